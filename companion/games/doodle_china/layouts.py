@@ -1,0 +1,91 @@
+"""Sheet layouts for Doodle China: where each kind of square sits, the houses
+printed in house squares, the score tracks, trees and skyscraper floors.
+
+The project's own print-and-play layouts are `suzhou-v1` and `shanghai-v1`;
+a group may make its own (same shape) to match the sheets it owns. The
+scoring engine does not need a layout (a state carries its grid); the live
+table, the printable sheet and the photo reader do.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+SUZHOU_KINDS = ("plain", "start", "house", "hotel", "shop", "boat")
+SHANGHAI_KINDS = ("plain", "start", "park", "hotel", "skyscraper", "taxi", "bus")
+KINDS = {"suzhou": SUZHOU_KINDS, "shanghai": SHANGHAI_KINDS}
+SIZES = {"suzhou": 5, "shanghai": 6}
+SHOP_BONUSES = (3, 5, 7, 10)
+TREES = {"suzhou": 10, "shanghai": 12}
+# Shanghai skyscrapers come with 2 floors; a player may add up to 3 more.
+SKYSCRAPER_PRINTED_FLOORS = 2
+SKYSCRAPER_EXTRA_FLOORS = 3
+
+_SUZHOU_V1: dict[str, Any] = {
+    "name": "suzhou-v1",
+    "edition": "suzhou",
+    "rows": 5,
+    "cols": 5,
+    "cells": [
+        ["start", "house", "boat", "shop", "hotel"],
+        ["boat", "start", "plain", "house", "plain"],
+        ["shop", "plain", "start", "boat", "house"],
+        ["house", "hotel", "plain", "start", "shop"],
+        ["plain", "boat", "house", "hotel", "start"],
+    ],
+    # Each house square prints 3 or 4 houses, 1 or 2 already crossed out,
+    # so exactly two remain for the player to cross.
+    "houses": [
+        {"cell": [0, 1], "count": 4, "printed_crossed": 2},
+        {"cell": [1, 3], "count": 3, "printed_crossed": 1},
+        {"cell": [2, 4], "count": 4, "printed_crossed": 2},
+        {"cell": [3, 0], "count": 3, "printed_crossed": 1},
+        {"cell": [4, 2], "count": 4, "printed_crossed": 2},
+    ],
+    "tracks": {
+        "hotels": [2, 3, 4, 5, 6, 8, 10, 12, 15],
+        "shops": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+        "shop_bonuses": list(SHOP_BONUSES),
+    },
+    "trees": TREES["suzhou"],
+}
+
+_SHANGHAI_V1: dict[str, Any] = {
+    "name": "shanghai-v1",
+    "edition": "shanghai",
+    "rows": 6,
+    "cols": 6,
+    "cells": [
+        ["start", "hotel", "taxi", "plain", "bus", "skyscraper"],
+        ["bus", "start", "park", "hotel", "plain", "taxi"],
+        ["taxi", "plain", "start", "skyscraper", "bus", "plain"],
+        ["hotel", "skyscraper", "plain", "start", "park", "bus"],
+        ["plain", "bus", "taxi", "plain", "start", "hotel"],
+        ["park", "taxi", "hotel", "bus", "skyscraper", "start"],
+    ],
+    "houses": [],
+    "tracks": {
+        "hotels": list(range(1, 19)),
+        "skyscrapers": list(range(1, 19)),
+    },
+    "trees": TREES["shanghai"],
+    "skyscraper_floors": {"printed": SKYSCRAPER_PRINTED_FLOORS, "extra": SKYSCRAPER_EXTRA_FLOORS},
+}
+
+DEFAULT_LAYOUTS: dict[str, dict[str, Any]] = {
+    "suzhou-v1": _SUZHOU_V1,
+    "shanghai-v1": _SHANGHAI_V1,
+}
+DEFAULT_FOR_EDITION = {"suzhou": "suzhou-v1", "shanghai": "shanghai-v1"}
+
+
+def get_layout(name: str) -> dict[str, Any]:
+    """A deep copy of a built-in layout (callers may change their copy)."""
+    if name not in DEFAULT_LAYOUTS:
+        raise KeyError(f"unknown layout {name!r}; built in: {', '.join(DEFAULT_LAYOUTS)}")
+    return copy.deepcopy(DEFAULT_LAYOUTS[name])
+
+
+def default_layout(edition: str) -> dict[str, Any]:
+    return get_layout(DEFAULT_FOR_EDITION[edition])
