@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import limits  # noqa: F401  (must run before cv2 is imported anywhere)
 from .errors import PhotoError
 
 READERS = {

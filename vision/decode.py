@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import io
 
-from . import limits  # noqa: F401  (sets OpenCV's pixel limit before cv2 is imported)
-from .errors import PhotoError
+import cv2
+import numpy as np
+from PIL import Image
 
-import cv2  # noqa: E402
-import numpy as np  # noqa: E402
-from PIL import Image  # noqa: E402
+from . import limits  # vision/__init__ imported it first, before cv2
+from .errors import PhotoError
 
 Image.MAX_IMAGE_PIXELS = limits.MAX_PHOTO_PIXELS
 
