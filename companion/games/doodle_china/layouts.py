@@ -18,6 +18,22 @@ KINDS = {"suzhou": SUZHOU_KINDS, "shanghai": SHANGHAI_KINDS}
 SIZES = {"suzhou": 5, "shanghai": 6}
 SHOP_BONUSES = (3, 5, 7, 10)
 TREES = {"suzhou": 10, "shanghai": 12}
+# Score tracks printed on every sheet of an edition (the values a player may
+# circle). Scoring checks circled values against their range; play falls back
+# along them (`claim_value`).
+TRACKS: dict[str, dict[str, tuple[int, ...]]] = {
+    "suzhou": {
+        "hotels": (2, 3, 4, 5, 6, 8, 10, 12, 15),
+        "shops": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
+        "shop_bonuses": SHOP_BONUSES,
+    },
+    "shanghai": {
+        "hotels": tuple(range(1, 19)),
+        "skyscrapers": tuple(range(1, 19)),
+    },
+}
+# Each house square has two houses left to cross (the others are printed crossed).
+HOUSES_TO_CROSS = 2
 # Shanghai skyscrapers come with 2 floors; a player may add up to 3 more.
 SKYSCRAPER_PRINTED_FLOORS = 2
 SKYSCRAPER_EXTRA_FLOORS = 3
@@ -44,8 +60,8 @@ _SUZHOU_V1: dict[str, Any] = {
         {"cell": [4, 2], "count": 4, "printed_crossed": 2},
     ],
     "tracks": {
-        "hotels": [2, 3, 4, 5, 6, 8, 10, 12, 15],
-        "shops": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+        "hotels": list(TRACKS["suzhou"]["hotels"]),
+        "shops": list(TRACKS["suzhou"]["shops"]),
         "shop_bonuses": list(SHOP_BONUSES),
     },
     "trees": TREES["suzhou"],
@@ -66,8 +82,8 @@ _SHANGHAI_V1: dict[str, Any] = {
     ],
     "houses": [],
     "tracks": {
-        "hotels": list(range(1, 19)),
-        "skyscrapers": list(range(1, 19)),
+        "hotels": list(TRACKS["shanghai"]["hotels"]),
+        "skyscrapers": list(TRACKS["shanghai"]["skyscrapers"]),
     },
     "trees": TREES["shanghai"],
     "skyscraper_floors": {"printed": SKYSCRAPER_PRINTED_FLOORS, "extra": SKYSCRAPER_EXTRA_FLOORS},
