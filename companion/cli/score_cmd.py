@@ -10,12 +10,7 @@ import click
 from companion.games import StateError, score
 
 from . import main
-
-
-def fail(message: str) -> None:
-    """One line on standard error, exit 2 (the contract for bad input)."""
-    click.echo(f"error: {message}", err=True)
-    sys.exit(2)
+from .common import fail
 
 
 @main.command("score")

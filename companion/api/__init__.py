@@ -1,0 +1,1 @@
+"""JSON API blueprints (api.md)."""

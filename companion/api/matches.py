@@ -1,0 +1,150 @@
+"""The group's match history: save (idempotent by client id), list, show,
+edit and re-score, delete with undo."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, request
+
+from .. import storage
+from ..app import get_db
+from ..games import GAMES, StateError, score
+from ..web.security import group_required
+from .body import json_body, parse_played_at, state_error, unprocessable
+
+bp = Blueprint("api_matches", __name__, url_prefix="/api/groups/<gid>/matches")
+
+ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+MAX_LIMIT = 500
+
+
+def _public(match: dict[str, Any]) -> dict[str, Any]:
+    return {k: match[k] for k in ("id", "played_at", "game", "state", "result",
+                                  "created_at", "updated_at")}
+
+
+def _read_match_body(allowed: set[str]) -> tuple[dict[str, Any], Any] | tuple[None, Any]:
+    """(fields, None) or (None, error response)."""
+    body = json_body()
+    if not isinstance(body, dict):
+        return None, unprocessable("(body)", 'must be a JSON object like {"state": {...}}')
+    unknown = sorted(set(body) - allowed)
+    if unknown:
+        return None, unprocessable(unknown[0], f"is not a known key (allowed: {', '.join(sorted(allowed))})")
+    if "state" not in body:
+        return None, unprocessable("state", "is required: the game's state (see scoring.md)")
+    return body, None
+
+
+def _score(state: Any):
+    try:
+        return score(state), None
+    except StateError as exc:
+        return None, state_error(exc, prefix="state")
+
+
+@bp.post("")
+@group_required
+def create(gid: str):
+    body, error = _read_match_body({"id", "played_at", "state"})
+    if error:
+        return error
+    mid = body.get("id")
+    if mid is None:
+        mid = str(uuid.uuid4())
+    elif not isinstance(mid, str) or not ID_PATTERN.match(mid):
+        return unprocessable("id", "must be a string of 1 to 64 letters, digits, '.', '_' or '-' "
+                                   "(a client UUID)")
+    try:
+        played_at = parse_played_at(body["played_at"]) if "played_at" in body else storage.now_iso()
+    except StateError as exc:
+        return unprocessable(exc.path, exc.message)
+    db = get_db()
+    existing = storage.get_match(db, gid, mid, include_deleted=True)
+    if existing:
+        if existing.get("deleted_at"):
+            return jsonify({"error": "this match was deleted; restore it instead of saving it again",
+                            "path": "id"}), 409
+        return jsonify(_public(existing)), 200
+    result, error = _score(body["state"])
+    if error:
+        return error
+    match, created = storage.save_match(db, gid, mid, played_at, body["state"], result)
+    return jsonify(_public(match)), 201 if created else 200
+
+
+@bp.get("")
+@group_required
+def index(gid: str):
+    args = request.args
+    game = args.get("game") or None
+    if game and game not in GAMES:
+        return jsonify({"error": f"game must be one of {', '.join(GAMES)}", "path": "game"}), 400
+    try:
+        limit = int(args.get("limit", 50))
+    except ValueError:
+        return jsonify({"error": f"limit must be a whole number from 1 to {MAX_LIMIT}",
+                        "path": "limit"}), 400
+    if not 1 <= limit <= MAX_LIMIT:
+        return jsonify({"error": f"limit must be from 1 to {MAX_LIMIT}", "path": "limit"}), 400
+    before = args.get("before") or None
+    if before:
+        try:
+            before = parse_played_at(before)
+        except StateError as exc:
+            return jsonify({"error": exc.message, "path": "before"}), 400
+    matches = storage.list_matches(get_db(), gid, game=game, player=args.get("player") or None,
+                                   limit=limit, before=before)
+    return jsonify({"matches": [_public(m) for m in matches]})
+
+
+@bp.get("/<mid>")
+@group_required
+def show(gid: str, mid: str):
+    match = storage.get_match(get_db(), gid, mid)
+    if not match:
+        abort(404, description="no such match in this group")
+    return jsonify(_public(match))
+
+
+@bp.put("/<mid>")
+@group_required
+def update(gid: str, mid: str):
+    body, error = _read_match_body({"state", "played_at"})
+    if error:
+        return error
+    db = get_db()
+    if not storage.get_match(db, gid, mid):
+        abort(404, description="no such match in this group")
+    try:
+        played_at = parse_played_at(body["played_at"]) if "played_at" in body else None
+    except StateError as exc:
+        return unprocessable(exc.path, exc.message)
+    result, error = _score(body["state"])
+    if error:
+        return error
+    match = storage.update_match(db, gid, mid, body["state"], result, played_at)
+    if not match:
+        abort(404, description="no such match in this group")
+    return jsonify(_public(match))
+
+
+@bp.delete("/<mid>")
+@group_required
+def delete(gid: str, mid: str):
+    if not storage.delete_match(get_db(), gid, mid):
+        abort(404, description="no such match in this group")
+    return "", 204
+
+
+@bp.post("/<mid>/restore")
+@group_required
+def restore(gid: str, mid: str):
+    """Undo a delete."""
+    match = storage.restore_match(get_db(), gid, mid)
+    if not match:
+        abort(404, description="no such match in this group")
+    return jsonify(_public(match))

@@ -1,0 +1,20 @@
+"""`POST /api/score`: score a state, store nothing."""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify
+
+from ..games import StateError, score
+from ..web.security import public_write
+from .body import json_body, state_error
+
+bp = Blueprint("api_score", __name__, url_prefix="/api")
+
+
+@bp.post("/score")
+@public_write
+def score_state():
+    try:
+        return jsonify(score(json_body()))
+    except StateError as exc:
+        return state_error(exc)

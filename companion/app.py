@@ -1,0 +1,76 @@
+"""The Flask app factory: `create_app({"DATABASE": path})` runs on that file."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, g
+
+from . import storage
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _secret_key(instance: Path) -> str:
+    """A per-install secret for signed cookies, made once and kept in instance/."""
+    path = instance / "secret_key"
+    if path.exists():
+        return path.read_text().strip()
+    instance.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_hex(32)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as fh:
+        fh.write(key)
+    return key
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(__name__, instance_path=str(ROOT / "instance"),
+                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    app.config.from_mapping(
+        DATABASE=str(Path(app.instance_path) / "companion.sqlite"),
+        MAX_CONTENT_LENGTH=26 * 1024 * 1024,
+        MAX_FORM_PARTS=200,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_NAME="companion",
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365 * 5,
+        JSON_SORT_KEYS=False,
+        UPLOAD_FOLDER=str(Path(app.instance_path) / "uploads"),
+    )
+    if test_config:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+    app.json.sort_keys = False
+    app.json.ensure_ascii = False
+
+    from . import web
+
+    web.init_app(app)
+
+    from .api import groups, matches, score
+
+    app.register_blueprint(score.bp)
+    app.register_blueprint(groups.bp)
+    app.register_blueprint(matches.bp)
+
+    return app
+
+
+def get_db():
+    """The request's database connection, opened on first use."""
+    from flask import current_app
+
+    if "db" not in g:
+        g.db = storage.connect(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(_exc: BaseException | None = None) -> None:
+    db = g.pop("db", None)
+    if db is not None:
+        db.conn.close()

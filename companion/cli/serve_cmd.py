@@ -1,0 +1,69 @@
+"""`companion serve`: run the app for the phones at the table."""
+
+from __future__ import annotations
+
+import io
+import os
+from typing import Any
+
+import click
+
+from . import main
+from .common import default_db, lan_address
+
+
+def print_banner(url: str) -> None:
+    """The address phones should open, and a QR code of it for the terminal."""
+    import qrcode
+
+    qr = qrcode.QRCode(border=1)
+    qr.add_data(url)
+    qr.make(fit=True)
+    buf = io.StringIO()
+    qr.print_ascii(out=buf, invert=True)
+    click.echo(buf.getvalue())
+    click.echo(f"Canal Companion is running. On a phone on the same Wi-Fi, open:\n\n    {url}\n")
+
+
+def _gunicorn(app: Any, host: str, port: int, workers: int, threads: int) -> None:
+    from gunicorn.app.base import BaseApplication
+
+    class Server(BaseApplication):
+        def load_config(self) -> None:
+            self.cfg.set("bind", f"{host}:{port}")
+            self.cfg.set("workers", workers)
+            self.cfg.set("threads", threads)
+            self.cfg.set("worker_class", "gthread")
+            self.cfg.set("timeout", 120)
+            self.cfg.set("graceful_timeout", 5)
+            self.cfg.set("accesslog", None)
+
+        def load(self) -> Any:
+            return app
+
+    Server().run()
+
+
+@main.command("serve")
+@click.option("--host", default="0.0.0.0", show_default=True)
+@click.option("--port", default=5000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--db", "db_path", default=None, help="SQLite file (default: instance/companion.sqlite)")
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 16),
+              help="Server processes (they share the SQLite file)")
+@click.option("--threads", default=16, show_default=True, type=click.IntRange(1, 256),
+              help="Threads per process (live streams hold one each)")
+@click.option("--dev", is_flag=True, help="Flask's reloading development server instead")
+def serve(host: str, port: int, db_path: str | None, workers: int, threads: int, dev: bool) -> None:
+    """Start the app; prints the address (and QR code) phones should open."""
+    from .. import storage
+    from ..app import create_app
+
+    db_file = os.path.abspath(db_path or default_db())
+    storage.connect(db_file).conn.close()  # create and migrate before workers start
+    app = create_app({"DATABASE": db_file})
+    shown = lan_address() if host in ("0.0.0.0", "::") else host
+    print_banner(f"http://{shown}:{port}/")
+    if dev:
+        app.run(host=host, port=port, debug=True, threaded=True)
+    else:
+        _gunicorn(app, host, port, workers, threads)

@@ -1,0 +1,34 @@
+"""Storage: the only package that touches SQLite (through sqlite-utils).
+Callers use the named query functions re-exported here."""
+
+from .db import connect, migrate, schema_version, write
+from .groups import (
+                     create_group,
+                     ensure_player,
+                     get_group,
+                     hash_key,
+                     key_matches,
+                     list_players,
+                     name_key,
+                     now_iso,
+                     rename_group,
+)
+from .matches import (
+                     count_matches,
+                     delete_match,
+                     export_matches,
+                     get_match,
+                     import_matches,
+                     list_matches,
+                     restore_match,
+                     save_match,
+                     update_match,
+)
+
+__all__ = [
+    "connect", "migrate", "schema_version", "write",
+    "create_group", "ensure_player", "get_group", "hash_key", "key_matches", "list_players",
+    "name_key", "now_iso", "rename_group",
+    "count_matches", "delete_match", "export_matches", "get_match", "import_matches",
+    "list_matches", "restore_match", "save_match", "update_match",
+]

@@ -1,0 +1,63 @@
+"""The only place that opens SQLite: connections, the write transaction, and
+schema migrations. WAL mode so readers never wait for a writer; every write
+is `BEGIN IMMEDIATE` so two writers queue on the busy timeout instead of
+failing half-way with "database is locked"."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import sqlite_utils
+
+from .schema import MIGRATIONS
+
+BUSY_TIMEOUT_MS = 30_000
+
+
+def connect(path: str | Path) -> sqlite_utils.Database:
+    """Open (and migrate) the database at `path`. Autocommit connection:
+    transactions are explicit, see `write`."""
+    if str(path) != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000,
+                           check_same_thread=False)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    db = sqlite_utils.Database(conn)
+    if str(path) != ":memory:":
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+    migrate(db)
+    return db
+
+
+@contextmanager
+def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
+    """One write transaction: all of it lands or none of it does."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def schema_version(db: sqlite_utils.Database) -> int:
+    return db.execute("PRAGMA user_version").fetchone()[0]
+
+
+def migrate(db: sqlite_utils.Database) -> int:
+    """Apply the migrations this file has not seen yet, each in its own
+    transaction with the version bump, so a crash never leaves half a schema."""
+    while True:
+        with write(db):
+            version = schema_version(db)
+            if version >= len(MIGRATIONS):
+                return version
+            for statement in MIGRATIONS[version]:
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version = {version + 1}")

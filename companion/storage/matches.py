@@ -1,0 +1,195 @@
+"""Named queries about matches: idempotent save, edit, soft delete with undo,
+listing, export and import. A match, its result and its players are written
+in one transaction."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import sqlite_utils
+
+from .db import write
+from .groups import ensure_player, now_iso
+
+MATCH_COLUMNS = "group_id, id, game, played_at, state, result, created_at, updated_at, deleted_at"
+
+
+def _row_to_match(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": row["id"],
+        "group": row["group_id"],
+        "game": row["game"],
+        "played_at": row["played_at"],
+        "state": json.loads(row["state"]),
+        "result": json.loads(row["result"]),
+        "created_at": row["created_at"],
+        "updated_at": row["updated_at"],
+        **({"deleted_at": row["deleted_at"]} if row.get("deleted_at") else {}),
+    }
+
+
+def _fetch(db: sqlite_utils.Database, gid: str, mid: str) -> dict[str, Any] | None:
+    rows = list(db.query(f"SELECT {MATCH_COLUMNS} FROM matches WHERE group_id = ? AND id = ?",
+                         [gid, mid]))
+    return rows[0] if rows else None
+
+
+def _write_players(db: sqlite_utils.Database, gid: str, mid: str, result: dict[str, Any]) -> None:
+    db.execute("DELETE FROM match_players WHERE group_id = ? AND match_id = ?", [gid, mid])
+    players = result.get("players", [])
+    totals = {p["name"]: p["total"] for p in players}
+    winners = set(result.get("winners", []))
+    place_of: dict[str, int] = {}
+    previous_total, place = None, 0
+    for i, name in enumerate(result.get("ranking", [])):
+        # Players tied on the game's tie-breaks share a place; winners share first.
+        key = (name in winners, totals.get(name))
+        if key != previous_total:
+            place = i + 1
+            previous_total = key
+        place_of[name] = place
+    rows = []
+    for seat, p in enumerate(players):
+        pid = ensure_player(db, gid, p["name"])
+        rows.append([gid, mid, seat, pid, p["total"], place_of.get(p["name"], seat + 1),
+                     int(p["name"] in winners)])
+    db.conn.executemany(
+        "INSERT INTO match_players (group_id, match_id, seat, player_id, total, place, winner)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+
+
+def save_match(db: sqlite_utils.Database, gid: str, mid: str, played_at: str,
+               state: dict[str, Any], result: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """Store a new match; if this id is already stored, store nothing and
+    return the stored one (a phone retrying a save). Returns (match, created)."""
+    with write(db):
+        existing = _fetch(db, gid, mid)
+        if existing:
+            return _row_to_match(existing), False
+        stamp = now_iso()
+        db.execute(
+            f"INSERT INTO matches ({MATCH_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)",
+            [gid, mid, state["game"], played_at, json.dumps(state, ensure_ascii=False),
+             json.dumps(result, ensure_ascii=False), stamp, stamp])
+        _write_players(db, gid, mid, result)
+        return _row_to_match(_fetch(db, gid, mid)), True
+
+
+def get_match(db: sqlite_utils.Database, gid: str, mid: str, *, include_deleted: bool = False
+              ) -> dict[str, Any] | None:
+    row = _fetch(db, gid, mid)
+    if not row or (row["deleted_at"] and not include_deleted):
+        return None
+    return _row_to_match(row)
+
+
+def update_match(db: sqlite_utils.Database, gid: str, mid: str, state: dict[str, Any],
+                 result: dict[str, Any], played_at: str | None = None) -> dict[str, Any] | None:
+    """Replace a match's state and result (edit after saving); None if absent."""
+    with write(db):
+        row = _fetch(db, gid, mid)
+        if not row or row["deleted_at"]:
+            return None
+        db.execute(
+            "UPDATE matches SET game = ?, state = ?, result = ?, played_at = ?, updated_at = ?"
+            " WHERE group_id = ? AND id = ?",
+            [state["game"], json.dumps(state, ensure_ascii=False),
+             json.dumps(result, ensure_ascii=False), played_at or row["played_at"], now_iso(),
+             gid, mid])
+        _write_players(db, gid, mid, result)
+        return _row_to_match(_fetch(db, gid, mid))
+
+
+def delete_match(db: sqlite_utils.Database, gid: str, mid: str) -> bool:
+    """Soft delete, so the page can offer undo (`restore_match`)."""
+    with write(db):
+        cur = db.execute("UPDATE matches SET deleted_at = ? WHERE group_id = ? AND id = ?"
+                         " AND deleted_at IS NULL", [now_iso(), gid, mid])
+        return cur.rowcount > 0
+
+
+def restore_match(db: sqlite_utils.Database, gid: str, mid: str) -> dict[str, Any] | None:
+    with write(db):
+        db.execute("UPDATE matches SET deleted_at = NULL WHERE group_id = ? AND id = ?", [gid, mid])
+        row = _fetch(db, gid, mid)
+    return _row_to_match(row) if row else None
+
+
+def list_matches(db: sqlite_utils.Database, gid: str, *, game: str | None = None,
+                 player: str | None = None, limit: int = 50, before: str | None = None
+                 ) -> list[dict[str, Any]]:
+    """Newest first. `player` matches a name without regard to case/spaces."""
+    from .groups import name_key
+
+    where, params = ["m.group_id = ?", "m.deleted_at IS NULL"], [gid]
+    if game:
+        where.append("m.game = ?")
+        params.append(game)
+    if before:
+        where.append("m.played_at < ?")
+        params.append(before)
+    if player:
+        where.append("""EXISTS (SELECT 1 FROM match_players mp JOIN players p ON p.id = mp.player_id
+                        WHERE mp.group_id = m.group_id AND mp.match_id = m.id AND p.name_key = ?)""")
+        params.append(name_key(player))
+    sql = (f"SELECT {', '.join('m.' + c.strip() for c in MATCH_COLUMNS.split(','))} FROM matches m"
+           f" WHERE {' AND '.join(where)} ORDER BY m.played_at DESC, m.id DESC LIMIT ?")
+    params.append(limit)
+    return [_row_to_match(r) for r in db.query(sql, params)]
+
+
+def count_matches(db: sqlite_utils.Database, gid: str | None = None) -> int:
+    if gid is None:
+        return db.execute("SELECT count(*) FROM matches WHERE deleted_at IS NULL").fetchone()[0]
+    return db.execute("SELECT count(*) FROM matches WHERE group_id = ? AND deleted_at IS NULL",
+                      [gid]).fetchone()[0]
+
+
+def export_matches(db: sqlite_utils.Database, gid: str | None = None) -> Iterator[dict[str, Any]]:
+    """Every live match as the export line `{"id", "group", "played_at", "state"}`."""
+    sql = "SELECT id, group_id, played_at, state FROM matches WHERE deleted_at IS NULL"
+    params: list[Any] = []
+    if gid:
+        sql += " AND group_id = ?"
+        params.append(gid)
+    sql += " ORDER BY group_id, played_at, id"
+    for row in db.query(sql, params):
+        yield {"id": row["id"], "group": row["group_id"], "played_at": row["played_at"],
+               "state": json.loads(row["state"])}
+
+
+def import_matches(db: sqlite_utils.Database, gid: str,
+                   items: Iterable[tuple[str, str, dict[str, Any], dict[str, Any]]],
+                   batch: int = 1000) -> tuple[int, int]:
+    """Insert (id, played_at, state, result) tuples, skipping ids the group
+    already has. Batched transactions keep a 100,000-match import fast.
+    Returns (added, skipped)."""
+    added = skipped = 0
+    chunk: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = []
+
+    def flush() -> None:
+        nonlocal added, skipped
+        with write(db):
+            stamp = now_iso()
+            for mid, played_at, state, result in chunk:
+                if db.execute("SELECT 1 FROM matches WHERE group_id = ? AND id = ?",
+                              [gid, mid]).fetchone():
+                    skipped += 1
+                    continue
+                db.execute(
+                    f"INSERT INTO matches ({MATCH_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)",
+                    [gid, mid, state["game"], played_at, json.dumps(state, ensure_ascii=False),
+                     json.dumps(result, ensure_ascii=False), stamp, stamp])
+                _write_players(db, gid, mid, result)
+                added += 1
+        chunk.clear()
+
+    for item in items:
+        chunk.append(item)
+        if len(chunk) >= batch:
+            flush()
+    if chunk:
+        flush()
+    return added, skipped

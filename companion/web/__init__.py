@@ -1,0 +1,42 @@
+"""Request plumbing shared by every blueprint: the database per request,
+JSON errors for the API, security headers and CSRF checks."""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from . import security
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
+
+
+def init_app(app: Flask) -> None:
+    from ..app import close_db
+
+    app.teardown_appcontext(close_db)
+    security.init_app(app)
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):
+        if not wants_json():
+            return exc
+        messages = {
+            400: "the request is malformed",
+            404: "nothing here: check the address (or the group key)",
+            405: f"{request.method} is not allowed here",
+            413: f"the upload is too large: at most {app.config['MAX_CONTENT_LENGTH'] // (1024 * 1024)} MB",
+        }
+        custom = exc.description != type(exc).description
+        description = exc.description if custom or exc.code not in messages else messages[exc.code]
+        return jsonify({"error": description}), exc.code
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception):  # pragma: no cover - a 5xx is always a bug
+        app.logger.exception("unexpected error on %s %s", request.method, request.path)
+        if wants_json():
+            return jsonify({"error": "something went wrong on our side; nothing was saved, "
+                                     "try again"}), 500
+        return "Something went wrong on our side; nothing was saved. Go back and try again.", 500

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Set up everything Canal Companion needs on a Debian machine, idempotently:
+# Debian packages (tesseract-ocr, chromium for browser tests), a virtualenv in
+# .venv with the project and its test tools, and the instance/ folder.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(tesseract-ocr tesseract-ocr-eng chromium fonts-dejavu-core)
+PYTHON=${PYTHON:-python3}
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+done
+if ! "$PYTHON" -c 'import venv, ensurepip' >/dev/null 2>&1; then
+  missing+=(python3-venv)
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "==> Installing Debian packages: ${missing[*]}"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
+if [ ! -f "$stamp" ]; then
+  echo "==> Creating .venv and installing Python packages"
+  [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
+  .venv/bin/python -m pip install -q --upgrade pip
+  .venv/bin/python -m pip install -q -e '.[test]'
+  rm -f .venv/.installed-*
+  touch "$stamp"
+fi
+mkdir -p instance

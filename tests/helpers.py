@@ -1,0 +1,11 @@
+"""Small real states for tests that need one."""
+
+from __future__ import annotations
+
+
+def grande_state(winner: str = "Ana", cards: int = 4) -> dict:
+    """A small real state: a Canal Grande game won by four San Marco cards."""
+    other = "Ben" if winner == "Ana" else "Ana"
+    return {"game": "canal-grande",
+            "players": [{"name": winner, "won": {"San Marco": cards}},
+                        {"name": other, "won": {"Castello": 1}}]}
