@@ -59,7 +59,7 @@ class SuzhouPlayer(StrictModel):
     hotels: list[int]
     shops: list[int]
     shop_bonuses: list[int]
-    trees_crossed: int = Field(ge=0, le=TREES["suzhou"])
+    trees_crossed: int
     largest_shop_houses: int | None = Field(default=None, ge=0)
 
 
@@ -68,7 +68,7 @@ class ShanghaiPlayer(StrictModel):
     grid: Any
     hotels: list[int]
     skyscrapers: list[int]
-    trees_crossed: int = Field(ge=0, le=TREES["shanghai"])
+    trees_crossed: int
 
 
 PLAYER_MODELS: dict[str, type[SuzhouPlayer] | type[ShanghaiPlayer]] = {
@@ -218,6 +218,10 @@ def score(state: Any) -> dict[str, Any]:
     grids = []
     for i, p in enumerate(players):
         root: list[PathPart] = ["players", i]
+        if not 0 <= p.trees_crossed <= TREES[edition]:
+            raise StateError([*root, "trees_crossed"], f"must be from 0 to {TREES[edition]} (a "
+                             f"{edition.capitalize()} sheet has {TREES[edition]} trees), "
+                             f"got {p.trees_crossed}")
         for key in TRACKS[edition]:
             _check_track(edition, key, getattr(p, key), root)
         grids.append(parse_grid(p.grid, edition, [*root, "grid"]))
