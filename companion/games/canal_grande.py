@@ -133,10 +133,11 @@ def _check(state: GrandeState, districts: tuple[str, ...]) -> None:
     exist, a win the game would have ended on, a half-given phase."""
     names = [p.name for p in state.players]
     check_unique_names(names)
-    for i, district in enumerate(state.districts or ()):
+    given_districts = state.districts or []
+    for i, district in enumerate(given_districts):
         if not district.strip():
             raise StateError(["districts", i], "must be a district name, got an empty string")
-        if district in state.districts[:i]:  # type: ignore[index]
+        if district in given_districts[:i]:
             raise StateError(["districts", i], f'"{district}" is listed twice; the 6 districts differ')
     listed = ", ".join(districts)
     for i, player in enumerate(state.players):
