@@ -13,6 +13,13 @@ from . import storage
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# One Blueprint per feature: each module here exposes `bp`.
+BLUEPRINTS = [
+    "api.score",
+    "api.groups",
+    "api.matches",
+]
+
 
 def _secret_key(instance: Path) -> str:
     """A per-install secret for signed cookies, made once and kept in instance/."""
@@ -52,11 +59,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     web.init_app(app)
 
-    from .api import groups, matches, score
+    from importlib import import_module
 
-    app.register_blueprint(score.bp)
-    app.register_blueprint(groups.bp)
-    app.register_blueprint(matches.bp)
+    for name in BLUEPRINTS:
+        app.register_blueprint(import_module(f"{__package__}.{name}").bp)
 
     return app
 

@@ -1,0 +1,87 @@
+// Shared helpers for every page: JSON calls that carry the CSRF token,
+// a toast for messages, and drafts kept on the phone until saved.
+"use strict";
+
+const Companion = (() => {
+  const csrf = () => document.querySelector('meta[name="csrf-token"]')?.content || "";
+
+  /** fetch JSON; resolves {ok, status, data}; never throws on HTTP errors. */
+  async function api(method, url, body) {
+    const options = { method, headers: { "Accept": "application/json", "X-CSRF-Token": csrf() },
+                      credentials: "same-origin" };
+    if (body !== undefined) {
+      if (body instanceof FormData) {
+        options.body = body;
+      } else {
+        options.headers["Content-Type"] = "application/json";
+        options.body = JSON.stringify(body);
+      }
+    }
+    let response;
+    try {
+      response = await fetch(url, options);
+    } catch (err) {
+      return { ok: false, status: 0, data: { error: "no connection: check the Wi-Fi and try again" } };
+    }
+    let data = null;
+    if (response.status !== 204) {
+      try { data = await response.json(); } catch (err) { data = { error: `unexpected answer (${response.status})` }; }
+    }
+    return { ok: response.ok, status: response.status, data };
+  }
+
+  let toastTimer = null;
+  /** A short message at the bottom of the screen, with an optional action (e.g. Undo). */
+  function toast(message, action) {
+    const el = document.getElementById("toast");
+    if (!el) return;
+    el.replaceChildren();
+    const text = document.createElement("span");
+    text.textContent = message;
+    el.append(text);
+    if (action) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = action.label;
+      button.addEventListener("click", () => { el.hidden = true; action.run(); });
+      el.append(button);
+    }
+    el.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { el.hidden = true; }, action ? 8000 : 3500);
+  }
+
+  /** Drafts: a half-entered game survives a reload until it is saved. */
+  const drafts = {
+    load(key) { try { return JSON.parse(localStorage.getItem(`draft:${key}`)); } catch (e) { return null; } },
+    save(key, value) { try { localStorage.setItem(`draft:${key}`, JSON.stringify(value)); } catch (e) { /* full */ } },
+    clear(key) { localStorage.removeItem(`draft:${key}`); },
+  };
+
+  /** Element builder that only ever sets text (never HTML), so names stay text. */
+  function h(tag, attrs = {}, ...children) {
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") el.className = v;
+      else if (k === "dataset") Object.assign(el.dataset, v);
+      else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+      else el.setAttribute(k, v === true ? "" : v);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return el;
+  }
+
+  function uuid() {
+    if (crypto.randomUUID) return crypto.randomUUID();
+    const b = crypto.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 0x0f) | 0x40; b[8] = (b[8] & 0x3f) | 0x80;
+    const x = [...b].map((v) => v.toString(16).padStart(2, "0")).join("");
+    return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+  }
+
+  return { api, toast, drafts, h, uuid, csrf };
+})();
