@@ -1,0 +1,82 @@
+"""Every threshold and size of the Canal Houses photo pipeline, in one place,
+so tuning one never hides in a function body. Lengths are millimetres on the
+card unless the name says px; ratios are of the card's width or height."""
+
+from __future__ import annotations
+
+# --- the physical card (poker size, white printed border) -------------------
+CARD_W_MM = 63.0
+CARD_H_MM = 88.0
+BORDER_MM = 3.5
+CORNER_MM = 3.0
+INNER_W_MM = CARD_W_MM - 2 * BORDER_MM
+INNER_H_MM = CARD_H_MM - 2 * BORDER_MM
+INNER_ASPECT = INNER_H_MM / INNER_W_MM  # a whole card's coloured field, about 1.45
+
+# Rulebook: each window (and the roof) slides its bottom under the card below.
+# The reader assumes at least this much of a tucked card stays visible.
+MIN_VISIBLE_FRACTION = 0.22
+
+# --- working image ------------------------------------------------------------
+WORK_MAX_SIDE = 2000  # px; card finding runs on the photo shrunk to this
+BLUR_MAX_SIDE = 1000  # px; the sharpness check runs on a smaller copy
+
+# --- white balance -------------------------------------------------------------
+WB_PERCENTILE = 99.0  # per-channel percentile taken as paper white (white patch)
+WB_CLIPPED = 250  # a pixel with any channel at or above this is glare, not paper
+WB_MIN_LEVEL = 40.0  # a "white" darker than this means the photo is far too dark
+WB_MAX_GAIN = 4.0
+
+# --- what counts as white paper (after white balance) -------------------------
+WHITE_MAX_CHROMA = 0.16  # (max - min) / max of the balanced channels
+WHITE_MIN_VALUE = 0.50  # brightness as a share of the local paper white
+LOCAL_WHITE_SIGMA_RATIO = 0.06  # blur of the local white level, share of work side
+
+# --- card interiors (coloured fields enclosed by white) ----------------------
+MIN_INTERIOR_AREA_RATIO = 0.0006  # of the working image; smaller holes are specks
+MIN_SOLIDITY = 0.80
+MIN_RECT_FILL = 0.78  # hole area / its min-area rectangle
+RING_MIN_WHITE = 0.55  # share of white paper in the ring one border-width around
+WIDTH_TOLERANCE = 0.22  # interior widths may differ this much from the street's median
+MAX_ANGLE_SPREAD_DEG = 12.0  # a card turned further than this is not in the street
+
+# --- sharpness -----------------------------------------------------------------
+EDGE_MIN_CONTRAST = 0.25  # of paper white: edges weaker than this are ignored
+BLUR_MAX_SIGMA_PX = 2.4  # Gaussian blur estimated at BLUR_MAX_SIDE; above: too blurred
+BLUR_MIN_EDGES = 200  # fewer strong edge pixels than this: nothing to judge by
+
+# --- structure -------------------------------------------------------------------
+FULL_CARD_ASPECT_MIN = 1.25  # interior height / width of a whole (store) card
+SAME_HOUSE_OFFSET = 0.5  # of card width: centres closer than this share a house
+MAX_HOUSE_GAP = 0.9  # of card width: a wider gap between houses means two streets
+MAX_BASELINE_SHIFT = 0.35  # of card height: stores further off the line: two streets
+MAX_STACK_GAP = 0.25  # of card height: a larger hole inside a house breaks it
+ROOF_CORNER_DARK = 0.50  # roof: top corners of its field this dark vs its colour
+DOOR_DARK = 0.55  # store: door patch this dark vs the patch above it
+
+# --- colour ----------------------------------------------------------------------
+DEFAULT_PALETTE = {
+    "red": "#cd282d",
+    "orange": "#f0821e",
+    "yellow": "#f5cd28",
+    "green": "#3ca046",
+    "blue": "#2864c8",
+    "purple": "#823ca0",
+}
+COLOUR_MIN_CHROMA = 18.0  # Lab chroma below this is not a card colour
+COLOUR_LIGHTNESS_WEIGHT = 0.35  # exposure varies, so lightness counts less than hue
+COLOUR_MIN_MARGIN = 0.12  # (second - first) / second distance; below: unsure
+COLOUR_MAX_DISTANCE = 45.0  # farther than this from every palette colour: unknown
+
+# --- catalog matching ----------------------------------------------------------
+CANON_PX_PER_MM = 5.0  # card fields are compared at this scale
+ORB_FEATURES_ENTRY = 700
+ORB_FEATURES_QUERY = 500
+ORB_FAST_THRESHOLD = 12
+MATCH_RATIO = 0.8  # Lowe's ratio test
+RANSAC_REPROJ_PX = 4.0
+MIN_INLIERS = 14
+MIN_INLIER_RATIO = 0.25  # inliers / ratio-test matches
+MAX_CORNER_ERROR = 0.08  # of card width: the homography must put the part where it sits
+SECOND_BEST_MARGIN = 1.6  # best inliers must exceed the runner-up by this factor
+ENTRY_VERSION = 1
