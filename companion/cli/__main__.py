@@ -1,0 +1,5 @@
+"""`python -m companion.cli` runs the same command as `companion`."""
+
+from . import main
+
+main()
