@@ -81,29 +81,28 @@ def _describe(value: Any) -> str:
 def missing_values(data: Any) -> list[str]:
     """Paths of every null where a value is required (known keys only)."""
     found: list[list[PathPart]] = []
-    if not isinstance(data, dict):
-        return []
 
-    def null(value: Any, loc: list[PathPart]) -> bool:
-        if value is None:
-            found.append(loc)
-        return value is None
+    def walk(value: Any, loc: list[PathPart], keys: tuple[str, ...] | None) -> None:
+        """`keys`: the known keys of an object, or None to check every
+        item of a list or value of an object (won counts, numbers)."""
+        if isinstance(value, list):
+            items: list[tuple[PathPart, Any]] = list(enumerate(value))
+        elif isinstance(value, dict):
+            items = [(k, v) for k, v in value.items() if keys is None or k in keys]
+        else:
+            return
+        for key, child in items:
+            if child is None:
+                found.append([*loc, key])
+            elif key == "players":
+                for i, player in enumerate(child if isinstance(child, list) else []):
+                    if player is None:
+                        found.append([*loc, key, i])
+                    walk(player, [key, i], ("name", "won", "numbers"))
+            else:
+                walk(child, [*loc, key], None)
 
-    for key in ("game", "districts", "players", "last_recipient"):
-        if key in data and not null(data[key], [key]) and key == "districts":
-            if isinstance(data[key], list):
-                for i, d in enumerate(data[key]):
-                    null(d, [key, i])
-    players = data.get("players")
-    for i, p in enumerate(players if isinstance(players, list) else []):
-        if null(p, ["players", i]) or not isinstance(p, dict):
-            continue
-        for key in ("name", "won", "numbers"):
-            if key in p and not null(p[key], ["players", i, key]):
-                items = p[key].items() if isinstance(p[key], dict) else (
-                    enumerate(p[key]) if isinstance(p[key], list) else ())
-                for k, v in items:
-                    null(v, ["players", i, key, k])
+    walk(data, [], ("game", "districts", "players", "last_recipient"))
     return [format_path(loc) for loc in found]
 
 

@@ -148,6 +148,8 @@ ERROR_CASES: list[tuple[str, Edit, str, str]] = [
     ("last-recipient-unknown", lambda s: s.update(last_recipient="Chloé"), "last_recipient",
      'must be the name of a player (Ana or Ben), got "Chloé"'),
     ("last-recipient-null", lambda s: s.update(last_recipient=None), "last_recipient", "is missing (null)"),
+    ("every-null-counted", lambda s: (s.update(last_recipient=None), s["players"][0].update(name=None)),
+     "players[0].name", "is missing (null): fill it in or leave the key out (1 more missing: last_recipient)"),
     ("last-recipient-needed", lambda s: (s.pop("last_recipient"), s["players"][0].update(numbers=[3, 3, 3, 1]),
                                          s["players"][1].update(numbers=[3, 3, 3, 1])),
      "last_recipient", "is required: both players have 10 in number cards"),
