@@ -1,0 +1,101 @@
+"""Which of the six paths (or none) is drawn in each grid cell.
+
+Each path is a template curve in the cell's unit square (straight lines
+through the centre, quarter arcs around a corner). Along each template the
+reader takes the darkest ink across a band (a hand is shaky), and counts how
+much of the template is inked. The drawn path covers its own template almost
+fully and the others only where they meet it, so the margin between the best
+and second best is the confidence.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from . import constants as C
+
+
+def path_points(path: str, t: np.ndarray, radius: float = 0.5) -> tuple[np.ndarray, np.ndarray]:
+    """Points (n, 2) in the unit cell along a path at parameters t in [0, 1], and
+    unit normals; arcs are quarter circles of `radius` around a corner."""
+    t = np.asarray(t, dtype=np.float64)
+    if path == "NS":
+        return np.stack([np.full_like(t, 0.5), t], 1), np.tile([1.0, 0.0], (len(t), 1))
+    if path == "EW":
+        return np.stack([t, np.full_like(t, 0.5)], 1), np.tile([0.0, 1.0], (len(t), 1))
+    phi = t * np.pi / 2
+    centre, sx, sy = {"NE": ((1, 0), -1, 1), "NW": ((0, 0), 1, 1),
+                      "SE": ((1, 1), -1, -1), "SW": ((0, 1), 1, -1)}[path]
+    normal = np.stack([sx * np.cos(phi), sy * np.sin(phi)], 1)
+    return np.asarray(centre, dtype=np.float64) + radius * normal, normal
+
+
+@functools.lru_cache(maxsize=1)
+def template_grid() -> np.ndarray:
+    """(6 paths, samples, band steps, 2) unit-cell points searched for ink."""
+    t = np.linspace(C.PATH_TRIM, 1 - C.PATH_TRIM, C.PATH_SAMPLES)
+    band = np.linspace(-C.PATH_BAND, C.PATH_BAND, C.PATH_BAND_STEPS)
+    out = []
+    for path in C.PATHS:
+        pts, normal = path_points(path, t)
+        out.append(pts[:, None, :] + normal[:, None, :] * band[None, :, None])
+    return np.asarray(out)
+
+
+def path_profiles(ink: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """Darkest ink across the band at each template point: (cells, 6, samples).
+
+    `ink` is the flattened sheet's ink map (lightly smoothed), `boxes` (cells, 4)
+    the cells in its pixels.
+    """
+    grid = template_grid()
+    x0, y0 = boxes[:, 0], boxes[:, 1]
+    w, h = boxes[:, 2] - x0, boxes[:, 3] - y0
+    xs = x0[:, None, None, None] + grid[None, ..., 0] * w[:, None, None, None]
+    ys = y0[:, None, None, None] + grid[None, ..., 1] * h[:, None, None, None]
+    xi = np.clip(np.rint(xs).astype(np.intp), 0, ink.shape[1] - 1)
+    yi = np.clip(np.rint(ys).astype(np.intp), 0, ink.shape[0] - 1)
+    return ink[yi, xi].max(axis=-1)
+
+
+def pencil_level(profiles: np.ndarray) -> float:
+    """How dark this player's pencil looks in this photo: the typical ink along
+    the best template of the clearly drawn cells (start cells always are)."""
+    if len(profiles) == 0:
+        return C.INK_DEFAULT_PENCIL
+    best = np.median(profiles, axis=2).max(axis=1)
+    strong = best[best > C.INK_FLOOR * 2]
+    if len(strong) < 3:
+        return C.INK_DEFAULT_PENCIL
+    return float(np.percentile(strong, 75))
+
+
+def classify(profiles: np.ndarray, threshold: float) -> tuple[list[str | None], list[float], list[str]]:
+    """Per cell: the path drawn (None for nothing), a confidence, and a note
+    when the reading is doubtful ('' otherwise)."""
+    cover = (profiles > threshold).mean(axis=2)
+    paths: list[str | None] = []
+    confs: list[float] = []
+    notes: list[str] = []
+    for row in cover:
+        order = np.argsort(row)[::-1]
+        best, second = float(row[order[0]]), float(row[order[1]])
+        path = C.PATHS[order[0]]
+        if best >= C.PATH_COVER_YES and best - second >= C.PATH_MARGIN:
+            conf = min(1.0, 0.5 + (best - second) * 0.8 + (best - C.PATH_COVER_YES) * 0.5)
+            paths.append(path), confs.append(round(conf, 3)), notes.append("")
+        elif best < C.PATH_COVER_NO:
+            conf = min(1.0, 0.6 + (C.PATH_COVER_NO - best) / C.PATH_COVER_NO * 0.4)
+            paths.append(None), confs.append(round(conf, 3)), notes.append("")
+        elif best >= C.PATH_COVER_YES:
+            paths.append(path), confs.append(round(0.35 + (best - second), 3))
+            notes.append(f"{path} and {C.PATHS[order[1]]} both look drawn, read as {path}")
+        elif best >= (C.PATH_COVER_YES + C.PATH_COVER_NO) / 2:
+            paths.append(path), confs.append(0.5)
+            notes.append(f"faint or broken line, read as {path}")
+        else:
+            paths.append(None), confs.append(0.5)
+            notes.append("faint mark, read as empty")
+    return paths, confs, notes

@@ -1,0 +1,96 @@
+"""Every number the Doodle China sheet and its reader agree on, in one place.
+
+Sheet coordinates are the printable PNG's pixels at 150 dpi (A4 portrait);
+reader thresholds are in "ink" units: 0 is paper, 1 is printed black after the
+lighting has been divided out.
+"""
+
+from __future__ import annotations
+
+# --- the printed sheet (pixels of the 150 dpi PNG) -------------------------
+SHEET_SIZE = (1240, 1754)  # width, height: A4 portrait at 150 dpi
+DPI = 150
+
+MARKER_SIZE = 110
+MARKER_MARGIN = 36
+# ArUco ids per corner (top-left, top-right, bottom-right, bottom-left); each
+# edition has its own four so a sheet with a torn QR code still names itself.
+ARUCO_DICT = "DICT_4X4_50"
+MARKER_IDS = {"suzhou": (0, 1, 2, 3), "shanghai": (4, 5, 6, 7)}
+
+TITLE_BOX = (170, 34, 860, 150)  # "DOODLE CHINA" / edition name, read by OCR
+SUBTITLE_Y = 160
+QR_BOX = (880, 40, 1060, 220)
+QR_MARGIN = 30  # paper around the QR box the reader warps with it
+
+GRID_TOP = 250
+CELL_SIZE = {"suzhou": 190, "shanghai": 160}
+
+TRACK_TOP_CENTRE = {"suzhou": 1272, "shanghai": 1268}
+TRACK_ROW_PITCH = {"suzhou": 100, "shanghai": 88}
+TRACK_PER_ROW = {"suzhou": 10, "shanghai": 9}
+TRACK_FIRST_X = 270
+TRACK_PITCH_X = {"suzhou": 96, "shanghai": 104}
+TRACK_BOX = (56, 44)
+TRACK_LABEL_X = 48
+TRACK_LABELS = {"hotels": "HOTELS", "shops": "SHOPS", "shop_bonuses": "BONUS",
+                "skyscrapers": "SKY-\nSCRAPERS"}
+
+TREE_Y = 1663
+TREE_SPAN = (170, 1070)
+TREE_BOX = {"suzhou": 62, "shanghai": 56}
+TREE_LABEL_Y = 1588
+
+# House squares: up to four houses in a 2x2 block (fractions of the cell).
+HOUSE_SLOTS = ((0.30, 0.34), (0.70, 0.34), (0.30, 0.73), (0.70, 0.73))
+HOUSE_BOX = 0.33
+# Skyscraper floors: offsets (from the cell's bottom-right corner, pixels at
+# 150 dpi) of the two printed floors and the three a player may add. They sit
+# in the corner no riverway template passes through.
+FLOOR_BOX = 16
+FLOOR_PRINTED = ((34, 14), (14, 14))
+FLOOR_EXTRA = ((34, 34), (14, 34), (14, 54))
+
+# --- path templates (fractions of a cell) ----------------------------------
+PATHS = ("NS", "EW", "NE", "NW", "SE", "SW")
+PATH_SAMPLES = 28
+PATH_TRIM = 0.13  # leave out this share of each end (grid lines, neighbours)
+PATH_BAND = 0.075  # half width searched across the template, shaky hands
+PATH_BAND_STEPS = 9
+
+# --- reader -----------------------------------------------------------------
+WORK_SCALE = 0.5  # flattened sheet at this share of the 150 dpi PNG
+QR_SCALE = 1.0
+TITLE_SCALE = 0.8
+DETECT_LONG_SIDE = 1100  # markers are looked for on an image this long
+REDUCE_MIN_SIDE = 2400  # photos whose short side is at least this decode at 1/2
+BACKGROUND_CELL = 8  # paper level estimated on blocks of this many work pixels
+BACKGROUND_SPREAD = 2  # blocks the max-filter spreads (removes ink up to ~30 px)
+
+MIN_MARKERS = 2
+MAX_REPROJECTION = 4.0  # sheet pixels; worse than this means a wrong match
+MIN_SHEET_SHARE = 0.04  # of the photo's area; smaller means "come closer"
+MIN_BRIGHTNESS = 35  # mean grey of the flattened sheet (0-255)
+MIN_SHARPNESS = 0.10  # edge contrast of the printed grid lines (ink per pixel)
+
+INK_DEFAULT_PENCIL = 0.35
+INK_FLOOR = 0.06  # never count ink fainter than this as a stroke
+INK_SHARE = 0.42  # a stroke is ink above this share of the sheet's pencil level
+PATH_COVER_YES = 0.55  # share of template points inked: a path is drawn
+PATH_COVER_NO = 0.30  # below this: nothing drawn
+PATH_MARGIN = 0.25  # best minus second best template, below: doubtful
+
+MARK_SHRINK = 0.12  # of a box's side, left out at each edge
+MARK_YES = 0.20  # mark density (relative to pencil level): crossed
+MARK_NO = 0.09  # below: not crossed; between: doubtful
+RING_INNER = 1.12  # loop search band, in box half-sizes from the centre
+RING_OUTER = 1.95
+RING_ANGLES = 24
+RING_RADII = 7
+RING_YES = 0.68  # share of directions with ink: circled
+RING_NO = 0.45
+
+WARN_BELOW = 0.75  # a field whose confidence is below this gets a warning
+
+TESSERACT_TIMEOUT = 8  # seconds per call
+TESSERACT_ENV = {"OMP_THREAD_LIMIT": "1"}
