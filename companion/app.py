@@ -18,6 +18,7 @@ BLUEPRINTS = [
     "api.score",
     "api.groups",
     "api.matches",
+    "api.photos",
 ]
 
 

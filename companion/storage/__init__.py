@@ -24,6 +24,7 @@ from .matches import (
                      save_match,
                      update_match,
 )
+from .photos import add_photo, get_photo
 
 __all__ = [
     "connect", "migrate", "schema_version", "write",
@@ -31,4 +32,5 @@ __all__ = [
     "name_key", "now_iso", "rename_group",
     "count_matches", "delete_match", "export_matches", "get_match", "import_matches",
     "list_matches", "restore_match", "save_match", "update_match",
+    "add_photo", "get_photo",
 ]

@@ -47,4 +47,17 @@ MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE INDEX match_players_by_player ON match_players (player_id)",
     ],
+    # Photos uploaded for reading: stored under generated names in instance/uploads.
+    [
+        """CREATE TABLE photos (
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            game TEXT NOT NULL,
+            filename TEXT NOT NULL,
+            media_type TEXT NOT NULL,
+            reading TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (group_id, id)
+        )""",
+    ],
 ]

@@ -19,6 +19,15 @@ def init_app(app: Flask) -> None:
     app.teardown_appcontext(close_db)
     security.init_app(app)
 
+    @app.before_request
+    def _refuse_oversized_bodies() -> None:
+        """413 from the declared length, before any view reads the body."""
+        limit = app.config.get("MAX_CONTENT_LENGTH")
+        if limit and request.content_length is not None and request.content_length > limit:
+            from flask import abort
+
+            abort(413)
+
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         if not wants_json():
