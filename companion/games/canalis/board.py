@@ -52,7 +52,7 @@ class Tile:
     def label(self, owner_too: bool = True) -> str:
         """How a log line names this tile."""
         where = f" (moves[{self.move}])" if self.move is not None else " (board)"
-        owner = f"{self.owner}'s " if owner_too and self.owner and self.kind != "canal" else ""
+        owner = f"{possessive(self.owner)} " if owner_too and self.owner and self.kind != "canal" else ""
         if self.kind in ("industrial", "specialty"):
             return f"{owner}{self.name}{where}"
         if self.kind == "resource":
@@ -77,6 +77,10 @@ class Tile:
         if self.kind == "resource":
             out.update(resource=self.resource, income=self.income)
         return out
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def neighbors(cell: Cell) -> Iterator[Cell]:
