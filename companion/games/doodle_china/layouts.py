@@ -10,7 +10,11 @@ table, the printable sheet and the photo reader do.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import Field
+
+from ..common import StateError, StrictModel, parse
 
 SUZHOU_KINDS = ("plain", "start", "house", "hotel", "shop", "boat")
 SHANGHAI_KINDS = ("plain", "start", "park", "hotel", "skyscraper", "taxi", "bus")
@@ -105,3 +109,90 @@ def get_layout(name: str) -> dict[str, Any]:
 
 def default_layout(edition: str) -> dict[str, Any]:
     return get_layout(DEFAULT_FOR_EDITION[edition])
+
+
+class _House(StrictModel):
+    cell: list[int] = Field(min_length=2, max_length=2)
+    count: int = Field(ge=1)
+    printed_crossed: int = Field(ge=0)
+
+
+class _Floors(StrictModel):
+    printed: int = Field(ge=1)
+    extra: int = Field(ge=1)
+
+
+class _Layout(StrictModel):
+    name: str = Field(min_length=1)
+    edition: Literal["suzhou", "shanghai"]
+    rows: int
+    cols: int
+    cells: list[list[str]]
+    houses: list[_House]
+    tracks: dict[str, list[int]]
+    trees: int
+    skyscraper_floors: _Floors | None = None
+
+
+def check_layout(layout: Any, edition: str, root: str = "layout") -> dict[str, Any]:
+    """A layout a live game can run on (a built-in one or a group's own),
+    returned as a fresh dict. Its tracks must stay inside the scoring
+    contract's ranges so a finished game always scores."""
+    model = parse(_Layout, layout, root=(root,))
+    data = model.model_dump(exclude_none=True)
+    size, kinds = SIZES[edition], KINDS[edition]
+    if model.edition != edition:
+        raise StateError(f"{root}.edition", f"is {model.edition!r} but the game is {edition!r}")
+    for key in ("rows", "cols"):
+        if data[key] != size:
+            raise StateError(f"{root}.{key}", f"must be {size} ({edition.capitalize()} is "
+                             f"{size}x{size}), got {data[key]}")
+    if len(model.cells) != size:
+        raise StateError(f"{root}.cells", f"must have {size} rows, got {len(model.cells)}")
+    for r, row in enumerate(model.cells):
+        if len(row) != size:
+            raise StateError(f"{root}.cells[{r}]", f"must have {size} squares, got {len(row)}")
+        for c, kind in enumerate(row):
+            if kind not in kinds:
+                raise StateError(f"{root}.cells[{r}][{c}]", f"must be a kind of "
+                                 f"{edition.capitalize()}: {', '.join(kinds)}; got {kind!r}")
+    _check_houses(model, root)
+    _check_tracks(model, edition, root)
+    if not 1 <= model.trees <= TREES[edition]:
+        raise StateError(f"{root}.trees", f"must be from 1 to {TREES[edition]}, got {model.trees}")
+    if (edition == "shanghai") != (model.skyscraper_floors is not None):
+        need = "is required for Shanghai" if edition == "shanghai" else "is only for Shanghai"
+        raise StateError(f"{root}.skyscraper_floors", need)
+    return data
+
+
+def _check_houses(model: _Layout, root: str) -> None:
+    wanted = {(r, c) for r, row in enumerate(model.cells) for c, k in enumerate(row) if k == "house"}
+    seen: set[tuple[int, int]] = set()
+    for i, house in enumerate(model.houses):
+        pos = (house.cell[0], house.cell[1])
+        if pos not in wanted or pos in seen:
+            why = "is listed twice" if pos in seen else "is not a house square of cells"
+            raise StateError(f"{root}.houses[{i}].cell", f"{list(pos)} {why}")
+        if house.printed_crossed >= house.count:
+            raise StateError(f"{root}.houses[{i}].printed_crossed",
+                             f"must leave a house to cross: less than count ({house.count})")
+        seen.add(pos)
+    if wanted - seen:
+        missing = sorted(wanted - seen)[0]
+        raise StateError(f"{root}.houses", f"house square {list(missing)} has no entry "
+                         "(count and printed_crossed)")
+
+
+def _check_tracks(model: _Layout, edition: str, root: str) -> None:
+    if set(model.tracks) != set(TRACKS[edition]):
+        raise StateError(f"{root}.tracks", f"must have exactly the tracks "
+                         f"{', '.join(TRACKS[edition])}, got {', '.join(model.tracks) or 'none'}")
+    for key, values in model.tracks.items():
+        allowed = TRACKS[edition][key]
+        if key == "shop_bonuses" and tuple(values) != SHOP_BONUSES:
+            raise StateError(f"{root}.tracks.{key}", f"must be {list(SHOP_BONUSES)}")
+        if not values or values != sorted(set(values)) or values[0] < allowed[0] \
+                or values[-1] > allowed[-1]:
+            raise StateError(f"{root}.tracks.{key}", "must be distinct values, lowest first, "
+                             f"from {allowed[0]} to {allowed[-1]}")
