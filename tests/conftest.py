@@ -14,6 +14,14 @@ SHARED = REPO.parent / "shared"
 IN_CI = bool(os.environ.get("CI"))
 
 
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits():
+    from companion.web import ratelimit
+
+    ratelimit.reset()
+    yield
+
+
 @pytest.fixture
 def app(tmp_path):
     return create_app({"DATABASE": str(tmp_path / "test.sqlite"), "TESTING": True,

@@ -139,3 +139,13 @@ def test_html_and_json_answers_carry_security_headers(client, group):
     assert "frame-ancestors 'none'" in answer.headers["Content-Security-Policy"]
     assert answer.headers["X-Content-Type-Options"] == "nosniff"
     assert answer.headers["Referrer-Policy"]
+
+
+def test_guessing_keys_is_rate_limited(client, group):
+    fresh = client.application.test_client()
+    answers = [fresh.get(f"/g/{group['id']}/join?key=guess{i}").status_code for i in range(31)]
+    assert answers[:30] == [404] * 30
+    assert answers[30] == 429
+    blocked = fresh.get(f"/api/groups/{group['id']}/matches", headers=group["headers"])
+    assert blocked.status_code == 429
+    assert "wait" in blocked.get_json()["error"]

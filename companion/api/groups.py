@@ -8,6 +8,7 @@ from flask import Blueprint, abort, current_app, g, jsonify, redirect, request, 
 
 from .. import storage
 from ..app import get_db
+from ..web import ratelimit
 from ..web.security import group_required, public_write, remember_key
 from .body import json_body, unprocessable
 
@@ -59,8 +60,10 @@ def show_group(gid: str):
 def join(gid: str):
     """Set the group cookie, then send the phone on without the key in the URL."""
     key = request.args.get("key", "")
+    ratelimit.check_allowed()
     group = storage.get_group(get_db(), gid)
     if not key or group is None or not storage.key_matches(group, key):
+        ratelimit.note_failure()
         abort(404, description="this join link is not valid: ask the group for a fresh QR code")
     remember_key(gid, key)
     endpoint = "pages.group_home" if "pages.group_home" in current_app.view_functions else None

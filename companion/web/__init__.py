@@ -36,6 +36,7 @@ def init_app(app: Flask) -> None:
             400: "the request is malformed",
             404: "nothing here: check the address (or the group key)",
             405: f"{request.method} is not allowed here",
+            429: "too many attempts; wait a few minutes",
             413: f"the upload is too large: at most {app.config['MAX_CONTENT_LENGTH'] // (1024 * 1024)} MB",
         }
         custom = exc.description != type(exc).description

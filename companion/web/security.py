@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 from flask import Flask, abort, g, request, session
 
 from .. import storage
+from . import ratelimit
 
 KEY_HEADER = "X-Companion-Key"
 CSRF_HEADER = "X-CSRF-Token"
@@ -96,8 +97,10 @@ def group_required(view: Callable) -> Callable:
                                    "or QR code on this phone (scripts send X-Companion-Key)")
         from ..app import get_db
 
+        ratelimit.check_allowed()
         group = storage.get_group(get_db(), gid)
         if group is None or not storage.key_matches(group, key):
+            ratelimit.note_failure()
             abort(404, description="no such group for this key")
         g.group = group
         return view(gid, *args, **kwargs)
