@@ -19,10 +19,13 @@ Readings this engine takes where the rulebook and the contract leave room:
 - Fees: only other players' water counts (a player never pays themself). A
   player is owed 1 crown when the building could not score with all of that
   player's water squares (sealed canals, locks water) taken out. Harbors belong
-  to no one.
+  to no one. Seating order is the order of `players`: an owner short of
+  crowns pays the first seats first, whoever built.
 - A specialty with `points` above 0 scores when placed: it collects its
   adjacent gardens then, and a garden placed next to it later pays its owner.
   Without `points`, its end-of-game scoring is entered in `final` by hand.
+- Tenements always cost 3 and locks 1: a `cost` key on them is refused, as
+  is `"workers"` in `needs` (workers are always needed). 2 to 4 players.
 - Player names in moves and `final` must match a player's name exactly.
 - Resource names are compared exactly (`ore` is not `Ore`).
 
