@@ -10,7 +10,8 @@ from functools import wraps
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, abort, g, request, session
+from flask import Flask, abort, g, has_request_context, request, session
+from flask.sessions import SecureCookieSessionInterface
 
 from .. import storage
 from . import ratelimit
@@ -108,7 +109,17 @@ def group_required(view: Callable) -> Callable:
     return wrapper
 
 
+class SessionInterface(SecureCookieSessionInterface):
+    """Cookies get `Secure` whenever the request came over HTTPS."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config.get("SESSION_COOKIE_SECURE")
+                    or (has_request_context() and request.is_secure))
+
+
 def init_app(app: Flask) -> None:
+    app.session_interface = SessionInterface()
+
     @app.before_request
     def _csrf() -> None:
         g._view = app.view_functions.get(request.endpoint) if request.endpoint else None
@@ -121,13 +132,6 @@ def init_app(app: Flask) -> None:
         response.headers.setdefault("Referrer-Policy", "same-origin")
         response.headers.setdefault("X-Frame-Options", "DENY")
         response.headers.setdefault("Permissions-Policy", "camera=(self), geolocation=()")
-        if request.is_secure:  # behind HTTPS, cookies travel only over HTTPS
-            cookies = response.headers.getlist("Set-Cookie")
-            if cookies:
-                response.headers.remove("Set-Cookie")
-                for cookie in cookies:
-                    secure = cookie if "; Secure" in cookie else cookie + "; Secure"
-                    response.headers.add("Set-Cookie", secure)
         return response
 
     @app.context_processor
