@@ -19,6 +19,8 @@ BLUEPRINTS = [
     "api.groups",
     "api.matches",
     "api.photos",
+    "rooms.api",
+    "rooms.pages",
 ]
 
 

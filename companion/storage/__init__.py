@@ -25,6 +25,18 @@ from .matches import (
                      update_match,
 )
 from .photos import add_photo, get_photo
+from .rooms import (
+                     RoomGone,
+                     append_room_events,
+                     connect_reader,
+                     create_room,
+                     data_version,
+                     get_room,
+                     list_room_events,
+                     list_rooms,
+                     room_id_free,
+                     room_seqs,
+)
 
 __all__ = [
     "connect", "migrate", "schema_version", "write",
@@ -33,4 +45,6 @@ __all__ = [
     "count_matches", "delete_match", "export_matches", "get_match", "import_matches",
     "list_matches", "restore_match", "save_match", "update_match",
     "add_photo", "get_photo",
+    "RoomGone", "append_room_events", "connect_reader", "create_room", "data_version",
+    "get_room", "list_room_events", "list_rooms", "room_id_free", "room_seqs",
 ]

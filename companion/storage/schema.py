@@ -60,4 +60,49 @@ MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (group_id, id)
         )""",
     ],
+    # Live tables (rooms): one shared dice tray per room and its append-only event log.
+    # `state` is the rules engine's game after event `last_seq`; both change in the
+    # transaction that appends an event, so every process and restart agrees.
+    [
+        """CREATE TABLE rooms (
+            id TEXT PRIMARY KEY,
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            game TEXT NOT NULL,
+            edition TEXT NOT NULL,
+            mode TEXT NOT NULL,
+            players TEXT NOT NULL,
+            token_hash TEXT NOT NULL,
+            sealed_key TEXT NOT NULL,
+            state TEXT NOT NULL,
+            last_seq INTEGER NOT NULL DEFAULT 0,
+            match_id TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            finished_at TEXT
+        )""",
+        "CREATE INDEX rooms_by_group ON rooms (group_id, created_at DESC)",
+        "CREATE INDEX rooms_by_match ON rooms (group_id, match_id)",
+        """CREATE TABLE room_events (
+            room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            type TEXT NOT NULL,
+            data TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (room_id, seq)
+        ) WITHOUT ROWID""",
+    ],
+    # Card catalog: Canal Houses store/roof/window cards a group saved to pick again.
+    [
+        """CREATE TABLE cards (
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            name TEXT NOT NULL,
+            data TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (group_id, id)
+        )""",
+        "CREATE INDEX cards_by_kind ON cards (group_id, kind, name)",
+    ],
 ]

@@ -1,0 +1,400 @@
+"""The live table's JSON API (api.md, "Live table (rooms)") and its event
+stream. Every call needs the group key, exactly like the group routes:
+missing 401, another group's 404, a cookie call without the page's CSRF
+token 403.
+
+Moves change the room in one `BEGIN IMMEDIATE` transaction (the event is
+appended with the next id and the engine's new game stored beside it), then
+this process's streams are woken at once; streams in other processes notice
+within the hub's poll interval.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    request,
+    session,
+)
+
+from .. import storage
+from ..api.body import json_body, unprocessable
+from ..app import get_db
+from ..games.common import StateError
+from ..games.doodle_china.layouts import DEFAULT_FOR_EDITION
+from ..web.security import KEY_HEADER, group_required, known_groups
+from . import remember_room, table, tokens
+from .hub import hub_for
+from .qr import qr_svg
+
+bp = Blueprint("rooms_api", __name__, url_prefix="/api/groups/<gid>/rooms")
+
+MAX_NAME = 40
+PAGE_LIMIT = 1000
+
+
+# -- helpers -----------------------------------------------------------------
+
+def _config(name: str, default: float) -> float:
+    return float(current_app.config.get(name, default))
+
+
+def _hub():
+    return hub_for(current_app.config["DATABASE"], poll=_config("ROOM_POLL_SECONDS", 0.01))
+
+
+def base_url() -> str:
+    return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")
+
+
+def join_url(gid: str, rid: str, token: str) -> str:
+    return f"{base_url()}/g/{gid}/rooms/{rid}/join?token={token}"
+
+
+def _room_or_404(gid: str, rid: str) -> dict[str, Any]:
+    room = storage.get_room(get_db(), gid, rid)
+    if room is None:
+        abort(404, description="no such room in this group")
+    return room
+
+
+def _body(allowed: set[str], *, optional: bool = False) -> dict[str, Any] | tuple:
+    if optional and not request.get_data(cache=True).strip():
+        return {}
+    body = json_body()
+    if not isinstance(body, dict):
+        return unprocessable("(body)", "must be a JSON object")
+    unknown = sorted(set(body) - allowed)
+    if unknown:
+        return unprocessable(unknown[0], f"is not a known key (allowed: {', '.join(sorted(allowed))})")
+    return body
+
+
+def _player_name(room: dict[str, Any], value: Any, path: str = "player") -> str | tuple:
+    """A player by name (as seated) or by seat number."""
+    players = room["players"]
+    if isinstance(value, bool):
+        value = None
+    if isinstance(value, int):
+        if 0 <= value < len(players):
+            return players[value]
+        return unprocessable(path, f"seat must be from 0 to {len(players) - 1}, got {value}")
+    if isinstance(value, str):
+        wanted = " ".join(value.split()).casefold()
+        for name in players:
+            if name.casefold() == wanted:
+                return name
+        return unprocessable(path, f"{value!r} is not at this table; players: {', '.join(players)}")
+    return unprocessable(path, "is required: the player's name or seat number")
+
+
+def _illegal(exc: StateError):
+    return jsonify({"error": exc.message, "path": exc.path}), 409
+
+
+def _append(gid: str, rid: str, event: dict[str, Any]):
+    """Run one event through the engine and store it; answers 201 with the
+    event (the first stored one), 409 when the rules refuse it."""
+    try:
+        stored = storage.append_room_events(get_db(), gid, rid,
+                                            lambda room: table.act(room["state"], event))
+    except storage.RoomGone:
+        abort(404, description="no such room in this group")
+    except table.IllegalMove as exc:
+        return _illegal(exc)
+    _hub().notify(rid, stored[-1]["id"])
+    return jsonify(stored[0]), 201
+
+
+# -- rooms -------------------------------------------------------------------
+
+@bp.post("")
+@group_required
+def create(gid: str):
+    body = _body({"game", "edition", "players", "mode", "layout"})
+    if isinstance(body, tuple):
+        return body
+    game = body.get("game", "doodle-china")
+    if game != "doodle-china":
+        return unprocessable("game", f"live tables are for \"doodle-china\"; got {game!r}")
+    edition = body.get("edition")
+    if edition not in table.EDITIONS:
+        return unprocessable("edition", f"must be \"suzhou\" or \"shanghai\", got {edition!r}")
+    players = body.get("players")
+    if not isinstance(players, list) or not 1 <= len(players) <= table.MAX_PLAYERS:
+        return unprocessable("players", f"must be a list of 1 to {table.MAX_PLAYERS} names in "
+                                        "seating order (one name: a solo game)")
+    names = []
+    for i, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            return unprocessable(f"players[{i}]", "must be a non-empty name")
+        if len(name.strip()) > MAX_NAME:
+            return unprocessable(f"players[{i}]", f"must be at most {MAX_NAME} characters")
+        names.append(" ".join(name.split()))
+    mode = body.get("mode", "paper")
+    if mode not in table.MODES:
+        return unprocessable("mode", "must be \"paper\" (the app rolls and records the dice) or "
+                                     f"\"digital\" (each phone is a sheet), got {mode!r}")
+    layout = body.get("layout", DEFAULT_FOR_EDITION[edition])
+    try:
+        state = table.new_state(edition, names, layout, mode)
+    except StateError as exc:
+        return unprocessable(exc.path, exc.message)
+
+    db = get_db()
+    key = request.headers.get(KEY_HEADER) or known_groups().get(gid)
+    token = tokens.new_token()
+    while True:
+        rid = tokens.new_token()[:10]
+        if storage.room_id_free(db, rid):
+            break
+    storage.create_room(db, rid=rid, gid=gid, game=game, edition=edition, mode=mode,
+                        players=names, token_hash=tokens.hash_token(token),
+                        sealed_key=tokens.seal(key, token, rid), state=state,
+                        match_id=str(uuid.uuid4()))
+    if request.headers.get(KEY_HEADER) is None:
+        remember_room(session, rid, token)  # the creating phone can show the QR again
+    url = join_url(gid, rid, token)
+    return jsonify({"id": rid, "join_url": url, "qr_svg": qr_svg(url),
+                    "room_url": f"{base_url()}/g/{gid}/rooms/{rid}"}), 201
+
+
+@bp.get("")
+@group_required
+def index(gid: str):
+    match = request.args.get("match") or None
+    return jsonify({"rooms": storage.list_rooms(get_db(), gid, match_id=match)})
+
+
+@bp.get("/<rid>")
+@group_required
+def show(gid: str, rid: str):
+    response = jsonify(table.view(_room_or_404(gid, rid)))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+# -- moves -------------------------------------------------------------------
+
+@bp.post("/<rid>/roll")
+@group_required
+def roll(gid: str, rid: str):
+    """The starting player's roll (any phone may press it for them);
+    dice come from `secrets`, never from the client."""
+    body = _body({"player"}, optional=True)
+    if isinstance(body, tuple):
+        return body
+    room = _room_or_404(gid, rid)
+    event: dict[str, Any] = {"type": "roll", "dice": table.roll_dice(len(room["players"]))}
+    if body.get("player") is not None:
+        name = _player_name(room, body["player"])
+        if isinstance(name, tuple):
+            return name
+        event["player"] = name
+    return _append(gid, rid, event)
+
+
+@bp.post("/<rid>/take")
+@group_required
+def take(gid: str, rid: str):
+    body = _body({"player", "die", "cell", "path", "choice"})
+    if isinstance(body, tuple):
+        return body
+    room = _room_or_404(gid, rid)
+    name = _player_name(room, body.get("player"))
+    if isinstance(name, tuple):
+        return name
+    die = body.get("die")
+    if not isinstance(die, int) or isinstance(die, bool) or die < 0:
+        return unprocessable("die", "is required: the white die's place in the roll, from 0")
+    event: dict[str, Any] = {"type": "take", "player": name, "die": die}
+    cell = body.get("cell")
+    if cell is not None:
+        if not (isinstance(cell, list) and len(cell) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
+            return unprocessable("cell", "must be [row, column], counted from 0")
+        event["cell"] = cell
+    for key in ("path", "choice"):
+        if body.get(key) is not None:
+            if not isinstance(body[key], str):
+                return unprocessable(key, "must be a string")
+            event[key] = body[key]
+    return _append(gid, rid, event)
+
+
+@bp.post("/<rid>/pass")
+@group_required
+def pass_(gid: str, rid: str):
+    """Pass and cross out a tree (Shanghai always; Suzhou when no die fits)."""
+    body = _body({"player"})
+    if isinstance(body, tuple):
+        return body
+    room = _room_or_404(gid, rid)
+    name = _player_name(room, body.get("player"))
+    if isinstance(name, tuple):
+        return name
+    return _append(gid, rid, {"type": "pass", "player": name})
+
+
+@bp.post("/<rid>/end")
+@group_required
+def announce_end(gid: str, rid: str):
+    """Paper mode: a player announces an end trigger (top hotel or shop
+    value, last tree); the game ends with the round."""
+    body = _body({"player", "reason"})
+    if isinstance(body, tuple):
+        return body
+    room = _room_or_404(gid, rid)
+    name = _player_name(room, body.get("player"))
+    if isinstance(name, tuple):
+        return name
+    event: dict[str, Any] = {"type": "end", "player": name}
+    reason = body.get("reason")
+    if reason is not None:
+        if not isinstance(reason, str) or len(reason) > 200:
+            return unprocessable("reason", "must be a short text")
+        event["reason"] = reason.strip() or None
+    return _append(gid, rid, event)
+
+
+@bp.post("/<rid>/match")
+@group_required
+def save_sheets(gid: str, rid: str):
+    """Paper mode, after the game: the sheets entered by hand (a scoring
+    state) are scored and saved as the room's match, so the dice record
+    stays with it. The same happens if the state is saved through the
+    matches API under the room's `match_id`."""
+    from ..games import score
+
+    body = _body({"state"})
+    if isinstance(body, tuple):
+        return body
+    room = _room_or_404(gid, rid)
+    state = body.get("state")
+    if not isinstance(state, dict) or state.get("game") != "doodle-china" \
+            or state.get("edition") != room["edition"]:
+        return unprocessable("state", f"must be a doodle-china {room['edition']} state (scoring.md)")
+    try:
+        result = score(state)
+    except StateError as exc:
+        path = exc.path if exc.path == "(state)" else f"state.{exc.path}"
+        return unprocessable(path, exc.message)
+    db = get_db()
+
+    def decide(current: dict[str, Any]):
+        if current["state"]["game"]["mode"] != "paper":
+            raise table.IllegalMove("a digital game saves its match itself when it ends")
+        data = {"match_id": current["match_id"], "result": table.summary(result)}
+        return [("match_saved", data)], current["state"], {
+            "match": (storage.now_iso(), state, result)}
+
+    try:
+        stored = storage.append_room_events(db, gid, rid, decide)
+    except table.IllegalMove as exc:
+        return _illegal(exc)
+    _hub().notify(rid, stored[-1]["id"])
+    match = storage.get_match(db, gid, room["match_id"])
+    return jsonify({"event": stored[0], "match": match}), 201
+
+
+# -- events ------------------------------------------------------------------
+
+def _int_arg(text: str | None, name: str) -> int | tuple:
+    if text is None or text == "":
+        return 0
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        return jsonify({"error": f"{name} must be a whole number from 0 (an event id)",
+                        "path": name}), 400
+    return value
+
+
+def wants_stream() -> bool:
+    return "text/event-stream" in request.headers.get("Accept", "")
+
+
+@bp.get("/<rid>/events")
+@group_required
+def events(gid: str, rid: str):
+    """`Accept: text/event-stream`: the live stream, resuming after
+    `Last-Event-ID` (or `?after=`); otherwise `{"events": [...]}` after
+    `?after=N` for phones where streams break."""
+    room = _room_or_404(gid, rid)
+    after = _int_arg(request.args.get("after"), "after")
+    if isinstance(after, tuple):
+        return after
+    if wants_stream():
+        last = _int_arg(request.headers.get("Last-Event-ID"), "Last-Event-ID")
+        if isinstance(last, tuple):
+            return last
+        return _stream_response(rid, max(after, last))
+    found = storage.list_room_events(get_db(), rid, after, PAGE_LIMIT)
+    response = jsonify({"events": found, "last_event": room["last_seq"],
+                        "more": len(found) == PAGE_LIMIT})
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _stream_response(rid: str, after: int) -> Response:
+    database = current_app.config["DATABASE"]
+    lifetime = _config("ROOM_STREAM_SECONDS", 300)
+    heartbeat = _config("ROOM_HEARTBEAT_SECONDS", 15)
+    retry_ms = int(_config("ROOM_RETRY_MS", 1000))
+    hub = _hub()
+    body = stream(hub, database, rid, after, lifetime=lifetime, heartbeat=heartbeat,
+                  retry_ms=retry_ms)
+    response = Response(body, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-cache, no-store"
+    response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
+
+
+def format_event(event: dict[str, Any]) -> str:
+    data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+    return f"id: {event['id']}\ndata: {data}\n\n"
+
+
+def stream(hub, database: str, rid: str, after: int, *, lifetime: float, heartbeat: float,
+           retry_ms: int) -> Iterator[str]:
+    """Events after `after`, then each new one as it lands; a comment line
+    every `heartbeat` seconds keeps proxies from closing an idle stream;
+    after `lifetime` seconds the stream ends (freeing its thread) and
+    EventSource reconnects with Last-Event-ID."""
+    db = storage.connect_reader(database)
+    hub.listen(rid, after)  # listen first, then read: no write can slip between
+    try:
+        yield f"retry: {retry_ms}\n: stream of room {rid}\n\n"
+        start = last_beat = time.monotonic()
+        while True:
+            found = storage.list_room_events(db, rid, after, 200)
+            if found:
+                yield "".join(format_event(ev) for ev in found)
+                after = found[-1]["id"]
+                last_beat = time.monotonic()
+                if len(found) == 200:
+                    continue
+            now = time.monotonic()
+            if now - start >= lifetime:
+                return
+            if now - last_beat >= heartbeat:
+                yield ": keep-alive\n\n"
+                last_beat = now
+            wait = min(heartbeat - (now - last_beat), lifetime - (now - start))
+            if wait > 0:
+                hub.wait(rid, after, wait)
+    finally:
+        hub.leave(rid)
+        db.conn.close()

@@ -1,0 +1,173 @@
+"""Named queries about live tables (rooms) and their append-only event log.
+
+A room row keeps the rules engine's game as it stands after event `last_seq`;
+`append_room_events` reads the room, lets the caller decide what happens and
+writes the new events and the new game in one `BEGIN IMMEDIATE` transaction,
+so the sequence numbers of a room are gap-free and strictly increasing even
+with several server processes on the same file.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from .db import BUSY_TIMEOUT_MS, write
+from .groups import now_iso
+from .matches import MATCH_COLUMNS, _fetch, _row_to_match, _write_players
+
+ROOM_COLUMNS = ("id, group_id, game, edition, mode, players, token_hash, sealed_key, state, "
+                "last_seq, match_id, created_at, updated_at, finished_at")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _row_to_room(row: dict[str, Any]) -> dict[str, Any]:
+    room = dict(row)
+    room["group"] = room.pop("group_id")
+    room["players"] = json.loads(room["players"])
+    room["state"] = json.loads(room["state"])
+    return room
+
+
+def _event(seq: int, type_: str, data: str, created_at: str) -> dict[str, Any]:
+    return {"id": seq, "type": type_, **json.loads(data), "at": created_at}
+
+
+def connect_reader(path: str | Path) -> sqlite_utils.Database:
+    """A light read-only-use connection for long-lived streams and watchers:
+    no migration run, autocommit, usable from any thread."""
+    conn = sqlite3.connect(str(path), isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000,
+                           check_same_thread=False)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    return sqlite_utils.Database(conn)
+
+
+def data_version(db: sqlite_utils.Database) -> int:
+    """Changes whenever another connection (any process) commits to the file:
+    the cheapest way to notice writes from elsewhere."""
+    return db.execute("PRAGMA data_version").fetchone()[0]
+
+
+def create_room(db: sqlite_utils.Database, *, rid: str, gid: str, game: str, edition: str,
+                mode: str, players: list[str], token_hash: str, sealed_key: str,
+                state: dict[str, Any], match_id: str) -> dict[str, Any]:
+    stamp = now_iso()
+    with write(db):
+        db.execute(
+            f"INSERT INTO rooms ({ROOM_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, NULL)",
+            [rid, gid, game, edition, mode, _dumps(players), token_hash, sealed_key,
+             _dumps(state), match_id, stamp, stamp])
+    room = get_room(db, gid, rid)
+    assert room is not None
+    return room
+
+
+def room_id_free(db: sqlite_utils.Database, rid: str) -> bool:
+    return db.execute("SELECT 1 FROM rooms WHERE id = ?", [rid]).fetchone() is None
+
+
+def get_room(db: sqlite_utils.Database, gid: str, rid: str) -> dict[str, Any] | None:
+    rows = list(db.query(f"SELECT {ROOM_COLUMNS} FROM rooms WHERE group_id = ? AND id = ?",
+                         [gid, rid]))
+    return _row_to_room(rows[0]) if rows else None
+
+
+def list_rooms(db: sqlite_utils.Database, gid: str, *, match_id: str | None = None,
+               limit: int = 20) -> list[dict[str, Any]]:
+    """A group's rooms, newest first (without their game state)."""
+    sql = ("SELECT id, game, edition, mode, players, last_seq, match_id, created_at, updated_at,"
+           " finished_at FROM rooms WHERE group_id = ?")
+    params: list[Any] = [gid]
+    if match_id is not None:
+        sql += " AND match_id = ?"
+        params.append(match_id)
+    sql += " ORDER BY created_at DESC, id DESC LIMIT ?"
+    params.append(limit)
+    out = []
+    for row in db.query(sql, params):
+        row = dict(row)
+        row["players"] = json.loads(row["players"])
+        out.append(row)
+    return out
+
+
+class RoomGone(LookupError):
+    """The room was not found inside the write transaction."""
+
+
+Decision = tuple[list[tuple[str, dict[str, Any]]], dict[str, Any], dict[str, Any]]
+
+
+def append_room_events(db: sqlite_utils.Database, gid: str, rid: str,
+                       decide: Callable[[dict[str, Any]], Decision]) -> list[dict[str, Any]]:
+    """Append events to a room atomically.
+
+    `decide(room)` runs inside the write transaction with the room as stored
+    and returns `(events, new_state, extra)`: events as `(type, data)` pairs,
+    the engine's game after them, and `extra` with optional `finished: True`
+    and `match: (played_at, state, result)` (a match saved under the room's
+    `match_id` in the same transaction). Raising from `decide` writes nothing.
+    Returns the stored events with their ids."""
+    with write(db):
+        rows = list(db.query(f"SELECT {ROOM_COLUMNS} FROM rooms WHERE group_id = ? AND id = ?",
+                             [gid, rid]))
+        if not rows:
+            raise RoomGone(rid)
+        room = _row_to_room(rows[0])
+        events, state, extra = decide(room)
+        stamp = now_iso()
+        seq = room["last_seq"]
+        stored = []
+        for type_, data in events:
+            seq += 1
+            text = _dumps(data)
+            db.execute("INSERT INTO room_events (room_id, seq, type, data, created_at)"
+                       " VALUES (?, ?, ?, ?, ?)", [rid, seq, type_, text, stamp])
+            stored.append(_event(seq, type_, text, stamp))
+        finished = stamp if extra.get("finished") else room["finished_at"]
+        db.execute("UPDATE rooms SET state = ?, last_seq = ?, updated_at = ?, finished_at = ?"
+                   " WHERE id = ?", [_dumps(state), seq, stamp, finished, rid])
+        if extra.get("match"):
+            _insert_match(db, gid, room["match_id"], *extra["match"])
+    return stored
+
+
+def _insert_match(db: sqlite_utils.Database, gid: str, mid: str, played_at: str,
+                  state: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
+    """`save_match` without its own transaction (call inside `write`)."""
+    existing = _fetch(db, gid, mid)
+    if existing:
+        return _row_to_match(existing)
+    stamp = now_iso()
+    db.execute(f"INSERT INTO matches ({MATCH_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)",
+               [gid, mid, state["game"], played_at, json.dumps(state, ensure_ascii=False),
+                json.dumps(result, ensure_ascii=False), stamp, stamp])
+    _write_players(db, gid, mid, result)
+    return _row_to_match(_fetch(db, gid, mid))
+
+
+def list_room_events(db: sqlite_utils.Database, rid: str, after: int = 0,
+                     limit: int = 1000) -> list[dict[str, Any]]:
+    """The room's events with id > `after`, oldest first."""
+    rows = db.execute("SELECT seq, type, data, created_at FROM room_events"
+                      " WHERE room_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+                      [rid, after, limit]).fetchall()
+    return [_event(*row) for row in rows]
+
+
+def room_seqs(db: sqlite_utils.Database, rids: Iterable[str]) -> dict[str, int]:
+    """The last event id of each of these rooms (absent rooms left out)."""
+    rids = list(rids)
+    if not rids:
+        return {}
+    marks = ", ".join("?" for _ in rids)
+    return dict(db.execute(f"SELECT id, last_seq FROM rooms WHERE id IN ({marks})",
+                           rids).fetchall())
