@@ -21,6 +21,8 @@ BLUEPRINTS = [
     "api.photos",
     "rooms.api",
     "rooms.pages",
+    "api.cards",
+    "pages",
 ]
 
 

@@ -1,6 +1,7 @@
 """Storage: the only package that touches SQLite (through sqlite-utils).
 Callers use the named query functions re-exported here."""
 
+from .cards import delete_card, get_card, list_cards, save_card, update_card
 from .db import connect, migrate, schema_version, write
 from .groups import (
                      create_group,
@@ -47,4 +48,5 @@ __all__ = [
     "add_photo", "get_photo",
     "RoomGone", "append_room_events", "connect_reader", "create_room", "data_version",
     "get_room", "list_room_events", "list_rooms", "room_id_free", "room_seqs",
+    "delete_card", "get_card", "list_cards", "save_card", "update_card",
 ]

@@ -1,0 +1,172 @@
+"""Home, group home (with its QR join code), new match, history, match page."""
+
+from __future__ import annotations
+
+import io
+from datetime import datetime
+from typing import Any
+
+import qrcode
+import qrcode.image.svg
+from flask import Response, current_app, g, redirect, render_template, request, url_for
+from werkzeug.routing import BuildError
+
+from .. import storage
+from ..api.groups import MAX_NAME, join_url
+from ..app import get_db
+from ..web.security import known_groups, remember_key
+from . import bp
+from .access import GAME_NAMES, group_page, not_found
+
+RECENT = 5
+HISTORY_LIMIT = 200
+# Games whose entry page another blueprint serves: game -> blueprint name.
+OTHER_PAGES = {"doodle-china": "play_doodle", "canalis": "play_canalis"}
+OWN_PAGES = {"canal-houses": "pages.play_houses", "canal-grande": "pages.play_grande"}
+PLAYER_COUNTS = {"canal-houses": (1, 6), "canal-grande": (2, 2)}
+
+
+@bp.app_template_filter("day")
+def day(stamp: str | None) -> str:
+    """`2026-11-30T20:15:00Z` -> `30 Nov 2026`."""
+    if not stamp:
+        return ""
+    try:
+        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp
+    return f"{moment.day} {moment:%b %Y}"
+
+
+def _url(endpoint: str, **values: Any) -> str | None:
+    """url_for, or None when the endpoint is not there (yet)."""
+    if endpoint not in current_app.view_functions:
+        return None
+    try:
+        return url_for(endpoint, **values)
+    except BuildError:
+        return None
+
+
+def start_links(gid: str) -> list[dict[str, Any]]:
+    """One start button per game; games without a page show "coming soon"."""
+    links = []
+    for game, name in GAME_NAMES.items():
+        if game in OWN_PAGES:
+            url = url_for("pages.new_match", gid=gid, game=game)
+        else:
+            url = _url(f"{OTHER_PAGES[game]}.new", gid=gid)
+        links.append({"game": game, "name": name, "url": url})
+    return links
+
+
+def edit_url(gid: str, match: dict[str, Any]) -> str | None:
+    game = match["game"]
+    if game in OWN_PAGES:
+        return url_for(OWN_PAGES[game], gid=gid, match=match["id"])
+    return _url(f"{OTHER_PAGES.get(game, '-')}.edit", gid=gid, mid=match["id"])
+
+
+def summary(match: dict[str, Any]) -> dict[str, Any]:
+    """What a list row shows: game, date, winners, each player's total."""
+    result = match.get("result") or {}
+    players = [{"name": p.get("name", ""), "total": p.get("total")}
+               for p in result.get("players", [])]
+    return {"id": match["id"], "game": match["game"],
+            "game_name": GAME_NAMES.get(match["game"], match["game"]),
+            "played_at": match["played_at"], "winners": result.get("winners", []),
+            "players": players}
+
+
+@bp.route("/", methods=["GET", "POST"])
+def home():
+    db = get_db()
+    error, typed = None, ""
+    if request.method == "POST":
+        typed = request.form.get("name", "")
+        name = " ".join(typed.split())
+        if not name:
+            error = "Type a name for the group (for example “Thursday club”)."
+        elif len(name) > MAX_NAME:
+            error = f"The name is {len(name)} characters long; at most {MAX_NAME} are allowed."
+        else:
+            group = storage.create_group(db, name)
+            remember_key(group["id"], group["key"])
+            return redirect(url_for("pages.group_home", gid=group["id"]), code=303)
+    groups = []
+    for gid, key in known_groups().items():
+        group = storage.get_group(db, gid)
+        if group is not None and storage.key_matches(group, key):
+            groups.append({"id": gid, "name": group["name"],
+                           "matches": storage.count_matches(db, gid)})
+    status = 422 if error else 200
+    return render_template("pages/home.html", groups=groups, error=error, typed=typed,
+                           max_name=MAX_NAME), status
+
+
+@bp.get("/g/<gid>")
+@group_page
+def group_home(gid: str):
+    db = get_db()
+    recent = [summary(m) for m in storage.list_matches(db, gid, limit=RECENT)]
+    return render_template("pages/group.html", group=g.group, gid=gid,
+                           join_url=join_url(gid, g.group_key),
+                           players=storage.list_players(db, gid),
+                           recent=recent, total=storage.count_matches(db, gid),
+                           starts=start_links(gid))
+
+
+@bp.get("/g/<gid>/qr.svg")
+@group_page
+def group_qr(gid: str):
+    """The join link as a QR code (SVG paths; it holds the key, so never cached)."""
+    image = qrcode.make(join_url(gid, g.group_key), box_size=10, border=2,
+                        image_factory=qrcode.image.svg.SvgPathImage)
+    out = io.BytesIO()
+    image.save(out)
+    response = Response(out.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/g/<gid>/new/<game>")
+@group_page
+def new_match(gid: str, game: str):
+    if game not in OWN_PAGES:
+        url = _url(f"{OTHER_PAGES[game]}.new", gid=gid) if game in OTHER_PAGES else None
+        if url:
+            return redirect(url)
+        return not_found(f"There is no match page for “{game}” here: choose one of "
+                         f"{', '.join(GAME_NAMES[x] for x in OWN_PAGES)}.")
+    low, high = PLAYER_COUNTS[game]
+    return render_template("pages/new_match.html", group=g.group, gid=gid, game=game,
+                           game_name=GAME_NAMES[game], low=low, high=high,
+                           play_url=url_for(OWN_PAGES[game], gid=gid),
+                           players=storage.list_players(get_db(), gid))
+
+
+@bp.get("/g/<gid>/history")
+@group_page
+def history(gid: str):
+    db = get_db()
+    game = request.args.get("game") or None
+    if game not in GAME_NAMES:
+        game = None
+    player = (request.args.get("player") or "").strip() or None
+    matches = storage.list_matches(db, gid, game=game, player=player, limit=HISTORY_LIMIT)
+    return render_template("pages/history.html", group=g.group, gid=gid, game=game,
+                           player=player, games=GAME_NAMES,
+                           players=storage.list_players(db, gid),
+                           matches=[summary(m) for m in matches], limit=HISTORY_LIMIT)
+
+
+@bp.get("/g/<gid>/matches/<mid>")
+@group_page
+def match_page(gid: str, mid: str):
+    match = storage.get_match(get_db(), gid, mid)
+    if not match:
+        return not_found("This match is not in this group's history (it may have been "
+                         "deleted). Open the history to see the group's matches.")
+    return render_template("pages/match.html", group=g.group, gid=gid, match=match,
+                           game_name=GAME_NAMES.get(match["game"], match["game"]),
+                           edit_url=edit_url(gid, match))

@@ -1,0 +1,24 @@
+// Group page: copy the join link (clipboard API where allowed, else select-and-copy).
+"use strict";
+(() => {
+  const button = document.getElementById("copy-link");
+  const field = document.getElementById("join-link");
+  if (!button || !field) return;
+  button.addEventListener("click", async () => {
+    const link = button.dataset.link;
+    let copied = false;
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(link);
+        copied = true;
+      }
+    } catch (err) { copied = false; }
+    if (!copied) {
+      field.focus();
+      field.select();
+      try { copied = document.execCommand("copy"); } catch (err) { copied = false; }
+    }
+    Companion.toast(copied ? "Link copied: send it to the other phone."
+      : "Copying is blocked here: the link is selected, copy it by hand.");
+  });
+})();

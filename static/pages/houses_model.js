@@ -1,0 +1,110 @@
+// Canal Houses state pieces for the page: blank cards, conditions as a list
+// of items (the icons on a card) and their edits, short text for each card.
+// Every function works on the scoring state itself (scoring.md), so what the
+// page builds is exactly what /api/score and `companion score` read.
+
+export const FEATURES = ["cats", "birds", "flags", "flowerpots"];
+export const FEATURE_NAMES = { cats: "Cats", birds: "Birds", flags: "Flags", flowerpots: "Flowerpots" };
+export const SINGULAR = { cats: "cat", birds: "bird", flags: "flag", flowerpots: "flowerpot" };
+export const HEIGHTS = ["exactly", "at_least", "at_most"];
+export const HEIGHT_SIGNS = { exactly: "=", at_least: "≥", at_most: "≤" };
+export const HEIGHT_WORDS = { exactly: "exactly", at_least: "at least", at_most: "at most" };
+export const SIDES = ["left", "right", "both"];
+export const SIDE_WORDS = { left: "the left house", right: "the right house", both: "both neighbours" };
+
+export const blankCard = () => ({ points: 0, color: null, condition: {} });
+export const blankWindow = () => ({ cats: 0, birds: 0, flags: 0, flowerpots: 0, color: null });
+export const blankHouse = () => ({ store: blankCard(), windows: [] });
+
+export function initialState(names) {
+  return { game: "canal-houses", players: names.map((name) => ({ name, street: [blankHouse()] })) };
+}
+
+export const height = (house) => 1 + house.windows.length + (house.roof ? 1 : 0);
+
+/** The grid row of a card, as the engine's colour groups count it. */
+export function rowOf(house, part, w) {
+  if (part === "store") return 0;
+  if (part === "window") return w + 1;
+  return house.windows.length + 1;
+}
+
+/** The icons of a condition, in the card's order. */
+export function conditionItems(cond) {
+  const items = [];
+  for (const f of FEATURES) if (cond.at_least?.[f]) items.push({ type: "at_least", key: f, n: cond.at_least[f] });
+  for (const f of cond.none || []) items.push({ type: "none", key: f });
+  for (const k of HEIGHTS) if (cond.height?.[k]) items.push({ type: "height", key: k, n: cond.height[k] });
+  if (cond.taller_than) items.push({ type: "taller_than", key: cond.taller_than });
+  if (cond.shorter_than) items.push({ type: "shorter_than", key: cond.shorter_than });
+  return items;
+}
+
+export const itemId = (item) => `${item.type}:${item.key}`;
+
+/** The engine's check for an item ("at_least cats 1" starts with "at_least cats"). */
+export function checkFor(item, checks) {
+  const rule = `${item.type} ${item.key}`;
+  return (checks || []).find((c) => c.rule === rule || c.rule.startsWith(`${rule} `)) || null;
+}
+
+export function itemLabel(item) {
+  switch (item.type) {
+    case "at_least": return `${item.n}+ ${item.n === 1 ? SINGULAR[item.key] : item.key}`;
+    case "none": return `no ${item.key}`;
+    case "height": return `${HEIGHT_WORDS[item.key]} ${item.n} high`;
+    case "taller_than": return `taller than ${SIDE_WORDS[item.key]}`;
+    default: return `shorter than ${SIDE_WORDS[item.key]}`;
+  }
+}
+
+/** Add a condition icon (an existing one of the same kind is kept as it is). */
+export function addItem(cond, type, key) {
+  if (type === "at_least") {
+    cond.at_least = { ...(cond.at_least || {}) };
+    cond.at_least[key] = cond.at_least[key] || 1;
+    if (cond.none) { cond.none = cond.none.filter((f) => f !== key); if (!cond.none.length) delete cond.none; }
+  } else if (type === "none") {
+    cond.none = [...new Set([...(cond.none || []), key])];
+    if (cond.at_least?.[key]) { delete cond.at_least[key]; if (!Object.keys(cond.at_least).length) delete cond.at_least; }
+  } else if (type === "height") {
+    cond.height = { ...(cond.height || {}) };
+    cond.height[key] = cond.height[key] || 3;
+  } else {
+    cond[type] = key;
+  }
+}
+
+export function removeItem(cond, item) {
+  if (item.type === "at_least" || item.type === "height") {
+    delete cond[item.type][item.key];
+    if (!Object.keys(cond[item.type]).length) delete cond[item.type];
+  } else if (item.type === "none") {
+    cond.none = cond.none.filter((f) => f !== item.key);
+    if (!cond.none.length) delete cond.none;
+  } else {
+    delete cond[item.type];
+  }
+}
+
+export function setItemNumber(cond, item, n) {
+  cond[item.type][item.key] = Math.max(1, n);
+}
+
+export function windowText(w) {
+  const parts = FEATURES.filter((f) => w[f]).map((f) => `${w[f]} ${w[f] === 1 ? SINGULAR[f] : f}`);
+  return parts.length ? parts.join(", ") : "no features";
+}
+
+export function cardText(card) {
+  const items = conditionItems(card.condition || {});
+  const cond = items.length ? items.map(itemLabel).join(" and ") : "no condition";
+  return `${card.points} pt${card.points === 1 ? "" : "s"}: ${cond}`;
+}
+
+export function catalogText(kind, data) {
+  const color = data.color ? `${data.color}, ` : "";
+  return color + (kind === "window" ? windowText(data) : cardText(data));
+}
+
+export const clone = (value) => JSON.parse(JSON.stringify(value));

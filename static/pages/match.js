@@ -1,0 +1,204 @@
+// Shared pieces of every score page (Canal Houses, Canal Grande, Doodle China,
+// Canalis). An ES module: `import * as M from "./match.js";` from a page
+// module in static/pages/ (base.html loads app.js, which defines Companion,
+// before any page module runs).
+//
+//   M.pageData()                       the JSON in <script type="application/json" id="page-data">
+//   M.draftStore(gid, game, matchId?)  {key, load(), save(draft), clear()} in localStorage
+//                                      (Companion.drafts), one per group+game, or per saved match
+//                                      while editing it. A draft is {id, state, ui}.
+//   M.newDraft(state, ui?)             a draft with its client UUID, made once per draft so a
+//                                      retried save is stored once (POST .../matches {id, state})
+//   M.scorer(onAnswer, delay?)         returns score(state): debounced POST /api/score; stale
+//                                      answers are dropped; onAnswer({ok, result} | {ok: false,
+//                                      error, path}). Sets <body data-scoring="busy|idle">.
+//   M.renderResult(el, result)         winners, each player's total, parts and details
+//                                      (same layout as templates/pages/_result.html)
+//   M.errorText(data, state?)          "Ana · house 2 · roof · points (players[0].street[1]...):
+//                                      must be ..." from an API error body
+//   M.humanPath(path, state?)          players[0].street[1].windows[2] -> "Ana · house 2 · window 3"
+//   M.saveMatch(gid, draft, matchId?)  POST (new, with draft.id) or PUT (matchId): {ok, status, data}
+//   M.mountSave(el, opts)              Save button + status line. opts: {gid, getDraft(),
+//                                      matchId?, onSaved(match)}; a failed save keeps everything
+//                                      and shows the error with its path
+//   M.deleteMatch(gid, mid, {onDeleted, onRestored})   DELETE, then a toast with Undo (restore)
+//   M.matchUrl(gid, mid)               the match page's address
+//   M.icon(name, label?)               an <svg> using static/pages/icons.svg#name
+//   M.stepper({label, value, min, max, onChange, icon?})   − value + with 44 px buttons
+//   M.confirmButton(label, confirmLabel, run, cls?)        a button that asks for a second tap
+"use strict";
+
+const C = () => Companion; // app.js declares it (a global lexical binding, not on window)
+export const h = (...args) => C().h(...args);
+
+export const GAMES = {
+  "canal-houses": "Canal Houses", "doodle-china": "Doodle China",
+  "canalis": "Canalis", "canal-grande": "Canal Grande",
+};
+
+export function pageData() {
+  const el = document.getElementById("page-data");
+  return el ? JSON.parse(el.textContent) : {};
+}
+
+export function draftStore(gid, game, matchId) {
+  const key = matchId ? `${gid}:match:${matchId}` : `${gid}:${game}`;
+  return {
+    key,
+    load: () => C().drafts.load(key),
+    save: (draft) => C().drafts.save(key, { ...draft, updated: new Date().toISOString() }),
+    clear: () => C().drafts.clear(key),
+  };
+}
+
+export function newDraft(state, ui = {}) {
+  return { id: C().uuid(), state, ui };
+}
+
+export function scorer(onAnswer, delay = 250) {
+  let timer = null;
+  let seq = 0;
+  const busy = (on) => { document.body.dataset.scoring = on ? "busy" : "idle"; };
+  function score(state) {
+    clearTimeout(timer);
+    const mine = ++seq;
+    busy(true);
+    const body = JSON.parse(JSON.stringify(state));
+    timer = setTimeout(async () => {
+      const answer = await C().api("POST", "/api/score", body);
+      if (mine !== seq) return;
+      if (answer.ok) onAnswer({ ok: true, result: answer.data });
+      else onAnswer({ ok: false, status: answer.status, error: answer.data?.error || "could not score",
+                      path: answer.data?.path || null });
+      busy(false);
+    }, delay);
+  }
+  return score;
+}
+
+const PATH_WORDS = { street: "house", windows: "window", numbers: "number card", moves: "move" };
+
+export function humanPath(path, state) {
+  if (!path) return "";
+  const parts = [];
+  const re = /([A-Za-z_]+)|\[(\d+)\]/g;
+  let m;
+  let last = null;
+  while ((m = re.exec(path)) !== null) {
+    if (m[1]) { last = m[1]; if (!(m[1] in PATH_WORDS) && m[1] !== "players") parts.push(m[1].replace(/_/g, " ")); continue; }
+    const i = Number(m[2]);
+    if (last === "players") parts.push(state?.players?.[i]?.name || `player ${i + 1}`);
+    else parts.push(`${PATH_WORDS[last] || last} ${i + 1}`);
+  }
+  return parts.join(" · ");
+}
+
+export function errorText(data, state) {
+  if (!data) return "something went wrong";
+  const message = data.error || "something went wrong";
+  if (!data.path) return message;
+  const human = humanPath(data.path, state);
+  return human && human !== data.path ? `${human} (${data.path}): ${message}` : `${data.path}: ${message}`;
+}
+
+export function icon(name, label) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("class", `icon icon-${name}`);
+  svg.setAttribute("viewBox", "0 0 24 24");
+  if (label) { svg.setAttribute("role", "img"); svg.setAttribute("aria-label", label); }
+  else svg.setAttribute("aria-hidden", "true");
+  const use = document.createElementNS(ns, "use");
+  use.setAttribute("href", `/static/pages/icons.svg#${name}`);
+  svg.append(use);
+  return svg;
+}
+
+export function renderResult(el, result) {
+  const winners = result.winners || [];
+  const banner = winners.length
+    ? h("p", { class: "winner-banner", "data-testid": "winners" },
+      `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(" & ")}`,
+      result.win_condition ? ` (${result.win_condition})` : "")
+    : h("p", { class: "winner-banner pending", "data-testid": "winners" }, "No winner yet");
+  const list = h("ol", { class: "result-players" }, (result.players || []).map((p) => h("li", {
+    class: `result-player${winners.includes(p.name) ? " is-winner" : ""}`, "data-player": p.name },
+  h("div", { class: "result-head" }, h("span", { class: "result-name" }, p.name),
+    h("span", { class: "result-total", "data-testid": "total" }, String(p.total))),
+  h("dl", { class: "parts" }, Object.entries(p.parts || {}).map(([k, v]) =>
+    h("div", {}, h("dt", {}, k.replace(/_/g, " ")), h("dd", {}, String(v))))),
+  h("details", {}, h("summary", {}, "How this was scored"),
+    h("ul", { class: "details" }, (p.details || []).map((line) => h("li", {}, line)))))));
+  el.replaceChildren(h("div", { class: "result", "data-result-game": result.game }, banner, list));
+}
+
+export function matchUrl(gid, mid) {
+  return `/g/${encodeURIComponent(gid)}/matches/${encodeURIComponent(mid)}`;
+}
+
+export function saveMatch(gid, draft, matchId) {
+  const base = `/api/groups/${encodeURIComponent(gid)}/matches`;
+  if (matchId) return C().api("PUT", `${base}/${encodeURIComponent(matchId)}`, { state: draft.state });
+  return C().api("POST", base, { id: draft.id, state: draft.state });
+}
+
+export function mountSave(el, opts) {
+  const button = h("button", { type: "button", class: "big", id: "save-match" },
+    opts.matchId ? "Save changes" : "Save match");
+  const status = h("p", { class: "save-status", role: "status", id: "save-status" });
+  button.addEventListener("click", async () => {
+    const draft = opts.getDraft();
+    if (!draft) return;
+    button.disabled = true;
+    status.className = "save-status muted";
+    status.textContent = "Saving…";
+    const answer = await saveMatch(opts.gid, draft, opts.matchId);
+    button.disabled = false;
+    if (answer.ok) {
+      status.className = "save-status ok";
+      status.textContent = "Saved.";
+      opts.onSaved?.(answer.data);
+      return;
+    }
+    status.className = "save-status error";
+    status.textContent = `Not saved: ${errorText(answer.data, draft.state)}. Everything you entered is still here; fix it and save again.`;
+  });
+  el.replaceChildren(button, status);
+  return { button, status };
+}
+
+export async function deleteMatch(gid, mid, { onDeleted, onRestored } = {}) {
+  const base = `/api/groups/${encodeURIComponent(gid)}/matches/${encodeURIComponent(mid)}`;
+  const answer = await C().api("DELETE", base);
+  if (!answer.ok) { C().toast(`Not deleted: ${errorText(answer.data)}`); return false; }
+  onDeleted?.();
+  C().toast("Match deleted.", { label: "Undo", run: async () => {
+    const back = await C().api("POST", `${base}/restore`);
+    if (back.ok) { C().toast("Match restored."); onRestored?.(back.data); }
+    else C().toast(`Could not restore: ${errorText(back.data)}`);
+  } });
+  return true;
+}
+
+export function stepper({ label, value, min = 0, max = 99, onChange, iconName, testid }) {
+  const minus = h("button", { type: "button", class: "step", "aria-label": `${label}: one less` }, "−");
+  const plus = h("button", { type: "button", class: "step", "aria-label": `${label}: one more` }, "+");
+  const out = h("output", { class: "step-value", "aria-label": label }, String(value));
+  minus.disabled = value <= min;
+  plus.disabled = value >= max;
+  minus.addEventListener("click", () => onChange(Math.max(min, value - 1)));
+  plus.addEventListener("click", () => onChange(Math.min(max, value + 1)));
+  return h("div", { class: "stepper", "data-testid": testid || null },
+    h("span", { class: "step-label" }, iconName ? icon(iconName) : null, label), minus, out, plus);
+}
+
+export function confirmButton(label, confirmLabel, run, cls = "secondary") {
+  const button = h("button", { type: "button", class: cls }, label);
+  let armed = null;
+  button.addEventListener("click", () => {
+    if (armed) { clearTimeout(armed); armed = null; button.textContent = label; run(); return; }
+    button.textContent = confirmLabel;
+    armed = setTimeout(() => { armed = null; button.textContent = label; }, 4000);
+  });
+  return button;
+}
