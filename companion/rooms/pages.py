@@ -4,12 +4,25 @@ that opens a room."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    g,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 
 from .. import storage
 from ..app import get_db
 from ..web import ratelimit
-from ..web.security import known_groups, remember_key
+from ..web.security import KEY_HEADER, known_groups, remember_key
 from . import remember_room, room_token, tokens
 from .api import base_url, join_url
 from .qr import qr_data_uri
@@ -17,20 +30,27 @@ from .qr import qr_data_uri
 bp = Blueprint("rooms_pages", __name__)
 
 
-def _need_key(status: int = 401):
-    template = "pages/need_key.html" if "pages.home" in current_app.view_functions else \
-        "rooms/need_key.html"
-    return render_template(template), status
+def group_page(view: Callable) -> Callable:
+    """Like `group_required`, but answering with pages: without the key a
+    page saying how to get in (401); a wrong key or unknown group "not here"
+    (404), never telling which."""
 
+    @wraps(view)
+    def wrapper(gid: str, *args: Any, **kwargs: Any):
+        key = request.headers.get(KEY_HEADER)
+        if key is None:
+            key = known_groups().get(gid)
+        if not key:
+            return render_template("rooms/need_key.html"), 401
+        group = storage.get_group(get_db(), gid)
+        if group is None or not storage.key_matches(group, key):
+            return render_template("rooms/not_found.html", message=(
+                "This group is not open on this phone: the link or key does not match. "
+                "Ask someone at the table to show the table's QR code again.")), 404
+        g.group = group
+        return view(gid, *args, **kwargs)
 
-def _group_from_session(gid: str):
-    key = known_groups().get(gid)
-    if not key:
-        return None
-    group = storage.get_group(get_db(), gid)
-    if group is None or not storage.key_matches(group, key):
-        return None
-    return group
+    return wrapper
 
 
 @bp.get("/g/<gid>/rooms/<rid>/join")
@@ -58,10 +78,9 @@ def join(gid: str, rid: str):
 
 
 @bp.get("/g/<gid>/rooms/<rid>")
+@group_page
 def room(gid: str, rid: str):
-    group = _group_from_session(gid)
-    if group is None:
-        return _need_key()
+    group = g.group
     found = storage.get_room(get_db(), gid, rid)
     if found is None:
         abort(404, description="no such room in this group")
@@ -73,9 +92,8 @@ def room(gid: str, rid: str):
 
 
 @bp.get("/g/<gid>/rooms/new")
+@group_page
 def new_room(gid: str):
-    group = _group_from_session(gid)
-    if group is None:
-        return _need_key()
+    group = g.group
     return render_template("rooms/new.html", group=group, gid=gid,
                            api=f"/api/groups/{gid}/rooms", base=base_url())
