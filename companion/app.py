@@ -23,6 +23,7 @@ BLUEPRINTS = [
     "rooms.pages",
     "api.cards",
     "pages",
+    "api.stats",
 ]
 
 

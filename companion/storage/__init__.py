@@ -1,6 +1,8 @@
 """Storage: the only package that touches SQLite (through sqlite-utils).
 Callers use the named query functions re-exported here."""
 
+from .aggregates import rebuild_group as rebuild_stats
+from .aggregates import streaks_of as stats_streaks_of
 from .cards import delete_card, get_card, list_cards, save_card, update_card
 from .db import connect, migrate, schema_version, write
 from .groups import (
@@ -26,6 +28,15 @@ from .matches import (
                      update_match,
 )
 from .photos import add_photo, get_photo
+from .players import (
+                     PlayerConflict,
+                     find_player,
+                     get_player,
+                     merge_players,
+                     player_names,
+                     rename_player,
+                     set_hidden,
+)
 from .rooms import (
                      RoomGone,
                      append_room_events,
@@ -38,6 +49,21 @@ from .rooms import (
                      room_id_free,
                      room_seqs,
 )
+from .stats_queries import Scope as StatsScope
+from .stats_queries import biggest_margin as stats_biggest_margin
+from .stats_queries import head_to_head as stats_head_to_head
+from .stats_queries import highest_score as stats_highest_score
+from .stats_queries import match_count as stats_match_count
+from .stats_queries import match_counts_by_game as stats_match_counts_by_game
+from .stats_queries import monthly_scores as stats_monthly_scores
+from .stats_queries import player_game_totals as stats_player_game_totals
+from .stats_queries import plays_for_export as stats_plays_for_export
+from .stats_queries import rating_history as stats_rating_history
+from .stats_queries import ratings_at as stats_ratings_at
+from .stats_queries import score_histogram as stats_score_histogram
+from .stats_queries import solo_history as stats_solo_history
+from .stats_queries import streak_parts as stats_streak_parts
+from .stats_queries import win_conditions as stats_win_conditions
 
 __all__ = [
     "connect", "migrate", "schema_version", "write",
@@ -49,4 +75,10 @@ __all__ = [
     "RoomGone", "append_room_events", "connect_reader", "create_room", "data_version",
     "get_room", "list_room_events", "list_rooms", "room_id_free", "room_seqs",
     "delete_card", "get_card", "list_cards", "save_card", "update_card",
+    "rebuild_stats", "stats_streaks_of", "PlayerConflict", "find_player", "get_player",
+    "merge_players", "player_names", "rename_player", "set_hidden", "StatsScope",
+    "stats_biggest_margin", "stats_head_to_head", "stats_highest_score", "stats_match_count",
+    "stats_match_counts_by_game", "stats_monthly_scores", "stats_player_game_totals",
+    "stats_plays_for_export", "stats_rating_history", "stats_ratings_at",
+    "stats_score_histogram", "stats_solo_history", "stats_streak_parts", "stats_win_conditions",
 ]

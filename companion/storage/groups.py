@@ -64,6 +64,10 @@ def ensure_player(db: sqlite_utils.Database, gid: str, name: str) -> int:
                      [gid, key]).fetchone()
     if row:
         return row[0]
+    alias = db.execute("SELECT player_id FROM player_aliases WHERE group_id = ? AND name_key = ?",
+                       [gid, key]).fetchone()
+    if alias:  # a renamed or merged player's former name
+        return alias[0]
     cur = db.execute(
         "INSERT INTO players (group_id, name, name_key, created_at) VALUES (?, ?, ?, ?)",
         [gid, " ".join(name.split()), key, now_iso()])

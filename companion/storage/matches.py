@@ -10,6 +10,7 @@ from typing import Any
 
 import sqlite_utils
 
+from .aggregates import sync_matches
 from .db import write
 from .groups import ensure_player, now_iso
 
@@ -74,6 +75,7 @@ def save_match(db: sqlite_utils.Database, gid: str, mid: str, played_at: str,
             [gid, mid, state["game"], played_at, json.dumps(state, ensure_ascii=False),
              json.dumps(result, ensure_ascii=False), stamp, stamp])
         _write_players(db, gid, mid, result)
+        sync_matches(db, gid, [mid], {mid: result})
         return _row_to_match(_fetch(db, gid, mid)), True
 
 
@@ -99,6 +101,7 @@ def update_match(db: sqlite_utils.Database, gid: str, mid: str, state: dict[str,
              json.dumps(result, ensure_ascii=False), played_at or row["played_at"], now_iso(),
              gid, mid])
         _write_players(db, gid, mid, result)
+        sync_matches(db, gid, [mid], {mid: result})
         return _row_to_match(_fetch(db, gid, mid))
 
 
@@ -107,12 +110,17 @@ def delete_match(db: sqlite_utils.Database, gid: str, mid: str) -> bool:
     with write(db):
         cur = db.execute("UPDATE matches SET deleted_at = ? WHERE group_id = ? AND id = ?"
                          " AND deleted_at IS NULL", [now_iso(), gid, mid])
+        if cur.rowcount > 0:
+            sync_matches(db, gid, [mid])
         return cur.rowcount > 0
 
 
 def restore_match(db: sqlite_utils.Database, gid: str, mid: str) -> dict[str, Any] | None:
     with write(db):
-        db.execute("UPDATE matches SET deleted_at = NULL WHERE group_id = ? AND id = ?", [gid, mid])
+        cur = db.execute("UPDATE matches SET deleted_at = NULL WHERE group_id = ? AND id = ?"
+                         " AND deleted_at IS NOT NULL", [gid, mid])
+        if cur.rowcount > 0:
+            sync_matches(db, gid, [mid])
         row = _fetch(db, gid, mid)
     return _row_to_match(row) if row else None
 
@@ -173,6 +181,7 @@ def import_matches(db: sqlite_utils.Database, gid: str,
         nonlocal added, skipped
         with write(db):
             stamp = now_iso()
+            stored: dict[str, dict[str, Any]] = {}
             for mid, played_at, state, result in chunk:
                 if db.execute("SELECT 1 FROM matches WHERE group_id = ? AND id = ?",
                               [gid, mid]).fetchone():
@@ -183,7 +192,9 @@ def import_matches(db: sqlite_utils.Database, gid: str,
                     [gid, mid, state["game"], played_at, json.dumps(state, ensure_ascii=False),
                      json.dumps(result, ensure_ascii=False), stamp, stamp])
                 _write_players(db, gid, mid, result)
+                stored[mid] = result
                 added += 1
+            sync_matches(db, gid, list(stored), stored)
         chunk.clear()
 
     for item in items:

@@ -1,0 +1,291 @@
+"""Stats aggregates, kept up to date inside every match write (save, edit,
+delete, restore, import, player merge), in the caller's transaction.
+
+- `stat_matches` / `stat_plays`: compact facts of each live match (no JSON to
+  parse when the stats are read).
+- `stats_month`: per month, game, edition and player: plays, wins, score sum,
+  best and part sums (all and winners'). Rebuilt for a touched month from the
+  facts, so they never drift.
+- `stats_h2h`: who placed above whom, per month, with all-time totals in
+  month '*' kept by adding the month's new rows and subtracting its old ones.
+- `stats_streak`: the win-streak summary of each month (it glues), and the
+  all-time summary in month '*'.
+- `stats_rating`: openskill rating of each player after each finished match
+  with opponents; replayed from the earliest match a write touched.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import sqlite_utils
+
+from ..stats.facts import PART_COLUMNS, MatchFacts, Streak, fold, match_facts, month_of, rate
+from ..stats.facts import new_rating as _new_rating
+
+P_COLS = [f"p{i}" for i in range(PART_COLUMNS)]
+W_COLS = [f"w{i}" for i in range(PART_COLUMNS)]
+CHUNK = 500
+
+
+def _chunks(items: Sequence[Any], size: int = CHUNK) -> Iterator[Sequence[Any]]:
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
+
+
+def _marks(items: Sequence[Any]) -> str:
+    return ", ".join("?" for _ in items)
+
+
+class Touched:
+    """What a write changed: months to rebuild, players whose all-time
+    streaks to refold, and per game the earliest (played_at, match) whose
+    ratings must be replayed."""
+
+    def __init__(self) -> None:
+        self.months: set[str] = set()
+        self.players: set[int] = set()
+        self.rating_from: dict[str, tuple[str, str]] = {}
+
+    def add(self, game: str, played_at: str, match_id: str, players: Iterable[int]) -> None:
+        self.months.add(month_of(played_at))
+        self.players.update(players)
+        key = (played_at, match_id)
+        if game not in self.rating_from or key < self.rating_from[game]:
+            self.rating_from[game] = key
+
+
+def sync_matches(db: sqlite_utils.Database, gid: str, mids: Iterable[str],
+                 results: dict[str, dict[str, Any]] | None = None) -> None:
+    """Make the facts and aggregates of these matches match what is stored
+    (live, edited, deleted or restored). `results` saves re-reading JSON."""
+    mids = list(dict.fromkeys(mids))
+    if not mids:
+        return
+    touched = Touched()
+    for chunk in _chunks(mids):
+        marks = _marks(chunk)
+        for mid, game, played_at, players in _old_facts(db, gid, chunk):
+            touched.add(game, played_at, mid, players)
+        db.execute(f"DELETE FROM stat_plays WHERE group_id = ? AND match_id IN ({marks})",
+                   [gid, *chunk])
+        db.execute(f"DELETE FROM stat_matches WHERE group_id = ? AND match_id IN ({marks})",
+                   [gid, *chunk])
+        facts = list(_new_facts(db, gid, chunk, results or {}))
+        _insert_facts(db, gid, facts)
+        for f in facts:
+            touched.add(f.game, f.played_at, f.match_id, (s.player_id for s in f.seats))
+    refresh(db, gid, touched)
+
+
+def _old_facts(db: sqlite_utils.Database, gid: str, chunk: Sequence[str]
+               ) -> Iterator[tuple[str, str, str, list[int]]]:
+    players: dict[str, list[int]] = defaultdict(list)
+    for mid, pid in db.execute(
+            f"SELECT match_id, player_id FROM stat_plays WHERE group_id = ?"
+            f" AND match_id IN ({_marks(chunk)})", [gid, *chunk]):
+        players[mid].append(pid)
+    for mid, game, played_at in db.execute(
+            f"SELECT match_id, game, played_at FROM stat_matches WHERE group_id = ?"
+            f" AND match_id IN ({_marks(chunk)})", [gid, *chunk]):
+        yield mid, game, played_at, players[mid]
+
+
+def _new_facts(db: sqlite_utils.Database, gid: str, chunk: Sequence[str],
+               results: dict[str, dict[str, Any]]) -> Iterator[MatchFacts]:
+    seats: dict[str, list[tuple[int, int, int, bool]]] = defaultdict(list)
+    for mid, pid, total, place, winner in db.execute(
+            f"SELECT match_id, player_id, total, place, winner FROM match_players"
+            f" WHERE group_id = ? AND match_id IN ({_marks(chunk)}) ORDER BY match_id, seat",
+            [gid, *chunk]):
+        seats[mid].append((pid, total, place, bool(winner)))
+    known = [m for m in chunk if m in results]
+    unknown = [m for m in chunk if m not in results]
+    rows: list[tuple[str, str, Any]] = []
+    if known:
+        rows += [(mid, played_at, results[mid]) for mid, played_at in db.execute(
+            f"SELECT id, played_at FROM matches WHERE group_id = ? AND deleted_at IS NULL"
+            f" AND id IN ({_marks(known)})", [gid, *known])]
+    if unknown:
+        rows += [(mid, played_at, json.loads(result)) for mid, played_at, result in db.execute(
+            f"SELECT id, played_at, result FROM matches WHERE group_id = ?"
+            f" AND deleted_at IS NULL AND id IN ({_marks(unknown)})", [gid, *unknown])]
+    for mid, played_at, result in rows:
+        if seats[mid]:
+            yield match_facts(mid, played_at, result, seats[mid])
+
+
+def _insert_facts(db: sqlite_utils.Database, gid: str, facts: list[MatchFacts]) -> None:
+    if not facts:
+        return
+    db.conn.executemany(
+        "INSERT INTO stat_matches (group_id, match_id, game, edition, played_at, month,"
+        " n_players, finished, top_player_id, top_total, margin, solo_rank, achievements,"
+        " win_condition) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(gid, f.match_id, f.game, f.edition, f.played_at, month_of(f.played_at),
+          len(f.seats), int(f.finished), f.top_player_id, f.top_total, f.margin, f.solo_rank,
+          json.dumps(list(f.achievements), ensure_ascii=False) if f.solo_rank else None,
+          f.win_condition) for f in facts])
+    db.conn.executemany(
+        f"INSERT INTO stat_plays (group_id, match_id, seat, player_id, game, edition, played_at,"
+        f" month, solo, rated, total, place, winner, {', '.join(P_COLS)})"
+        f" VALUES ({_marks(range(13 + PART_COLUMNS))})",
+        [(gid, f.match_id, s.seat, s.player_id, f.game, f.edition, f.played_at,
+          month_of(f.played_at), int(f.solo), int(f.rated), s.total, s.place, int(s.winner),
+          *s.parts) for f in facts for s in f.seats])
+
+
+def refresh(db: sqlite_utils.Database, gid: str, touched: Touched) -> None:
+    """Rebuild what the touched months, players and games feed."""
+    for month in sorted(touched.months):
+        _rebuild_month(db, gid, month)
+    rebuild_streak_totals(db, gid, touched.players)
+    for game, key in sorted(touched.rating_from.items()):
+        replay_ratings(db, gid, game, key)
+
+
+def _rebuild_month(db: sqlite_utils.Database, gid: str, month: str) -> None:
+    args = [gid, month]
+    db.execute("DELETE FROM stats_month WHERE group_id = ? AND month = ?", args)
+    wins_parts = ", ".join(f"sum(CASE WHEN winner AND rated THEN {p} END)" for p in P_COLS)
+    db.execute(
+        f"INSERT INTO stats_month (group_id, month, game, edition, player_id, plays, solo, rated,"
+        f" wins, score_sum, best, {', '.join(P_COLS)}, {', '.join(W_COLS)})"
+        f" SELECT group_id, month, game, edition, player_id, count(*), sum(solo), sum(rated),"
+        f" sum(winner * rated), sum(total), max(total),"
+        f" {', '.join(f'sum({p})' for p in P_COLS)}, {wins_parts}"
+        f" FROM stat_plays WHERE group_id = ? AND month = ? GROUP BY game, edition, player_id",
+        args)
+    _h2h_totals(db, gid, month, sign=-1)
+    db.execute("DELETE FROM stats_h2h WHERE group_id = ? AND month = ?", args)
+    db.execute(
+        "INSERT INTO stats_h2h (group_id, month, game, player_id, opponent_id, wins, losses, ties)"
+        " SELECT a.group_id, a.month, a.game, a.player_id, b.player_id, sum(a.place < b.place),"
+        " sum(a.place > b.place), sum(a.place = b.place)"
+        " FROM stat_plays a JOIN stat_plays b ON b.group_id = a.group_id"
+        " AND b.match_id = a.match_id AND b.player_id != a.player_id"
+        " WHERE a.group_id = ? AND a.month = ? AND a.rated = 1"
+        " GROUP BY a.game, a.player_id, b.player_id", args)
+    _h2h_totals(db, gid, month, sign=1)
+    db.execute("DELETE FROM stats_h2h WHERE group_id = ? AND month = '*' AND wins = 0"
+               " AND losses = 0 AND ties = 0", [gid])
+    db.execute("DELETE FROM stats_streak WHERE group_id = ? AND month = ?", args)
+    rows = db.execute("SELECT player_id, game, winner FROM stat_plays WHERE group_id = ?"
+                      " AND month = ? AND rated = 1 ORDER BY played_at, match_id, seat", args)
+    db.conn.executemany(
+        "INSERT INTO stats_streak (group_id, month, game, player_id, n, prefix, suffix, longest)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(gid, month, game, pid, s.n, s.prefix, s.suffix, s.longest)
+         for (pid, game), s in streaks_of(rows).items()])
+
+
+def streaks_of(rows: Iterable[tuple[int, str, int]]) -> dict[tuple[int, str], Streak]:
+    """Streak summaries per (player, game) and (player, '*') from ordered
+    (player_id, game, winner) rows."""
+    wins: dict[tuple[int, str], list[bool]] = defaultdict(list)
+    for pid, game, winner in rows:
+        wins[(pid, game)].append(bool(winner))
+        wins[(pid, "*")].append(bool(winner))
+    return {key: Streak.of(seq) for key, seq in wins.items()}
+
+
+def _h2h_totals(db: sqlite_utils.Database, gid: str, month: str, sign: int) -> None:
+    db.execute(
+        "INSERT INTO stats_h2h (group_id, month, game, player_id, opponent_id, wins, losses, ties)"
+        f" SELECT group_id, '*', game, player_id, opponent_id, {sign} * wins, {sign} * losses,"
+        f" {sign} * ties FROM stats_h2h WHERE group_id = ? AND month = ?"
+        " ON CONFLICT (group_id, month, game, player_id, opponent_id) DO UPDATE SET"
+        " wins = wins + excluded.wins, losses = losses + excluded.losses,"
+        " ties = ties + excluded.ties", [gid, month])
+
+
+def rebuild_streak_totals(db: sqlite_utils.Database, gid: str, players: Iterable[int]) -> None:
+    for pid in sorted(set(players)):
+        months: dict[str, list[Streak]] = defaultdict(list)
+        for game, n, prefix, suffix, longest in db.execute(
+                "SELECT game, n, prefix, suffix, longest FROM stats_streak WHERE group_id = ?"
+                " AND player_id = ? AND month != '*' ORDER BY game, month", [gid, pid]):
+            months[game].append(Streak(n, prefix, suffix, longest))
+        db.execute("DELETE FROM stats_streak WHERE group_id = ? AND player_id = ? AND month = '*'",
+                   [gid, pid])
+        db.conn.executemany(
+            "INSERT INTO stats_streak (group_id, month, game, player_id, n, prefix, suffix,"
+            " longest) VALUES (?, '*', ?, ?, ?, ?, ?, ?)",
+            [(gid, game, pid, s.n, s.prefix, s.suffix, s.longest)
+             for game, s in ((g, fold(parts)) for g, parts in months.items())])
+
+
+def replay_ratings(db: sqlite_utils.Database, gid: str, game: str, key: tuple[str, str]) -> None:
+    """Ratings of `game` from match `key` = (played_at, id) on: drop the
+    stored ones and rate every later finished match again, in order."""
+    args = [gid, game, *key]
+    db.execute("DELETE FROM stats_rating WHERE group_id = ? AND game = ?"
+               " AND (played_at, match_id) >= (?, ?)", args)
+    current: dict[int, tuple[float, float]] = {}
+
+    def rating(pid: int) -> tuple[float, float]:
+        if pid not in current:
+            row = db.execute(
+                "SELECT mu, sigma FROM stats_rating WHERE group_id = ? AND game = ?"
+                " AND player_id = ? ORDER BY played_at DESC, match_id DESC LIMIT 1",
+                [gid, game, pid]).fetchone()
+            current[pid] = (row[0], row[1]) if row else _new_rating()
+        return current[pid]
+
+    out: list[tuple[Any, ...]] = []
+    match: tuple[str, str] | None = None
+    seats: dict[int, int] = {}
+
+    def flush() -> None:
+        if match is None or len(seats) < 2:
+            return
+        pids = list(seats)
+        for pid, (mu, sigma) in zip(pids, rate([rating(p) for p in pids],
+                                                [seats[p] for p in pids]), strict=True):
+            current[pid] = (mu, sigma)
+            out.append((gid, game, pid, match[0], match[1], mu, sigma))
+
+    for mid, played_at, pid, place in db.execute(
+            "SELECT match_id, played_at, player_id, place FROM stat_plays WHERE group_id = ?"
+            " AND game = ? AND (played_at, match_id) >= (?, ?) AND rated = 1"
+            " ORDER BY played_at, match_id, seat", args):
+        if (played_at, mid) != match:
+            flush()
+            match, seats = (played_at, mid), {}
+        seats.setdefault(pid, place)  # one person in two seats counts once
+    flush()
+    db.conn.executemany(
+        "INSERT INTO stats_rating (group_id, game, player_id, played_at, match_id, mu, sigma)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)", out)
+
+
+def repoint_player(db: sqlite_utils.Database, gid: str, old: int, new: int) -> None:
+    """After a merge: the facts of `old` become `new`'s, and everything they
+    fed is rebuilt (call inside the merge's transaction)."""
+    touched = Touched()
+    for mid, game, played_at in db.execute(
+            "SELECT match_id, game, played_at FROM stat_plays WHERE group_id = ?"
+            " AND player_id = ?", [gid, old]).fetchall():
+        touched.add(game, played_at, mid, (old, new))
+    db.execute("UPDATE stat_plays SET player_id = ? WHERE group_id = ? AND player_id = ?",
+               [new, gid, old])
+    db.execute("UPDATE stat_matches SET top_player_id = ? WHERE group_id = ?"
+               " AND top_player_id = ?", [new, gid, old])
+    db.execute("DELETE FROM stats_rating WHERE group_id = ? AND player_id = ?", [gid, old])
+    touched.players.update((old, new))
+    refresh(db, gid, touched)
+
+
+def rebuild_group(db: sqlite_utils.Database, gid: str) -> int:
+    """Recompute every fact and aggregate of a group from the stored matches
+    (a repair tool; writes use `sync_matches`). Returns the matches seen."""
+    for table in ("stat_plays", "stat_matches", "stats_month", "stats_h2h", "stats_streak",
+                  "stats_rating"):
+        db.execute(f"DELETE FROM {table} WHERE group_id = ?", [gid])
+    mids = [r[0] for r in db.execute("SELECT id FROM matches WHERE group_id = ?"
+                                     " AND deleted_at IS NULL", [gid])]
+    sync_matches(db, gid, mids)
+    return len(mids)
