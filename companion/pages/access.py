@@ -12,6 +12,7 @@ from flask import g, render_template, request
 
 from .. import storage
 from ..app import get_db
+from ..web import ratelimit
 from ..web.security import KEY_HEADER, known_groups
 
 GAME_NAMES = {
@@ -41,8 +42,10 @@ def group_page(view: Callable) -> Callable:
         key = presented_key(gid)
         if not key:
             return render_template("pages/need_key.html"), 401
+        ratelimit.check_allowed()
         group = storage.get_group(get_db(), gid)
         if group is None or not storage.key_matches(group, key):
+            ratelimit.note_failure()
             return not_found("This group is not open on this phone: the link or key does not "
                              "match. Ask someone in the group to show the group's QR code again.")
         g.group = group
