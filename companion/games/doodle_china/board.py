@@ -5,8 +5,10 @@ that `play` keeps; `play` decides whose turn it is and when the game ends."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from ..common import PathPart, StateError
 from .grid import PATHS, Cell, Grid, Pos, riverway_of
 from .layouts import SHOP_BONUSES
 from .scoring import claim_value
@@ -14,6 +16,13 @@ from .scoring import claim_value
 # Setup: the blue die picks the starting riverway's path (see docs/readings.md).
 SETUP_PATHS = {1: "NS", 2: "EW", 3: "NE", 4: "NW", 5: "SE", 6: "SW"}
 SIX = 6
+
+
+class IllegalMove(StateError):
+    """An event the rules do not allow now; `path` points into the event."""
+
+    def __init__(self, message: str, path: str | Sequence[PathPart] = "event"):
+        super().__init__(path, message)
 
 
 def new_sheet(layout: dict[str, Any]) -> dict[str, Any]:
@@ -115,28 +124,32 @@ def drawing_options(layout: dict[str, Any], sheet: dict[str, Any], pos: Pos) -> 
 
 
 def check_drawing(layout: dict[str, Any], sheet: dict[str, Any], pos: Pos,
-                  path: str | None, choice: str | None) -> str | None:
-    """Why `path`/`choice` do not fit the target square (None: they fit)."""
+                  path: str | None, choice: str | None) -> tuple[str, str] | None:
+    """(the event key at fault, why) when `path`/`choice` do not fit the
+    target square; None when they fit."""
     kind = kind_at(sheet, pos)
     if kind == "house":
-        if path is not None or choice is not None:
-            return "a house square takes no path or choice: one house is crossed out"
+        if path is not None:
+            return "path", "a house square takes no path: one of its houses is crossed out"
+        if choice is not None:
+            return "choice", "\"choice\" is only for skyscrapers; this square is a house"
         return None
     if kind == "skyscraper":
         if choice is None:
-            return "a skyscraper needs \"choice\": \"floor\" (build a floor) or \"road\" (draw and score)"
+            return "choice", ("a skyscraper needs \"choice\": \"floor\" (build a floor) or "
+                              "\"road\" (draw a road and score it)")
         if choice == "floor":
             if path is not None:
-                return "building a floor draws no path; leave \"path\" out"
+                return "path", "building a floor draws no path; leave \"path\" out"
             if floor_entry(sheet, pos)["added"] >= layout["skyscraper_floors"]["extra"] - 1:
-                return "this is the third drawing in this skyscraper: it must be \"road\""
+                return "choice", "this is the third drawing in this skyscraper: it must be \"road\""
             return None
     elif choice is not None:
-        return f"\"choice\" is only for skyscrapers; this square is a {kind}"
+        return "choice", f"\"choice\" is only for skyscrapers; this square is a {kind}"
     if path is None:
-        return f"a path is needed: one of {', '.join(PATHS)}"
+        return "path", f"a path is needed: one of {', '.join(PATHS)}"
     if path not in PATHS:
-        return f"unknown path \"{path}\"; a path joins two sides: {', '.join(PATHS)}"
+        return "path", f"unknown path \"{path}\"; a path joins two sides: {', '.join(PATHS)}"
     return None
 
 

@@ -21,24 +21,31 @@ Trees crossed for a white 6 or a park are part of the take, not an event.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from ..common import PathPart, StateError, StrictModel, check_unique_names, parse
+from ..common import StateError, StrictModel, check_unique_names, parse
 from . import board
+from .board import IllegalMove
 from .layouts import TRACKS, check_layout, default_layout
+from .queries import (
+    can_take_any,
+    current_turn,
+    due,
+    final_state,
+    finished,
+    legal_events,
+    legal_targets,
+    pass_rule,
+)
+
+__all__ = ["IllegalMove", "apply", "can_take_any", "current_turn", "final_state", "finished",
+           "legal_events", "legal_targets", "new_game", "pass_rule"]
 
 MODES = ("paper", "digital")
 MAX_PLAYERS = 6
-
-
-class IllegalMove(StateError):
-    """An event the rules do not allow now; `path` points into the event."""
-
-    def __init__(self, message: str, path: str | Sequence[PathPart] = "event"):
-        super().__init__(path, message)
+EVENT_TYPES = ("roll", "take", "pass", "end")
 
 
 class _Event(StrictModel):
@@ -113,13 +120,18 @@ def new_game(edition: str, players: list[str], layout: dict[str, Any] | None = N
 
 def apply(game: dict[str, Any], event: Any) -> dict[str, Any]:
     """The game after `event`; the given game is left unchanged."""
+    if isinstance(event, dict) and "type" in event and event["type"] not in EVENT_TYPES:
+        raise IllegalMove(f"must be one of {', '.join(EVENT_TYPES)}, got {event['type']!r}",
+                          "event.type")
     try:
-        ev = parse(_Box, {"event": event}, tags=("roll", "take", "pass", "end")).event
+        ev = parse(_Box, {"event": event}, tags=EVENT_TYPES).event
     except StateError as exc:
         raise IllegalMove(exc.message, exc.path) from None
     if game["phase"] == "over":
         raise IllegalMove("the game is over; start a new game to play again")
-    g = json.loads(json.dumps(game))
+    # A fresh copy (the layout never changes during play, so it is shared).
+    g = json.loads(json.dumps({k: v for k, v in game.items() if k != "layout"}))
+    g["layout"] = game["layout"]
     if isinstance(ev, Roll):
         effects = _roll(g, ev)
     elif isinstance(ev, Take):
@@ -176,14 +188,10 @@ def _turn_check(g: dict[str, Any], player: str) -> int:
     if g["dice"] is None:
         raise IllegalMove(f"round {g['round']} is not rolled yet; "
                           f"{g['players'][g['starting']]} rolls first")
-    due = _due(g)
-    if player != g["players"][due]:
-        raise IllegalMove(f"it is {g['players'][due]}'s turn, not {player}'s", "event.player")
-    return due
-
-
-def _due(g: dict[str, Any]) -> int:
-    return (g["starting"] + len(g["acted"])) % len(g["players"])
+    now = due(g)
+    if player != g["players"][now]:
+        raise IllegalMove(f"it is {g['players'][now]}'s turn, not {player}'s", "event.player")
+    return now
 
 
 def _take(g: dict[str, Any], ev: Take) -> list[str]:
@@ -226,7 +234,7 @@ def _draw_with(g: dict[str, Any], who: int, ev: Take, white: int) -> list[str]:
                           f"{_cells(targets)}, not {list(pos)}", "event.cell")
     problem = board.check_drawing(layout, sheet, pos, ev.path, ev.choice)
     if problem:
-        raise IllegalMove(problem, "event.choice" if "choice" in problem else "event.path")
+        raise IllegalMove(problem[1], f"event.{problem[0]}")
     effects = []
     if costs_tree:
         why = "white 6" if g["edition"] == "suzhou" else "park"
@@ -245,19 +253,6 @@ def _cross_tree(g: dict[str, Any], who: int, why: str) -> str:
     if left == 0:
         g["end"]["reasons"].append(f"{name} crossed out their last tree")
     return f"{name} crossed out a tree ({why}); {left} left"
-
-
-def pass_rule(g: dict[str, Any], who: int) -> str | None:
-    """Why player `who` may not pass now (None: passing is allowed)."""
-    if g["mode"] == "paper":
-        return None
-    usable = can_take_any(g, g["players"][who])
-    if usable and g["edition"] == "suzhou" and not g["variants"]["more_control"]:
-        return ("a die still points to a square you can draw in; in Suzhou you pass only when "
-                "none does (or with the more-control variant)")
-    if usable and board.trees_left(g["layout"], g["sheets"][who]) <= 0:
-        return "you have no tree left to cross; take a die"
-    return None
 
 
 def _pass(g: dict[str, Any], ev: Pass) -> list[str]:
@@ -301,91 +296,3 @@ def _end_round(g: dict[str, Any]) -> list[str]:
     g["starting"] = (g["starting"] + 1) % len(g["players"])
     g["dice"], g["taken"], g["acted"] = None, [], []
     return [f"round {g['round']}: {g['players'][g['starting']]} is starting player and rolls"]
-
-
-# Queries ------------------------------------------------------------------
-
-def current_turn(game: dict[str, Any]) -> dict[str, Any]:
-    """What the table waits for: `expect` is "roll" (by `player`, the
-    starting player), "move" (take or pass by `player`) or None (over)."""
-    out: dict[str, Any] = {"phase": game["phase"], "round": game["round"],
-                           "starting": game["players"][game["starting"]]}
-    if game["phase"] == "over":
-        return {**out, "expect": None, "player": None}
-    if game["phase"] == "setup" or game["dice"] is None:
-        return {**out, "expect": "roll", "player": out["starting"]}
-    return {**out, "expect": "move", "player": game["players"][_due(game)]}
-
-
-def finished(game: dict[str, Any]) -> bool:
-    return game["phase"] == "over"
-
-
-def _digital(game: dict[str, Any], player: str) -> int:
-    if game["mode"] != "digital":
-        raise IllegalMove("a paper game does not track sheets; only dice taken are recorded")
-    if player not in game["players"]:
-        raise IllegalMove(f"{player!r} is not playing; players: {', '.join(game['players'])}")
-    return game["players"].index(player)
-
-
-def legal_targets(game: dict[str, Any], player: str, die: int) -> list[list[int]]:
-    """Squares `player` may draw in with white die `die` this round (empty
-    if it is taken, of no use, or the dice are not rolled)."""
-    who = _digital(game, player)
-    dice = game["dice"]
-    if game["phase"] != "play" or dice is None or not 0 <= die < len(dice["white"]) \
-            or game["taken"][die] is not None:
-        return []
-    targets, _ = board.die_targets(game["layout"], game["sheets"][who], dice["blue"],
-                                   dice["white"][die])
-    return [list(p) for p in targets]
-
-
-def can_take_any(game: dict[str, Any], player: str) -> bool:
-    """Whether some untaken white die is of use to `player` this round."""
-    _digital(game, player)
-    return any(legal_targets(game, player, i) for i in range(len(game["taken"])))
-
-
-def legal_events(game: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every take/pass/end the player due may send now (rolls come from
-    the server, so none are listed)."""
-    turn = current_turn(game)
-    if turn["expect"] != "move":
-        return []
-    name = turn["player"]
-    who = game["players"].index(name)
-    out: list[dict[str, Any]] = []
-    for die, owner in enumerate(game["taken"]):
-        if owner is not None:
-            continue
-        if game["mode"] == "paper":
-            out.append({"type": "take", "player": name, "die": die})
-            continue
-        for cell in legal_targets(game, name, die):
-            for option in board.drawing_options(game["layout"], game["sheets"][who], tuple(cell)):
-                out.append({"type": "take", "player": name, "die": die, "cell": cell, **option})
-    if pass_rule(game, who) is None:
-        out.append({"type": "pass", "player": name})
-    if game["mode"] == "paper":
-        out.append({"type": "end", "player": name})
-    return out
-
-
-def final_state(game: dict[str, Any]) -> dict[str, Any]:
-    """The sheets as a scoring state (scoring.md); before the end, the
-    standings so far."""
-    if game["mode"] != "digital":
-        raise IllegalMove("a paper game's sheets are on paper: enter them (or a photo) to score")
-    edition = game["edition"]
-    players = []
-    for name, sheet in zip(game["players"], game["sheets"], strict=True):
-        entry: dict[str, Any] = {"name": name, "grid": [list(row) for row in sheet["grid"]]}
-        for key in TRACKS[edition]:
-            entry[key] = list(sheet[key])
-        entry["trees_crossed"] = sheet["trees_crossed"]
-        if edition == "suzhou":
-            entry["largest_shop_houses"] = sheet["largest_shop_houses"]
-        players.append(entry)
-    return {"game": "doodle-china", "edition": edition, "players": players}
