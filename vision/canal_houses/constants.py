@@ -22,10 +22,8 @@ WORK_MAX_SIDE = 2000  # px; card finding runs on the photo shrunk to this
 BLUR_MAX_SIDE = 1000  # px; the sharpness check runs on a smaller copy
 
 # --- white balance -------------------------------------------------------------
-WB_PERCENTILE = 99.0  # per-channel percentile taken as paper white (white patch)
-WB_CLIPPED = 250  # a pixel with any channel at or above this is glare, not paper
+WB_PERCENTILE = 98.5  # pixels whose weakest channel is above this percentile are paper
 WB_MIN_LEVEL = 40.0  # a "white" darker than this means the photo is far too dark
-WB_MAX_GAIN = 4.0
 
 # --- what counts as white paper (after white balance) -------------------------
 WHITE_MAX_CHROMA = 0.16  # (max - min) / max of the balanced channels

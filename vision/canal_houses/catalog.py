@@ -1,0 +1,225 @@
+"""The group's card catalog: each card photographed once, its coloured field
+described by ORB features, so a later street photo can recognise a card from
+the part of it that shows (a tucked window shows only its top) and fill in
+its features, points and condition.
+
+A match needs many feature matches that one homography explains, and that
+homography must put the visible part where it sits on the card (its top, in
+place, upright or turned half round). Anything less is "unknown": a wrong
+card would fill in wrong values without anyone noticing.
+
+Catalog entries handed to the reader (options["catalog"]) are dicts:
+    {"id": any JSON value,
+     "role": "store" | "window" | "roof"   (optional: the photo's hint is used),
+     "card": the card in the scoring format (store/roof: points, color,
+             condition; window: cats, birds, flags, flowerpots, color),
+     "vision": catalog_entry_from_photo(...) (or its JSON text / bytes)}
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from ..decode import decode_photo
+from ..errors import PhotoError
+from . import constants as C
+from .colour import field_colour, name_colour, parse_palette
+from .find import balance, find_fields, paper_mask, refine_gains, white_gains, working_image
+from .structure import door_vote, order_corners, rectify, roof_score
+
+CANON_W = int(round(C.INNER_W_MM * C.CANON_PX_PER_MM))
+CANON_H = int(round(C.INNER_H_MM * C.CANON_PX_PER_MM))
+ROLES = ("store", "window", "roof")
+VALUE_KEYS = {"store": ("points", "color", "condition"), "roof": ("points", "color", "condition"),
+              "window": ("cats", "birds", "flags", "flowerpots", "color")}
+
+
+@dataclass
+class Entry:
+    id: Any
+    role: str | None
+    color: str | None
+    values: dict[str, Any]
+    points: np.ndarray  # N x 2 float32, canonical field pixels
+    desc: np.ndarray  # N x 32 uint8
+
+
+@dataclass
+class Catalog:
+    entries: list[Entry]
+    warnings: list[str]
+    _pools: dict[tuple[str | None, str | None, bool], tuple[np.ndarray, np.ndarray, list[Entry]]] = field(
+        default_factory=dict)
+
+    @classmethod
+    def parse(cls, raw: Any) -> Catalog:
+        """Entries from the reader's option; a broken entry is skipped with a
+        warning rather than failing the whole photo."""
+        entries, warnings = [], []
+        for i, item in enumerate(raw or []):
+            try:
+                entries.append(_entry(item))
+            except (KeyError, TypeError, ValueError) as exc:
+                name = item.get("id", i) if isinstance(item, dict) else i
+                warnings.append(f"catalog entry {name!r} was skipped: {exc}")
+        return cls(entries, warnings)
+
+    def pool(self, role: str | None, colour: str | None, same: bool) -> tuple[np.ndarray, np.ndarray, list[Entry]]:
+        """Descriptors of the entries of a role (and of, or not of, a colour),
+        stacked for one nearest-neighbour search, with each row's entry."""
+        key = (role, colour, same)
+        if key not in self._pools:
+            chosen = [e for e in self.entries
+                      if (e.role is None or role is None or e.role == role)
+                      and (colour is None or e.color is None or (e.color == colour) == same)]
+            desc = np.concatenate([e.desc for e in chosen]) if chosen else np.zeros((0, 32), np.uint8)
+            owner = np.concatenate([np.full(len(e.desc), k) for k, e in enumerate(chosen)]) if chosen \
+                else np.zeros(0, int)
+            self._pools[key] = (desc, owner, chosen)
+        return self._pools[key]
+
+
+def _b64(a: np.ndarray) -> str:
+    return base64.b64encode(np.ascontiguousarray(a).tobytes()).decode("ascii")
+
+
+def _entry(item: dict[str, Any]) -> Entry:
+    vision = item["vision"]
+    if isinstance(vision, (bytes, bytearray, str)):
+        vision = json.loads(vision)
+    if vision.get("version") != C.ENTRY_VERSION:
+        raise ValueError(f"made by another version ({vision.get('version')}); photograph the card again")
+    n = int(vision["count"])
+    points = np.frombuffer(base64.b64decode(vision["points"]), np.float32).reshape(n, 2)
+    desc = np.frombuffer(base64.b64decode(vision["descriptors"]), np.uint8).reshape(n, 32)
+    role = item.get("role") or vision.get("role_hint")
+    if role not in ROLES:
+        raise ValueError(f"role must be one of {', '.join(ROLES)}")
+    card = dict(item.get("card") or {})
+    values = {k: card[k] for k in VALUE_KEYS[role] if k in card}
+    colour = card.get("color") or vision.get("color_hint")
+    return Entry(item.get("id"), role, colour, values, points, desc)
+
+
+def _orb(n: int) -> cv2.ORB:
+    return cv2.ORB_create(nfeatures=n, scaleFactor=1.2, nlevels=6, edgeThreshold=15,
+                          patchSize=31, fastThreshold=C.ORB_FAST_THRESHOLD)
+
+
+def _grey_field(photo: np.ndarray, quad: np.ndarray, gains: np.ndarray, height: int) -> np.ndarray:
+    patch = rectify(photo, quad, CANON_W, height).astype(np.float32) * gains * 255
+    return cv2.cvtColor(np.clip(patch, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY)
+
+
+def catalog_entry_from_photo(data: bytes) -> dict[str, Any]:
+    """Describe one card photographed alone (any turn, whole card in view)
+    for the catalog: ORB keypoints and descriptors of its coloured field, plus
+    a role and colour hint for the form where a person types its values.
+    JSON-safe; store it as a blob."""
+    photo = decode_photo(data)
+    small, scale = working_image(photo)
+    gains = white_gains(small)
+    paper = paper_mask(balance(small, gains))
+    gains = refine_gains(small, gains, paper)
+    bal = balance(small, gains)
+    fields, _ = find_fields(bal, paper_mask(bal))
+    whole = [f for f in fields if max(f.size) / max(min(f.size), 1) >= C.FULL_CARD_ASPECT_MIN]
+    if not whole:
+        raise PhotoError("no whole card found; lay one card flat on the table and photograph it "
+                         "from above, filling most of the picture", status=422)
+    whole.sort(key=lambda f: -f.area)
+    if len(whole) > 1 and whole[1].area > 0.5 * whole[0].area:
+        raise PhotoError("the photo shows more than one card; photograph one card at a time", status=422)
+    f = whole[0]
+    # Portrait, top toward the top of the photo (a half turn is matched too).
+    box = cv2.boxPoints(cv2.minAreaRect(f.quad))
+    v = max((box[1] - box[0], box[2] - box[1]), key=np.linalg.norm)
+    v = v / np.linalg.norm(v) * (1 if v[1] >= 0 else -1)
+    quad = order_corners(f.quad, np.array([v[1], -v[0]]), v)
+    grey = _grey_field(photo, quad / scale, gains, CANON_H)
+    kps, desc = _orb(C.ORB_FEATURES_ENTRY).detectAndCompute(grey, None)
+    if desc is None or len(kps) < 4 * C.MIN_INLIERS:
+        raise PhotoError("the card shows too little detail to recognise it later; take the photo "
+                         "closer and in better light", status=422)
+    patch = rectify(bal, quad, int(C.INNER_W_MM * 2), int(C.INNER_H_MM * 2))
+    door = door_vote(patch)
+    role = "store" if abs(door) > 0 else ("roof" if roof_score(patch) >= C.ROOF_CORNER_DARK else "window")
+    colour, _ = name_colour(field_colour(patch), parse_palette(None))
+    pts = np.array([k.pt for k in kps], np.float32)
+    return {"version": C.ENTRY_VERSION, "px_per_mm": C.CANON_PX_PER_MM, "size": [CANON_W, CANON_H],
+            "count": len(kps), "points": _b64(pts), "descriptors": _b64(desc),
+            "role_hint": role, "color_hint": colour}
+
+
+def _verify(q_pts: np.ndarray, e_pts: np.ndarray, height: int) -> int:
+    """Inliers of a homography that puts the visible part where it sits on
+    the card (upright or turned half round); 0 if none does."""
+    H, mask = cv2.findHomography(q_pts, e_pts, cv2.RANSAC, C.RANSAC_REPROJ_PX)
+    if H is None or mask is None:
+        return 0
+    corners = np.array([[[0, 0], [CANON_W, 0], [CANON_W, height], [0, height]]], np.float32)
+    mapped = cv2.perspectiveTransform(corners, H)[0]
+    upright = corners[0]
+    turned = np.array([CANON_W, CANON_H], np.float32) - corners[0]
+    err = min(np.abs(mapped - upright).max(), np.abs(mapped - turned).max())
+    return int(mask.sum()) if err <= C.MAX_CORNER_ERROR * CANON_W else 0
+
+
+def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.ndarray,
+               role: str, colour: str | None) -> tuple[Entry, float] | None:
+    """The catalog entry this card is, with a confidence, or None (unknown).
+    quad: the visible field's TL, TR, BR, BL in photo pixels."""
+    tl, tr, br, bl = quad
+    width = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
+    height = (np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
+    h = int(min(round(CANON_W * height / max(width, 1)), CANON_H * 1.1))
+    grey = _grey_field(photo, quad, gains, max(h, 8))
+    kps, desc = _orb(C.ORB_FEATURES_QUERY).detectAndCompute(grey, None)
+    if desc is None or len(kps) < C.MIN_INLIERS:
+        return None
+    q_all = np.array([k.pt for k in kps], np.float32)
+    for same in ((True, False) if colour is not None else (True,)):
+        found = _best(catalog.pool(role, colour, same), q_all, desc, h)
+        if found is not None:
+            return found
+    return None
+
+
+def _best(pool: tuple[np.ndarray, np.ndarray, list[Entry]], q_pts: np.ndarray, q_desc: np.ndarray,
+          height: int) -> tuple[Entry, float] | None:
+    train, owner, entries = pool
+    if len(entries) == 0 or len(train) < 2:
+        return None
+    pairs = cv2.BFMatcher(cv2.NORM_HAMMING).knnMatch(q_desc, train, k=2)
+    votes: dict[int, list[tuple[int, int]]] = {}
+    for pair in pairs:
+        if len(pair) < 2:
+            continue
+        m, n = pair
+        if m.distance < C.MATCH_RATIO * n.distance or owner[m.trainIdx] == owner[n.trainIdx]:
+            votes.setdefault(int(owner[m.trainIdx]), []).append((m.queryIdx, m.trainIdx))
+    ranked = sorted(votes.items(), key=lambda kv: -len(kv[1]))[:4]
+    scored = []
+    for k, matches in ranked:
+        if len(matches) < C.MIN_INLIERS:
+            scored.append((0, len(matches), k))
+            continue
+        start = int(np.searchsorted(owner, k))
+        q = q_pts[[a for a, _ in matches]]
+        e = entries[k].points[[b - start for _, b in matches]]
+        scored.append((_verify(q, e, height), len(matches), k))
+    scored.sort(reverse=True)
+    if not scored or scored[0][0] < C.MIN_INLIERS:
+        return None
+    best, good, k = scored[0]
+    second = scored[1][0] if len(scored) > 1 else 0
+    if best < C.MIN_INLIER_RATIO * good or best < C.SECOND_BEST_MARGIN * second:
+        return None
+    conf = min(0.99, 0.5 + 0.5 * (1 - second / best)) * min(1.0, best / (2 * C.MIN_INLIERS))
+    return entries[k], round(float(conf), 2)

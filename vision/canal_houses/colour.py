@@ -1,0 +1,100 @@
+"""Naming a card's colour from a palette the group can set.
+
+The field's own colour is the most common chromatic colour in it (artwork,
+icons and glare are smaller or colourless), measured in Lab after the white
+balance; the nearest palette colour names it, hue first, lightness counting
+less because exposure varies across a photo."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import cv2
+import numpy as np
+
+from ..errors import PhotoError
+from . import constants as C
+
+# Reference colours for palette names given without a value.
+KNOWN = {
+    **C.DEFAULT_PALETTE,
+    "pink": "#e678aa", "brown": "#8c5a32", "black": "#1e1e1e", "grey": "#8c8c8c",
+    "gray": "#8c8c8c", "white": "#f5f5f5", "teal": "#1e9696", "cyan": "#28b4dc",
+    "lime": "#9bd232", "navy": "#1e2864", "magenta": "#c83296", "beige": "#dcc8a0",
+}
+
+
+def _lab(bgr01: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(bgr01.reshape(-1, 1, 3).astype(np.float32), cv2.COLOR_BGR2Lab).reshape(-1, 3)
+
+
+def parse_palette(palette: Any = None) -> dict[str, np.ndarray]:
+    """Name -> Lab from None (the default six), a list of names, a list of
+    {"name", "hex"}, or a mapping name -> "#rrggbb"."""
+    if palette is None:
+        palette = C.DEFAULT_PALETTE
+    items: list[tuple[str, str]] = []
+    if isinstance(palette, Mapping):
+        items = [(str(k), str(v)) for k, v in palette.items()]
+    elif isinstance(palette, Sequence) and not isinstance(palette, str):
+        for p in palette:
+            if isinstance(p, str):
+                if p.lower() not in KNOWN:
+                    raise PhotoError(f"palette colour {p!r} has no known value; give it as "
+                                     '{"name": ..., "hex": "#rrggbb"}', status=400)
+                items.append((p, KNOWN[p.lower()]))
+            elif isinstance(p, Mapping) and "name" in p and "hex" in p:
+                items.append((str(p["name"]), str(p["hex"])))
+            else:
+                raise PhotoError(f"palette entry {p!r} must be a name or {{name, hex}}", status=400)
+    else:
+        raise PhotoError("palette must be a list of colours or a mapping name -> hex", status=400)
+    out: dict[str, np.ndarray] = {}
+    for name, value in items:
+        v = value.strip().lstrip("#")
+        if len(v) != 6 or any(ch not in "0123456789abcdefABCDEF" for ch in v):
+            raise PhotoError(f"palette colour {name!r}: {value!r} is not #rrggbb", status=400)
+        rgb = [int(v[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+        out[name] = _lab(np.array(rgb[::-1], np.float32))[0]
+    if not out:
+        raise PhotoError("the palette is empty", status=400)
+    return out
+
+
+def field_colour(patch: np.ndarray) -> np.ndarray | None:
+    """Lab of the field's dominant chromatic colour, None if it has none."""
+    h, w = patch.shape[:2]
+    inner = patch[int(0.06 * h):max(int(0.94 * h), 1), int(0.06 * w):max(int(0.94 * w), 1)]
+    lab = _lab(np.clip(inner, 0, 1))
+    chroma = np.hypot(lab[:, 1], lab[:, 2])
+    lab = lab[chroma > C.COLOUR_MIN_CHROMA]
+    if len(lab) < 10:
+        return None
+    hist, ae, be = np.histogram2d(lab[:, 1], lab[:, 2], bins=32, range=[[-96, 96], [-96, 96]])
+    hist = cv2.GaussianBlur(hist.astype(np.float32), (3, 3), 0)
+    i, j = np.unravel_index(int(np.argmax(hist)), hist.shape)
+    a, b = (ae[i] + ae[i + 1]) / 2, (be[j] + be[j + 1]) / 2
+    near = lab[np.hypot(lab[:, 1] - a, lab[:, 2] - b) < 12]
+    return np.median(near, axis=0) if len(near) else None
+
+
+def name_colour(lab: np.ndarray | None, palette: dict[str, np.ndarray]) -> tuple[str | None, float]:
+    """The palette name and a confidence (0 = unknown, left for a person)."""
+    if lab is None:
+        return None, 0.0
+    wts = np.array([C.COLOUR_LIGHTNESS_WEIGHT, 1.0, 1.0])
+    names = list(palette)
+    dist = np.array([np.linalg.norm((lab - palette[n]) * wts) for n in names])
+    order = np.argsort(dist)
+    best = float(dist[order[0]])
+    if best > C.COLOUR_MAX_DISTANCE:
+        return None, 0.0
+    if len(names) == 1:
+        return names[0], 0.9
+    second = float(dist[order[1]])
+    margin = (second - best) / max(second, 1e-6)
+    if margin < C.COLOUR_MIN_MARGIN:
+        return None, 0.0
+    conf = min(0.99, 0.5 + margin) * (1.0 - 0.5 * best / C.COLOUR_MAX_DISTANCE)
+    return names[order[0]], round(float(conf), 2)

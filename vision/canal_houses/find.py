@@ -1,0 +1,162 @@
+"""Finding cards: every card has a coloured field inside a white printed
+border, and a tucked card's visible part is still a coloured field closed off
+by white (its own border on three sides, the top border of the card lying over
+it on the fourth). So a card is a hole in the white-paper mask of the right
+shape with white all round it; the table, whatever its pattern, is not enclosed
+by white paper of the right width. The white reference comes from the paper
+itself, which also removes a lamp's colour cast."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from . import constants as C
+
+
+@dataclass(frozen=True)
+class Field:
+    """One card's visible coloured field in working pixels."""
+
+    quad: np.ndarray  # 4x2 float, corners in contour order
+    centre: np.ndarray  # (x, y)
+    angle: float  # degrees of the field's edges, modulo 90
+    size: tuple[float, float]  # min-area rectangle sides (along angle, across it)
+    area: float
+    ring_white: float  # share of paper in the ring one border-width around
+
+
+def working_image(photo: np.ndarray, max_side: int = C.WORK_MAX_SIDE) -> tuple[np.ndarray, float]:
+    """The photo shrunk so its longer side is at most max_side, and the factor
+    (working px per photo px); card finding needs far fewer pixels than a
+    12 MP photo has."""
+    scale = min(1.0, max_side / max(photo.shape[:2]))
+    if scale == 1.0:
+        return photo, 1.0
+    small = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return small, scale
+
+
+def white_gains(image: np.ndarray) -> np.ndarray:
+    """Per-channel gains (BGR) that make paper white 1.0. Paper is what stays
+    bright in every channel, so the reference is the pixels whose weakest
+    channel is brightest (a yellow card is bright too, but not in blue); their
+    colour is the lamp's, which the gains divide out."""
+    flat = image.reshape(-1, 3)
+    sample = flat[:: max(1, flat.shape[0] // 200_000)].astype(np.float32)
+    weakest = sample.min(axis=1)
+    cut = np.percentile(weakest, C.WB_PERCENTILE)
+    top = sample[weakest >= cut]
+    white = np.maximum(np.median(top, axis=0), C.WB_MIN_LEVEL)
+    return (1.0 / white).astype(np.float32)
+
+
+def balance(image: np.ndarray, gains: np.ndarray) -> np.ndarray:
+    """Float image with the cast removed and paper white near 1.0."""
+    return np.minimum(image.astype(np.float32) * gains, 1.5)
+
+
+def refine_gains(image: np.ndarray, gains: np.ndarray, paper: np.ndarray) -> np.ndarray:
+    """Gains re-estimated from the paper pixels found (mostly card borders),
+    steadier than the first guess; clipped glare is left out."""
+    px = image[paper][:: max(1, int(paper.sum()) // 100_000)]
+    px = px[px.max(axis=1) < 254]
+    if len(px) < 200:
+        return gains
+    white = np.percentile(px.astype(np.float32), 75, axis=0)
+    return (1.0 / np.maximum(white, C.WB_MIN_LEVEL)).astype(np.float32)
+
+
+def paper_mask(bal: np.ndarray) -> np.ndarray:
+    """White paper: bright and without colour once the cast is removed."""
+    hi = bal.max(axis=2)
+    lo = bal.min(axis=2)
+    chroma = (hi - lo) / np.maximum(hi, 1e-3)
+    return (chroma < C.WHITE_MAX_CHROMA) & (hi > C.WHITE_MIN_VALUE)
+
+
+def blur_sigma(bal: np.ndarray) -> float | None:
+    """Estimated Gaussian blur (px at BLUR_MAX_SIDE) from the steepest strong
+    edges: a step of contrast c blurred by sigma has a slope of at most
+    c / (sigma * sqrt(2 pi)). None when there are too few edges to judge."""
+    small, _ = working_image(bal, C.BLUR_MAX_SIDE)
+    grey = cv2.cvtColor(small.astype(np.float32), cv2.COLOR_BGR2GRAY)
+    gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3) / 8
+    gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3) / 8
+    grad = np.hypot(gx, gy)
+    k = np.ones((15, 15), np.uint8)
+    contrast = cv2.dilate(grey, k) - cv2.erode(grey, k)
+    strong = contrast > C.EDGE_MIN_CONTRAST
+    # Local maxima of the slope across the edge: the steepest point.
+    peak = strong & (grad >= cv2.dilate(grad, np.ones((3, 3), np.uint8)) - 1e-6) & (grad > 0.02)
+    if peak.sum() < C.BLUR_MIN_EDGES:
+        return None
+    ratio = grad[peak] / contrast[peak]
+    steep = float(np.percentile(ratio, 90))
+    return 1.0 / (max(steep, 1e-3) * np.sqrt(2 * np.pi))
+
+
+def _quad(contour: np.ndarray) -> np.ndarray:
+    """Four corners of a convex field: the hull simplified to four points,
+    or the min-area rectangle when the hull will not simplify."""
+    hull = cv2.convexHull(contour)
+    peri = cv2.arcLength(hull, True)
+    for eps in (0.02, 0.035, 0.05, 0.07):
+        approx = cv2.approxPolyDP(hull, eps * peri, True)
+        if len(approx) == 4:
+            return approx.reshape(4, 2).astype(np.float32)
+    return cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32)
+
+
+def find_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], int]:
+    """Card fields in a balanced working image, and how many card-like fields
+    were dropped for touching the photo's edge (cut off)."""
+    h, w = paper.shape
+    nonpaper = (~paper).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(nonpaper, connectivity=4)
+    min_area = C.MIN_INTERIOR_AREA_RATIO * h * w
+    fields: list[Field] = []
+    cut_off = 0
+    for i in np.nonzero(stats[:, cv2.CC_STAT_AREA] >= min_area)[0]:
+        x, y, bw, bh, _ = stats[i]
+        if bw > 0.9 * w or bh > 0.9 * h:
+            continue
+        touches = x == 0 or y == 0 or x + bw >= w or y + bh >= h
+        pad = max(4, int(0.08 * max(bw, bh)))
+        x0, y0 = max(0, x - pad), max(0, y - pad)
+        x1, y1 = min(w, x + bw + pad), min(h, y + bh + pad)
+        mask = (labels[y0:y1, x0:x1] == i).astype(np.uint8)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        contour = max(contours, key=cv2.contourArea)
+        area = float(cv2.contourArea(contour))
+        hull_area = float(cv2.contourArea(cv2.convexHull(contour)))
+        rect = cv2.minAreaRect(contour)
+        rect_area = rect[1][0] * rect[1][1]
+        if hull_area <= 0 or rect_area <= 0:
+            continue
+        if area / hull_area < C.MIN_SOLIDITY or area / rect_area < C.MIN_RECT_FILL:
+            continue
+        short = min(rect[1])
+        if max(rect[1]) / max(short, 1) > 6:
+            continue
+        if touches:
+            cut_off += 1
+            continue
+        # White paper all round, one border width thick (scaled from the field's width).
+        long = max(rect[1])
+        width = short if long > 1.2 * short else long  # a whole card stands upright
+        t = max(2, int(round(C.BORDER_MM / C.INNER_W_MM * width * 0.7)))
+        filled = np.zeros_like(mask)
+        cv2.drawContours(filled, [contour], -1, 1, -1)
+        k = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * t + 1, 2 * t + 1))
+        ring = (cv2.dilate(filled, k) > 0) & (cv2.dilate(filled, np.ones((3, 3), np.uint8)) == 0)
+        ring_white = float(paper[y0:y1, x0:x1][ring].mean()) if ring.any() else 0.0
+        if ring_white < C.RING_MIN_WHITE:
+            continue
+        quad = _quad(contour) + np.array([x0, y0], np.float32)
+        angle = float(rect[2]) % 90.0
+        fields.append(Field(quad, np.array(rect[0], float) + [x0, y0], angle,
+                            (float(rect[1][0]), float(rect[1][1])), area, ring_white))
+    return fields, cut_off

@@ -1,0 +1,126 @@
+"""Canal Houses: a photo of one player's finished street -> a proposal in the
+scoring format (scoring.md), a confidence for every value, and the cards found
+(outline in photo pixels, house, role, colour, catalog match) for the page
+that draws the proposal over the photo.
+
+Structure and colours come from the photo. Points, conditions and window
+features come only from a catalog match; without one they are null with
+confidence 0, for a person to fill in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..decode import decode_photo
+from ..errors import PhotoError
+from . import constants as C
+from .catalog import Catalog, match_card
+from .colour import field_colour, name_colour, parse_palette
+from .find import (
+    balance,
+    blur_sigma,
+    find_fields,
+    paper_mask,
+    refine_gains,
+    white_gains,
+    working_image,
+)
+from .structure import Card, build_street, field_patch
+
+FEATURES = ("cats", "birds", "flags", "flowerpots")
+NO_CARDS = ("no cards found in the photo; photograph the street from above, close enough that "
+            "the cards fill most of the picture, in good light")
+BLURRED = ("the photo is too blurred to read the cards; hold the phone still, tap the cards to "
+           "focus and take the photo again")
+CUT_OFF = ("part of the street is cut off at the edge of the photo; step back so that every card "
+           "is inside the picture")
+
+
+def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palette: Any = None,
+         **options: Any) -> dict[str, Any]:
+    """Read a street photo (vision.md answer plus "cards" and "size")."""
+    colours = parse_palette(palette)
+    known = Catalog.parse(catalog) if catalog else Catalog([], [])
+    photo = decode_photo(data)
+    small, scale = working_image(photo)
+    gains = white_gains(small)
+    bal = balance(small, gains)
+    paper = paper_mask(bal)
+    gains = refine_gains(small, gains, paper)
+    bal = balance(small, gains)
+    paper = paper_mask(bal)
+    sigma = blur_sigma(bal)
+    if sigma is not None and sigma > C.BLUR_MAX_SIGMA_PX:
+        raise PhotoError(BLURRED, status=422)
+    fields, cut_off = find_fields(bal, paper)
+    if not fields:
+        raise PhotoError(CUT_OFF if cut_off else NO_CARDS, status=422)
+    houses, warnings = build_street(fields, bal)
+    warnings = [*known.warnings, *warnings]
+    if cut_off:
+        warnings.append("a card-like shape at the photo's edge was left out; if a card is cut off, "
+                        "step back and take the photo again")
+    street, conf, cards = [], [], []
+    for house in houses:
+        h_prop: dict[str, Any] = {"store": None, "windows": [], "roof": None}
+        h_conf: dict[str, Any] = {"store": None, "windows": [], "roof": None}
+        for card in house:
+            prop, cconf, entry = _read_card(card, bal, photo, scale, gains, colours, known)
+            if card.role == "window":
+                h_prop["windows"].append(prop)
+                h_conf["windows"].append(cconf)
+            else:
+                h_prop[card.role] = prop
+                h_conf[card.role] = cconf
+            for note in card.notes:
+                warnings.append(f"house {card.house + 1}, card {card.row + 1}: {note}")
+            cards.append({
+                "house": card.house, "row": card.row, "role": card.role,
+                "role_confidence": round(card.role_confidence, 2),
+                "outline": _outline(card, scale), "color": prop["color"],
+                "color_confidence": cconf["color"], "match": entry,
+            })
+        street.append(h_prop)
+        conf.append(h_conf)
+    return {"proposal": {"street": street}, "confidence": {"street": conf}, "warnings": warnings,
+            "cards": cards, "size": [int(photo.shape[1]), int(photo.shape[0])]}
+
+
+def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gains: np.ndarray,
+               colours: dict[str, np.ndarray], known: Catalog
+               ) -> tuple[dict[str, Any], dict[str, Any], Any]:
+    """One card's values and confidences; catalog values when recognised."""
+    name, c_conf = name_colour(field_colour(field_patch(bal, card)), colours)
+    match = match_card(known, photo, card.quad / scale, gains, card.role, name) if known.entries else None
+    if card.role == "window":
+        prop: dict[str, Any] = {f: None for f in FEATURES}
+        conf: dict[str, Any] = {f: 0 for f in FEATURES}
+    else:
+        prop = {"points": None, "color": None, "condition": None}
+        conf = {"points": 0, "color": 0, "condition": 0}
+    prop["color"], conf["color"] = name, c_conf
+    if match is not None:
+        entry, m_conf = match
+        for key, value in entry.values.items():
+            if key in prop and key != "color":
+                prop[key], conf[key] = value, m_conf
+        if prop["color"] is None and entry.values.get("color") is not None:
+            prop["color"], conf["color"] = entry.values["color"], round(m_conf * 0.9, 2)
+        return prop, conf, {"id": entry.id, "confidence": m_conf}
+    return prop, conf, None
+
+
+def _outline(card: Card, scale: float) -> list[list[float]]:
+    """The card's visible part in photo pixels: its coloured field widened by
+    the printed border on every side (the lower edge is the next card's)."""
+    tl, tr, br, bl = (card.quad / scale).astype(float)
+    width = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
+    t = width * C.BORDER_MM / C.INNER_W_MM
+    right = (tr - tl + br - bl) / max(2 * width, 1e-6)
+    down = (bl - tl + br - tr)
+    down = down / max(np.linalg.norm(down), 1e-6)
+    out = [tl - t * right - t * down, tr + t * right - t * down,
+           br + t * right + t * down, bl - t * right + t * down]
+    return [[round(float(p[0]), 1), round(float(p[1]), 1)] for p in out]

@@ -1,0 +1,231 @@
+"""From card fields to a street: which way is up, which cards stack into
+which house, and which card is the store, a window or the roof.
+
+The rulebook's building order fixes the geometry: every house stands on a
+store on one common line, windows and the roof are tucked under the card
+below, so the store is the one whole card of a house and sits at its bottom;
+the top card is a roof when it shows the gable against the sky. All cards
+share the card width, which tells the horizontal axis from the vertical."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from ..errors import PhotoError
+from . import constants as C
+from .find import Field
+
+TWO_STREETS = ("the photo shows cards that are not part of one street (a second street or loose "
+               "cards); photograph one player's street at a time with nothing else on the table")
+
+
+@dataclass
+class Card:
+    """A card placed in the street."""
+
+    field: Field
+    quad: np.ndarray  # TL, TR, BR, BL of the visible field, street upright, working px
+    full: bool
+    house: int = 0
+    row: int = 0
+    role: str = "window"
+    role_confidence: float = 1.0
+    notes: list[str] = field(default_factory=list)
+
+
+def rectify(image: np.ndarray, quad: np.ndarray, width: int, height: int) -> np.ndarray:
+    """The quad (TL, TR, BR, BL) warped to an upright width x height patch."""
+    dst = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
+    M = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    return cv2.warpPerspective(image, M, (width, height), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def _dominant_angle(fields: list[Field]) -> float:
+    """The street's edge direction in degrees modulo 90 (circular mean)."""
+    t = np.radians([f.angle for f in fields]) * 4
+    w = np.array([f.area for f in fields])
+    return float(np.degrees(np.arctan2((w * np.sin(t)).sum(), (w * np.cos(t)).sum())) / 4) % 90
+
+
+def _extents(quad: np.ndarray, u: np.ndarray, v: np.ndarray) -> tuple[float, float, float, float]:
+    pu, pv = quad @ u, quad @ v
+    return float(pu.min()), float(pu.max()), float(pv.min()), float(pv.max())
+
+
+def order_corners(quad: np.ndarray, u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """Corners as TL, TR, BR, BL in the street frame (u right, v down)."""
+    pv = quad @ v
+    top = quad[np.argsort(pv)[:2]]
+    bottom = quad[np.argsort(pv)[2:]]
+    tl, tr = sorted(top, key=lambda p: p @ u)
+    bl, br = sorted(bottom, key=lambda p: p @ u)
+    return np.array([tl, tr, br, bl], np.float32)
+
+
+def _frame(fields: list[Field]) -> tuple[np.ndarray, np.ndarray]:
+    """Horizontal (u) and downward (v) unit vectors, up to a half turn: the
+    axis along which all cards share one width is horizontal."""
+    phi = np.radians(_dominant_angle(fields))
+    e1, e2 = np.array([np.cos(phi), np.sin(phi)]), np.array([-np.sin(phi), np.cos(phi)])
+    best = None
+    for u, v in ((e1, e2), (e2, -e1)):
+        ext = np.array([_extents(f.quad, u, v) for f in fields])
+        width, height = ext[:, 1] - ext[:, 0], ext[:, 3] - ext[:, 2]
+        spread = float(np.median(np.abs(width - np.median(width))) / np.median(width))
+        portrait = float(np.mean(height / width >= C.FULL_CARD_ASPECT_MIN))
+        score = spread - 0.5 * (portrait > 0) - 0.1 * portrait
+        if best is None or score < best[0]:
+            best = (score, u, v)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _dark_ratio(patch: np.ndarray, box: tuple[float, float, float, float], ref: float) -> float:
+    """Mean brightness of a box (fractions of the patch) over a reference."""
+    h, w = patch.shape[:2]
+    x0, y0, x1, y1 = box
+    part = patch[int(y0 * h):max(int(y1 * h), int(y0 * h) + 1), int(x0 * w):max(int(x1 * w), int(x0 * w) + 1)]
+    return float(part.max(axis=2).mean()) / max(ref, 1e-3)
+
+
+def field_patch(bal: np.ndarray, card: Card, px_per_mm: float = 2.0) -> np.ndarray:
+    """The card's visible field, upright, at a small fixed scale."""
+    tl, tr, br, bl = card.quad
+    width = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
+    height = (np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
+    w = int(C.INNER_W_MM * px_per_mm)
+    h = max(4, int(round(w * height / max(width, 1))))
+    return rectify(bal, card.quad, w, h)
+
+
+def _fill_level(patch: np.ndarray) -> float:
+    return float(np.percentile(patch.max(axis=2), 60))
+
+
+def door_vote(patch: np.ndarray) -> float:
+    """+1 when a whole card shows a dark door at its bottom (upright), -1 at
+    its top (the street is upside down), 0 when neither."""
+    ref = _fill_level(patch)
+    bottom = _dark_ratio(patch, (0.4, 0.82, 0.6, 0.97), ref)
+    top = _dark_ratio(patch, (0.4, 0.03, 0.6, 0.18), ref)
+    if bottom < C.DOOR_DARK and top > bottom + 0.2:
+        return 1.0
+    if top < C.DOOR_DARK and bottom > top + 0.2:
+        return -1.0
+    return 0.0
+
+
+def roof_score(patch: np.ndarray) -> float:
+    """How much the top corners of a field are darker than its colour (the
+    sky beside a gable); 0 = as bright as the card, 1 = black."""
+    h, w = patch.shape[:2]
+    ref = _fill_level(patch)
+    size_y = min(0.14 * w / max(h, 1), 0.45)
+    left = _dark_ratio(patch, (0.02, 0.03, 0.16, 0.03 + size_y), ref)
+    right = _dark_ratio(patch, (0.84, 0.03, 0.98, 0.03 + size_y), ref)
+    return 1.0 - min(left, right)
+
+
+def _houses(cards: list[Card], u: np.ndarray, v: np.ndarray, width: float) -> list[list[Card]]:
+    """Cards grouped by their horizontal position, each house bottom up."""
+    cards = sorted(cards, key=lambda c: c.field.centre @ u)
+    houses: list[list[Card]] = []
+    last = None
+    for c in cards:
+        x = c.field.centre @ u
+        if last is None or x - last > C.SAME_HOUSE_OFFSET * width:
+            houses.append([])
+        houses[-1].append(c)
+        last = x
+    return [sorted(h, key=lambda c: -(c.field.centre @ v)) for h in houses]
+
+
+def build_street(fields: list[Field], bal: np.ndarray) -> tuple[list[list[Card]], list[str]]:
+    """Houses left to right, each bottom up with roles; raises PhotoError
+    when the cards do not form one street."""
+    warnings: list[str] = []
+    phi = _dominant_angle(fields)
+    off = [abs((f.angle - phi + 45) % 90 - 45) for f in fields]
+    if max(off) > C.MAX_ANGLE_SPREAD_DEG:
+        raise PhotoError(TWO_STREETS + " (some cards lie at another angle)", status=422)
+    u, v = _frame(fields)
+    widths = np.array([np.ptp(f.quad @ u) for f in fields])
+    width = float(np.median(widths))
+    cards = []
+    for f in fields:
+        lo_u, hi_u, lo_v, hi_v = _extents(f.quad, u, v)
+        cards.append(Card(f, order_corners(f.quad, u, v), (hi_v - lo_v) / max(hi_u - lo_u, 1) >= C.FULL_CARD_ASPECT_MIN))
+    if np.any(np.abs(widths - width) > C.WIDTH_TOLERANCE * width * 1.6):
+        warnings.append("some cards look narrower or wider than the others; check their outlines")
+    # Which way is up: the whole card (store) is at the bottom of each house,
+    # a store's door at its bottom.
+    votes = 0.0
+    for house in _houses(cards, u, v, width):
+        if len(house) >= 2:
+            ratios = [np.ptp(c.quad @ v) / max(np.ptp(c.quad @ u), 1) for c in house]
+            votes += 1.0 if int(np.argmax(ratios)) == 0 else (-1.0 if int(np.argmax(ratios)) == len(house) - 1 else 0.0)
+        for c in house:
+            if c.full:
+                votes += 0.5 * door_vote(field_patch(bal, c))
+    if votes < 0:
+        u, v = -u, -v
+        for c in cards:
+            c.quad = order_corners(c.field.quad, u, v)
+    elif votes == 0:
+        warnings.append("could not tell which way up the street lies; check left and right")
+    houses = _houses(cards, u, v, width)
+    _check_street(houses, u, v, width)
+    for i, house in enumerate(houses):
+        for row, c in enumerate(house):
+            c.house, c.row = i, row
+            c.role = "store" if row == 0 else "window"
+            if row > 0 and c.full:
+                raise PhotoError(TWO_STREETS + " (a whole card lies above a house)", status=422)
+        if not house[0].full:
+            house[0].role_confidence = 0.5
+            house[0].notes.append("the bottom card looks partly covered; is it the store?")
+        if len(house) >= 2:
+            top = house[-1]
+            score = roof_score(field_patch(bal, top))
+            top.role = "roof" if score >= C.ROOF_CORNER_DARK else "window"
+            top.role_confidence = float(np.clip(abs(score - C.ROOF_CORNER_DARK) / 0.25, 0.2, 1.0))
+        for c in house[1:-1]:
+            if roof_score(field_patch(bal, c)) >= C.ROOF_CORNER_DARK + 0.15:
+                c.role_confidence = 0.5
+                c.notes.append("looks like a roof but has cards above it")
+    return houses, warnings
+
+
+def _check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float) -> None:
+    """One street: stores on one line, no wide gap between houses, no hole
+    inside a house."""
+    height = width * C.INNER_ASPECT
+    stores = [h[0] for h in houses]
+    xs = np.array([s.field.centre @ u for s in stores])
+    ys = np.array([np.max(s.quad @ v) for s in stores])
+    if len(stores) >= 3:
+        slopes = [(ys[j] - ys[i]) / (xs[j] - xs[i]) for i in range(len(xs)) for j in range(i + 1, len(xs))
+                  if abs(xs[j] - xs[i]) > 1e-6]
+        slope = float(np.median(slopes))
+        resid = ys - slope * xs
+        resid -= np.median(resid)
+    elif len(stores) == 2:
+        resid = ys - ys.mean()
+    else:
+        resid = np.zeros(1)
+    if np.max(np.abs(resid)) > C.MAX_BASELINE_SHIFT * height:
+        raise PhotoError(TWO_STREETS + " (the stores are not on one line)", status=422)
+    for left, right in zip(houses, houses[1:], strict=False):
+        gap = min(np.min(c.quad @ u) for c in right) - max(np.max(c.quad @ u) for c in left)
+        if gap > C.MAX_HOUSE_GAP * width:
+            raise PhotoError(TWO_STREETS + " (a wide gap splits the street)", status=422)
+    for house in houses:
+        for lower, upper in zip(house, house[1:], strict=False):
+            gap = np.min(lower.quad @ v) - np.max(upper.quad @ v)
+            if gap > C.MAX_STACK_GAP * height:
+                raise PhotoError("a house has a gap between two of its cards (a card missing, moved "
+                                 "or hidden); straighten the street and take the photo again", status=422)

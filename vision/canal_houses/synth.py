@@ -1,0 +1,316 @@
+"""Generated street photos with their truth, for tests and the benchmark.
+
+A street is laid out on the table in millimetres the way the rulebook builds
+it (each window and roof tucked under the card below, so only its top part
+shows), drawn card by card on a plane canvas, then photographed: turned to any
+angle, a little perspective, a patterned table, a lamp's colour cast, uneven
+light, glare on the glossy cards, blur, noise, JPEG and sometimes an EXIF
+orientation tag. The truth is the street in the scoring format plus every
+card's visible outline in the upright photo's pixels."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+from PIL import Image
+
+from . import constants as C
+from .cards import RENDER_PX_PER_MM, CardDesign, deck, render_card
+
+CASTS = {
+    "neutral": (1.0, 1.0, 1.0),
+    "tungsten": (1.0, 0.80, 0.56),
+    "warm": (1.0, 0.9, 0.74),
+    "daylight": (0.88, 0.95, 1.0),
+    "fluorescent": (0.88, 1.0, 0.84),
+}
+EXIF_ORIENTATION = 0x0112
+# PIL transpose that turns the upright scene into the stored pixels for a tag.
+_STORE = {1: None, 3: Image.Transpose.ROTATE_180, 6: Image.Transpose.ROTATE_90,
+          8: Image.Transpose.ROTATE_270}
+
+
+@dataclass
+class Placed:
+    """A card on the table: centre and turn in mm / radians, house and row."""
+
+    design: CardDesign
+    house: int
+    row: int
+    role: str
+    cx: float
+    cy: float
+    angle: float
+
+    def corners(self) -> np.ndarray:
+        """Corners TL, TR, BR, BL in table millimetres."""
+        w, h = C.CARD_W_MM / 2, C.CARD_H_MM / 2
+        local = np.array([[-w, -h], [w, -h], [w, h], [-w, h]])
+        c, s = np.cos(self.angle), np.sin(self.angle)
+        return local @ np.array([[c, s], [-s, c]]) + [self.cx, self.cy]
+
+
+@dataclass
+class SynthPhoto:
+    data: bytes
+    truth: dict[str, Any]
+
+
+def layout_street(rng: np.random.Generator, heights: list[int], roofs: list[bool],
+                  cards: tuple[CardDesign, ...], x0: float = 0.0, y0: float = 0.0) -> list[Placed]:
+    """Houses left to right on a common baseline; window and roof visible
+    parts vary the way people slide cards."""
+    pools = {r: [c for c in cards if c.role == r] for r in ("store", "window", "roof")}
+    for pool in pools.values():
+        rng.shuffle(pool)
+    placed: list[Placed] = []
+    x = x0
+    for house, (height, roofed) in enumerate(zip(heights, roofs, strict=True)):
+        lean = rng.uniform(-0.02, 0.02)
+        top = y0 + rng.uniform(-1.5, 1.5) - C.CARD_H_MM  # the store's top edge
+        roles = ["store"] + ["window"] * (height - 1 - int(roofed)) + ["roof"] * int(roofed)
+        for row, role in enumerate(roles):
+            design = pools[role].pop()
+            if row > 0:
+                top -= rng.uniform(0.33, 0.6) * C.CARD_H_MM
+            cx = x + C.CARD_W_MM / 2 + rng.uniform(-1.2, 1.2) + lean * (y0 - top)
+            placed.append(Placed(design, house, row, role, cx, top + C.CARD_H_MM / 2,
+                                 lean + rng.uniform(-0.02, 0.02)))
+        x += C.CARD_W_MM + (rng.uniform(0.5, 2.0) if rng.random() < 0.15 else rng.uniform(3, 18))
+    return placed
+
+
+def random_heights(rng: np.random.Generator, n_houses: int) -> tuple[list[int], list[bool]]:
+    """1-7 cards a house, roofed or not, within the deck's 52 windows."""
+    heights = [int(rng.integers(1, 8)) for _ in range(n_houses)]
+    roofs = [h >= 2 and rng.random() < 0.7 for h in heights]
+    while sum(h - 1 - int(r) for h, r in zip(heights, roofs, strict=True)) > 52:
+        i = int(np.argmax(heights))
+        heights[i] -= 1
+        roofs[i] = roofs[i] and heights[i] >= 2
+    return heights, roofs
+
+
+def _visible_polygon(card: Placed, below: Placed | None) -> np.ndarray:
+    """The card's visible part: its top down to the top edge of the card
+    lying over its bottom (the card below), in table mm."""
+    tl, tr, br, bl = card.corners()
+    if below is None:
+        return np.array([tl, tr, br, bl])
+    p, q = below.corners()[:2]
+
+    def cut(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        d, e = b - a, q - p
+        t = np.cross(p - a, e) / np.cross(d, e)
+        return a + t * d
+
+    return np.array([tl, tr, cut(tr, br), cut(tl, bl)])
+
+
+def _table(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
+    """A patterned table top (wood, checked cloth, tiles, stripes, speckle)."""
+    sw, sh = w // 4, h // 4
+    yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
+    a = rng.uniform(0, np.pi)
+    u = xx * np.cos(a) + yy * np.sin(a)
+    v = -xx * np.sin(a) + yy * np.cos(a)
+    kind = rng.choice(["wood", "checks", "tiles", "stripes", "speckle"])
+    noise = cv2.GaussianBlur(rng.normal(0, 1, (sh, sw)).astype(np.float32), (0, 0), 3)
+    if kind == "wood":
+        base = np.array(rng.choice([[40, 75, 120], [30, 55, 95], [60, 100, 150]]), np.float32)
+        grain = np.sin(v / rng.uniform(3, 8) + 2.5 * noise) * 0.5 + 0.5
+        img = base * (0.75 + 0.35 * grain[..., None])
+    elif kind == "checks":
+        cols = np.array(rng.choice([[[60, 60, 150], [110, 150, 190]], [[90, 120, 60], [60, 70, 40]],
+                                    [[140, 90, 50], [80, 50, 30]]]), np.float32)
+        size = rng.uniform(25, 70)
+        pick = ((np.floor(u / size) + np.floor(v / size)) % 2).astype(int)
+        img = cols[pick] * (0.9 + 0.1 * noise[..., None])
+    elif kind == "tiles":
+        size = rng.uniform(40, 90)
+        base = np.array(rng.choice([[70, 110, 160], [120, 120, 110], [50, 80, 110]]), np.float32)
+        grout = ((u % size) < 2.5) | ((v % size) < 2.5)
+        img = base * (0.92 + 0.08 * noise[..., None])
+        img[grout] = base * 0.45
+    elif kind == "stripes":
+        cols = np.array([rng.uniform(30, 150, 3) for _ in range(3)], np.float32)
+        pick = (np.floor(u / rng.uniform(8, 30)) % 3).astype(int)
+        img = cols[pick] * (0.85 + 0.15 * noise[..., None])
+    else:
+        base = rng.uniform(45, 110, 3).astype(np.float32)
+        speck = rng.random((sh, sw)) < 0.04
+        img = base * (0.85 + 0.2 * noise[..., None])
+        img[speck] *= rng.uniform(0.4, 1.5)
+    img = cv2.resize(img, (w, h), interpolation=cv2.INTER_LINEAR)
+    return np.clip(img, 0, 255).astype(np.float32)
+
+
+def _camera(rng: np.random.Generator, box: np.ndarray, size: tuple[int, int],
+            fill: float, tilt: float) -> np.ndarray:
+    """Homography from table mm to upright photo pixels: any turn, the street
+    filling part of the frame, the corners nudged for a tilted phone."""
+    w, h = size
+    theta = rng.uniform(0, 2 * np.pi)
+    centre = box.mean(axis=0)
+    c, s = np.cos(theta), np.sin(theta)
+    rot = (box - centre) @ np.array([[c, s], [-s, c]])
+    span = rot.max(axis=0) - rot.min(axis=0)
+    k = fill * min(w / span[0], h / span[1])
+    room = np.array([w, h]) - k * span
+    offset = np.array([w / 2, h / 2]) + rng.uniform(-0.4, 0.4, 2) * room
+    dst = rot * k + offset
+    extent = k * span.max()
+    dst = dst + rng.uniform(-tilt, tilt, (4, 2)) * extent
+    return cv2.getPerspectiveTransform(box.astype(np.float32), dst.astype(np.float32))
+
+
+def render_scene(rng: np.random.Generator, placed: list[Placed], size: tuple[int, int], *,
+                 fill: float | None = None, tilt: float = 0.04, blur: float | None = None,
+                 glare: int | None = None) -> tuple[np.ndarray, list[np.ndarray], dict[str, Any]]:
+    """The upright photo (BGR uint8), each card's visible outline in its
+    pixels, and the conditions used."""
+    w, h = size
+    if placed:
+        pts = np.concatenate([p.corners() for p in placed])
+        lo, hi = pts.min(axis=0) - 6, pts.max(axis=0) + 6
+    else:
+        lo, hi = np.array([0.0, 0.0]), np.array([300.0, 200.0])
+    box = np.array([lo, [hi[0], lo[1]], hi, [lo[0], hi[1]]])
+    fill = rng.uniform(0.55, 0.9) if fill is None else fill
+    H = _camera(rng, box, size, fill, tilt)
+    scale = float(np.sqrt(abs(np.linalg.det(H[:2, :2]))))  # px per mm, roughly
+    s = min(scale * 1.15, RENDER_PX_PER_MM)
+    pw, ph = (int(np.ceil((hi - lo)[i] * s)) + 2 for i in (0, 1))
+    canvas = np.zeros((ph, pw, 3), np.float32)
+    alpha = np.zeros((ph, pw), np.float32)
+    # Painter's order: in each house the roof first, the store last (on top).
+    for p in sorted(placed, key=lambda q: (q.house, -q.row)):
+        face, a = render_card(p.design)
+        k = s / RENDER_PX_PER_MM
+        face = cv2.resize(np.asarray(face), None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+        a = cv2.resize(np.asarray(a), (face.shape[1], face.shape[0]), interpolation=cv2.INTER_AREA)
+        c, sn = np.cos(p.angle), np.sin(p.angle)
+        R = np.array([[c, -sn], [sn, c]])
+        t = s * (np.array([p.cx, p.cy]) - lo) - R @ np.array([face.shape[1] / 2, face.shape[0] / 2])
+        M = np.hstack([R, t[:, None]]).astype(np.float32)
+        warped = cv2.warpAffine(face, M, (pw, ph), flags=cv2.INTER_LINEAR).astype(np.float32)
+        wa = cv2.warpAffine(a, M, (pw, ph), flags=cv2.INTER_LINEAR).astype(np.float32)[..., None] / 255
+        shadow = cv2.GaussianBlur(np.roll(wa[..., 0], int(-0.8 * s), axis=0), (0, 0), 0.6 * s)
+        canvas *= 1 - 0.35 * shadow[..., None] * alpha[..., None]
+        canvas = canvas * (1 - wa) + warped * wa
+        alpha = np.maximum(alpha, wa[..., 0])
+    to_canvas = np.array([[1 / s, 0, lo[0]], [0, 1 / s, lo[1]], [0, 0, 1]])
+    Hp = H @ to_canvas
+    street = cv2.warpPerspective(canvas, Hp, size, flags=cv2.INTER_LINEAR)
+    street_a = cv2.warpPerspective(alpha, Hp, size, flags=cv2.INTER_LINEAR)[..., None]
+    table = _table(rng, w, h)
+    drop = cv2.GaussianBlur(np.roll(street_a[..., 0], (int(scale * 2), int(scale * 2)), (0, 1)),
+                            (0, 0), scale * 2.5)
+    table *= 1 - 0.45 * drop[..., None]
+    img = table * (1 - street_a) + street * street_a
+    # Light: a lamp's cast, uneven exposure, glare on the glossy cards.
+    cast_name = str(rng.choice(list(CASTS)))
+    strength = rng.uniform(0.5, 1.0)
+    gains = 1 + (np.array(CASTS[cast_name])[::-1] - 1) * strength  # BGR
+    yy, xx = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
+    d = rng.uniform(0, 2 * np.pi)
+    ramp = (xx * np.cos(d) + yy * np.sin(d)) / max(w, h)
+    light = rng.uniform(0.78, 1.0) + rng.uniform(0.05, 0.25) * (ramp - ramp.min())
+    light = cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
+    img *= (light[..., None] * rng.uniform(0.85, 1.02)) * gains
+    n_glare = int(rng.integers(0, 3)) if glare is None else glare
+    for _ in range(n_glare if placed else 0):
+        centre = cv2.perspectiveTransform(rng.choice(placed).corners().mean(0)[None, None], H)[0, 0]
+        sig = rng.uniform(0.15, 0.45) * C.CARD_W_MM * scale
+        gx, gy = (np.arange(w) - centre[0]) / sig, (np.arange(h) - centre[1]) / (sig * rng.uniform(0.5, 1.5))
+        spot = np.exp(-0.5 * (gy[:, None] ** 2 + gx[None, :] ** 2)).astype(np.float32)
+        spot *= rng.uniform(0.35, 0.75) * (0.2 + 0.8 * street_a[..., 0])
+        img = img * (1 - spot[..., None]) + (255 * gains).astype(np.float32) * spot[..., None]
+    sigma = rng.uniform(0.0, 1.4) if blur is None else blur
+    if sigma > 0.3:
+        img = cv2.GaussianBlur(img, (0, 0), sigma)
+    img += rng.normal(0, rng.uniform(1.5, 4.0), img.shape).astype(np.float32)
+    photo = np.clip(img, 0, 255).astype(np.uint8)
+    outlines = []
+    by_key = {(p.house, p.row): p for p in placed}
+    for p in placed:
+        poly = _visible_polygon(p, by_key.get((p.house, p.row - 1)))
+        outlines.append(cv2.perspectiveTransform(poly[None].astype(np.float64), H)[0])
+    info = {"cast": cast_name, "cast_strength": round(float(strength), 2), "blur": round(float(sigma), 2),
+            "glare": n_glare, "px_per_mm": round(scale, 2)}
+    return photo, outlines, info
+
+
+def encode(photo: np.ndarray, *, quality: int, orientation: int = 1) -> bytes:
+    """JPEG bytes whose EXIF orientation turns the stored pixels upright."""
+    img = Image.fromarray(cv2.cvtColor(photo, cv2.COLOR_BGR2RGB))
+    exif = Image.Exif()
+    if _STORE[orientation] is not None:
+        img = img.transpose(_STORE[orientation])
+        exif[EXIF_ORIENTATION] = orientation
+    buf = io.BytesIO()
+    img.save(buf, "JPEG", quality=quality, exif=exif.tobytes())
+    return buf.getvalue()
+
+
+def street_truth(placed: list[Placed]) -> list[dict[str, Any]]:
+    """The street in the scoring format, left to right."""
+    houses: dict[int, dict[str, Any]] = {}
+    for p in sorted(placed, key=lambda q: (q.house, q.row)):
+        house = houses.setdefault(p.house, {"store": None, "windows": [], "roof": None})
+        if p.role == "window":
+            house["windows"].append(p.design.truth())
+        else:
+            house[p.role] = p.design.truth()
+    return [houses[i] for i in sorted(houses)]
+
+
+def generate(seed: int, *, size: tuple[int, int] = (4000, 3000), kind: str = "street",
+             n_houses: int | None = None, quality: int = 90, tilt: float = 0.04,
+             exif: bool = True, deck_seed: int = 2024) -> SynthPhoto:
+    """One photo and its truth. kind: street, empty, two_streets, blurred."""
+    rng = np.random.default_rng(seed)
+    cards = deck(deck_seed)
+    if rng.random() < 0.3:
+        size = (size[1], size[0])
+    placed: list[Placed] = []
+    if kind != "empty":
+        n = int(rng.integers(1, 11)) if n_houses is None else n_houses
+        heights, roofs = random_heights(rng, n)
+        placed = layout_street(rng, heights, roofs, cards)
+        if kind == "two_streets":
+            n2 = int(rng.integers(1, 5))
+            h2, r2 = random_heights(rng, n2)
+            rest = tuple(c for c in cards if all(c is not p.design for p in placed))
+            width = max(p.cx for p in placed) + C.CARD_W_MM
+            if rng.random() < 0.5:  # the second street beside the first, far off
+                other = layout_street(rng, h2, r2, rest, x0=width + C.CARD_W_MM * 1.6)
+            else:  # the second street above the first
+                top = min(p.corners()[:, 1].min() for p in placed)
+                other = layout_street(rng, h2, r2, rest, y0=top - 25)
+            placed += [Placed(p.design, p.house + n, p.row, p.role, p.cx, p.cy, p.angle) for p in other]
+    blur = float(rng.uniform(9, 16)) * size[0] / 4000 if kind == "blurred" else None
+    photo, outlines, info = render_scene(rng, placed, size, tilt=tilt, blur=blur)
+    orientation = int(rng.choice([1, 1, 3, 6, 8])) if exif else 1
+    data = encode(photo, quality=quality, orientation=orientation)
+    truth: dict[str, Any] = {
+        "kind": kind, "seed": seed, "size": list(size), "exif_orientation": orientation, **info,
+        "street": street_truth(placed) if kind == "street" or kind == "blurred" else None,
+        "cards": [{"house": p.house, "role": p.role, "row": p.row, "id": p.design.id,
+                   "color": p.design.color, "outline": np.round(o, 1).tolist()}
+                  for p, o in zip(placed, outlines, strict=True)],
+    }
+    return SynthPhoto(data, truth)
+
+
+def card_photo(design: CardDesign, seed: int, *, size: tuple[int, int] = (1600, 1200),
+               quality: int = 90) -> bytes:
+    """A catalog photo: one card alone on the table, any turn, under a lamp."""
+    rng = np.random.default_rng(seed)
+    placed = [Placed(design, 0, 0, design.role, 0.0, 0.0, 0.0)]
+    photo, _, _ = render_scene(rng, placed, size, fill=rng.uniform(0.55, 0.8), glare=0, blur=0.5)
+    return encode(photo, quality=quality)
