@@ -27,8 +27,11 @@ stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
 if [ ! -f "$stamp" ]; then
   echo "==> Creating .venv and installing Python packages"
   [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
-  .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e '.[test]'
+  # (pip's notes about this machine's optional local mirrors are noise: filtered)
+  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip 2>&1 | grep -v '^WARNING: Location' || true
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]' 2>&1 | grep -v '^WARNING: Location' || true
+  .venv/bin/python -c 'import companion, vision, flask, cv2, playwright' \
+    || { echo "error: the Python packages did not install (see above)"; exit 1; }
   rm -f .venv/.installed-*
   touch "$stamp"
 fi
