@@ -44,12 +44,14 @@ TREE_LABEL_Y = 1588
 # House squares: up to four houses in a 2x2 block (fractions of the cell).
 HOUSE_SLOTS = ((0.30, 0.34), (0.70, 0.34), (0.30, 0.73), (0.70, 0.73))
 HOUSE_BOX = 0.33
-# Skyscraper floors: offsets (from the cell's bottom-right corner, pixels at
-# 150 dpi) of the two printed floors and the three a player may add. They sit
-# in the corner no riverway template passes through.
-FLOOR_BOX = 16
-FLOOR_PRINTED = ((34, 14), (14, 14))
-FLOOR_EXTRA = ((34, 34), (14, 34), (14, 54))
+# Skyscraper floors: the three boxes a player may add, as offsets of their
+# centres from the cell's bottom-right corner (pixels at 150 dpi), in the corner
+# no riverway template passes through; the two printed floors are drawn as a
+# small filled tower in the free top-right corner.
+FLOOR_BOX = 24
+FLOOR_EXTRA = ((44, 16), (16, 16), (16, 44))
+FLOOR_PRINTED = ((16, 16), (16, 36))  # from the top-right corner, size FLOOR_PRINTED_BOX
+FLOOR_PRINTED_BOX = 18
 
 # --- path templates (fractions of a cell) ----------------------------------
 PATHS = ("NS", "EW", "NE", "NW", "SE", "SW")
@@ -64,8 +66,8 @@ QR_SCALE = 1.0
 TITLE_SCALE = 0.8
 DETECT_LONG_SIDE = 1100  # markers are looked for on an image this long
 REDUCE_MIN_SIDE = 2400  # photos whose short side is at least this decode at 1/2
-BACKGROUND_CELL = 8  # paper level estimated on blocks of this many work pixels
-BACKGROUND_SPREAD = 2  # blocks the max-filter spreads (removes ink up to ~30 px)
+BACKGROUND_KERNEL = 11  # work pixels: the paper-level closing removes ink thinner than this
+BACKGROUND_SMOOTH = 2.0  # sigma (work pixels) smoothing the paper level
 
 MIN_MARKERS = 2
 MAX_REPROJECTION = 4.0  # sheet pixels; worse than this means a wrong match
@@ -81,8 +83,14 @@ PATH_COVER_NO = 0.30  # below this: nothing drawn
 PATH_MARGIN = 0.25  # best minus second best template, below: doubtful
 
 MARK_SHRINK = 0.12  # of a box's side, left out at each edge
-MARK_YES = 0.20  # mark density (relative to pencil level): crossed
-MARK_NO = 0.09  # below: not crossed; between: doubtful
+PRINT_FREE = 0.08  # a box pixel whose expected print ink is below this is "paper"
+PRINT_FREE_BLUR = 1.5  # work pixels of blur added before deciding what is paper
+PRINT_FREE_SHARE = 0.3  # boxes with less paper than this are measured whole
+# Mark density (ink beyond the print, relative to the pencil level) by what is
+# marked: crossed above YES, not crossed below NO, doubtful between. Floor boxes
+# are small and close together, so a neighbour's X reaches into them a little.
+MARK_YES = {"house": 0.12, "tree": 0.12, "floor": 0.21}
+MARK_NO = {"house": 0.07, "tree": 0.07, "floor": 0.15}
 RING_INNER = 1.12  # loop search band, in box half-sizes from the centre
 RING_OUTER = 1.95
 RING_ANGLES = 24

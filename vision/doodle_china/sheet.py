@@ -204,7 +204,8 @@ def render_sheet(layout_name: str, *, player: str | None = None, match: str | No
                 _icon(draw, kind, x1 - u - 0.05 * s * scale, y1 - u - 0.05 * s * scale, u, w2)
             if kind == "skyscraper":
                 for dx, dy in C.FLOOR_PRINTED:
-                    fb = S(_centre_box(cell["box"][2] - dx, cell["box"][3] - dy, C.FLOOR_BOX, C.FLOOR_BOX))
+                    fb = S(_centre_box(cell["box"][2] - dx, cell["box"][1] + dy, C.FLOOR_PRINTED_BOX,
+                                       C.FLOOR_PRINTED_BOX))
                     draw.rectangle(fb, fill=GREY, outline=INK, width=w1)
     for house in geo["houses"]:
         b = S(house["box"])
@@ -239,5 +240,10 @@ def _aruco_dict() -> Any:
 def blank_ink(layout_name: str, scale: float) -> np.ndarray:
     """Printed ink (0 paper .. 1 black) of an empty sheet at a scale: the baseline
     a mark is measured against."""
-    gray = cv2.cvtColor(render_sheet(layout_name, scale=scale), cv2.COLOR_BGR2GRAY)
-    return 1.0 - gray.astype(np.float32) / 255.0
+    fine = max(1.0, scale)  # drawn at 150 dpi or finer, then averaged down: exact edges
+    gray = cv2.cvtColor(render_sheet(layout_name, scale=fine), cv2.COLOR_BGR2GRAY)
+    ink = 1.0 - gray.astype(np.float32) / 255.0
+    if fine == scale:
+        return ink
+    size = (round(C.SHEET_SIZE[0] * scale), round(C.SHEET_SIZE[1] * scale))
+    return cv2.resize(ink, size, interpolation=cv2.INTER_AREA)

@@ -1,0 +1,143 @@
+"""Find the sheet in a photo and flatten it to the sheet's own coordinates.
+
+The four ArUco markers at the sheet's corners give 16 exact point matches
+(and, by their ids, the edition). They are looked for on a reduced copy of the
+photo: markers are large, and the reduced copy is ten times cheaper. When
+fewer than two markers are seen, the paper's outline is the fallback.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import cv2
+import numpy as np
+
+from . import constants as C
+from .sheet import marker_boxes
+
+
+@functools.lru_cache(maxsize=1)
+def _detector() -> cv2.aruco.ArucoDetector:
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, C.ARUCO_DICT))
+    return cv2.aruco.ArucoDetector(dictionary, params)
+
+
+def _sheet_corners() -> dict[int, tuple[str, np.ndarray]]:
+    """Marker id -> (edition, its four corners in sheet pixels, clockwise from top left)."""
+    out = {}
+    for edition in C.MARKER_IDS:
+        for mid, (x0, y0, x1, y1) in marker_boxes(edition).items():
+            out[mid] = (edition, np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64))
+    return out
+
+
+def detect_markers(gray: np.ndarray) -> dict[int, np.ndarray]:
+    """Our markers in a grey image: id -> corners (4, 2) in its pixels."""
+    corners, ids, _ = _detector().detectMarkers(gray)
+    known = _sheet_corners()
+    found: dict[int, np.ndarray] = {}
+    if ids is None:
+        return found
+    for quad, mid in zip(corners, ids.ravel(), strict=True):
+        if int(mid) in known and int(mid) not in found:
+            found[int(mid)] = quad.reshape(4, 2).astype(np.float64)
+    return found
+
+
+def marker_homography(found: dict[int, np.ndarray]) -> tuple[np.ndarray, str, float] | None:
+    """Sheet -> image homography from the markers of one edition, that edition and
+    the reprojection error (sheet pixels); None if too few markers agree."""
+    known = _sheet_corners()
+    by_edition: dict[str, list[int]] = {}
+    for mid in found:
+        by_edition.setdefault(known[mid][0], []).append(mid)
+    if not by_edition:
+        return None
+    edition, ids = max(by_edition.items(), key=lambda kv: len(kv[1]))
+    if len(ids) < C.MIN_MARKERS:
+        return None
+    src = np.concatenate([known[m][1] for m in ids])
+    dst = np.concatenate([found[m] for m in ids])
+    H, _ = cv2.findHomography(src, dst, 0)
+    if H is None or not np.isfinite(H).all():
+        return None
+    back = cv2.perspectiveTransform(dst[None], np.linalg.inv(H))[0]
+    error = float(np.sqrt(((back - src) ** 2).sum(1)).max())
+    if error > C.MAX_REPROJECTION:
+        return None
+    return H, edition, error
+
+
+def outline_quads(gray: np.ndarray) -> list[np.ndarray]:
+    """Sheet -> image homographies from the paper's outline, both upright readings
+    of a portrait quadrilateral (which one is right is for the caller to test)."""
+    blur = cv2.GaussianBlur(gray, (0, 0), 2)
+    _, mask = cv2.threshold(blur, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return []
+    contour = max(contours, key=cv2.contourArea)
+    if cv2.contourArea(contour) < C.MIN_SHEET_SHARE * gray.size:
+        return []
+    hull = cv2.convexHull(contour)
+    quad = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True).reshape(-1, 2)
+    if len(quad) != 4:
+        return []
+    quad = quad.astype(np.float64)
+    # clockwise order, starting at the end of a long side
+    centre = quad.mean(0)
+    quad = quad[np.argsort(np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0]))]
+    sides = np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1)
+    if sides[0] + sides[2] > sides[1] + sides[3]:  # 0->1 is long: start one corner later
+        quad = np.roll(quad, -1, 0)
+    w, h = C.SHEET_SIZE
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float64)
+    out = []
+    for shift in (0, 2):
+        out.append(cv2.getPerspectiveTransform(src.astype(np.float32),
+                                               np.roll(quad, -shift, 0).astype(np.float32)))
+    return out
+
+
+def sheet_scale(H: np.ndarray) -> float:
+    """Image pixels per sheet pixel at the sheet's centre (how big the sheet is)."""
+    w, h = C.SHEET_SIZE
+    pts = np.array([[[w / 2, h / 2], [w / 2 + 10, h / 2], [w / 2, h / 2 + 10]]], np.float64)
+    p = cv2.perspectiveTransform(pts, H)[0]
+    return float(np.sqrt(abs(np.cross(p[1] - p[0], p[2] - p[0])) / 100.0))
+
+
+def flatten(image: np.ndarray, H: np.ndarray, scale: float,
+            box: tuple[float, float, float, float] | None = None) -> np.ndarray:
+    """The sheet (or the `box` of it, in sheet pixels) seen flat at `scale` of the
+    150 dpi sheet. The photo is halved first while it is still more than twice as
+    fine as the output, so thin pencil lines are averaged, not skipped."""
+    x0, y0, x1, y1 = box or (0, 0, *C.SHEET_SIZE)
+    level = image
+    H = H.copy()
+    while sheet_scale(H) > 2.0 * scale and min(level.shape[:2]) > 64:
+        level = cv2.pyrDown(level)
+        H = np.diag([0.5, 0.5, 1.0]) @ H
+    to_sheet = np.array([[1 / scale, 0, x0], [0, 1 / scale, y0], [0, 0, 1]])
+    size = (round((x1 - x0) * scale), round((y1 - y0) * scale))
+    return cv2.warpPerspective(level, H @ to_sheet, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def ink_map(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Ink (0 paper .. 1 black) with the lighting divided out, and the paper level.
+
+    The paper level is a grey closing (strokes and text thinner than the kernel
+    vanish) that keeps a shadow's edge where it is, lightly smoothed: the lamp's
+    falloff and a shadow are divided out, a stroke is not.
+    """
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (C.BACKGROUND_KERNEL, C.BACKGROUND_KERNEL))
+    paper = cv2.morphologyEx(gray, cv2.MORPH_CLOSE, kernel)
+    paper = cv2.GaussianBlur(paper.astype(np.float32), (0, 0), C.BACKGROUND_SMOOTH)
+    paper = np.maximum(paper, 1.0)
+    ink = 1.0 - gray.astype(np.float32) / paper
+    return np.clip(ink, 0.0, 1.0), paper

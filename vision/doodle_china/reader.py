@@ -1,0 +1,212 @@
+"""Read a photo of a finished Doodle China sheet into a scoring proposal.
+
+decode (EXIF upright, at half size when the photo is large) -> markers on a
+reduced copy (fallback: the paper's outline) -> the sheet flattened to its own
+coordinates -> QR code names the layout (fallback: OCR of the title, then the
+markers' ids) -> paths per cell, crosses, loops -> proposal with per-field
+confidence and a warning for each doubtful field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.games.doodle_china.layouts import DEFAULT_FOR_EDITION, DEFAULT_LAYOUTS, get_layout
+
+from ..decode import check_header
+from ..errors import PhotoError
+from . import cells, locate, marks, ocr
+from . import constants as C
+from .qr import parse_payload, read_qr
+from .sheet import GAME, blank_ink, sheet_geometry
+
+NO_SHEET = ("no Doodle China score sheet was found in the photo; take it closer, with the whole "
+            "sheet and its four corner squares in view, flat on the table")
+
+
+@dataclass
+class Located:
+    """Where the sheet is: sheet->image homography, and what the markers said."""
+
+    H: np.ndarray
+    edition: str | None
+    method: str
+
+
+@dataclass
+class Reading:
+    """Everything read from one photo; `answer()` is the read-photo contract."""
+
+    proposal: dict[str, Any]
+    confidence: dict[str, Any]
+    sheet: dict[str, Any]
+    warnings: list[str]
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def answer(self) -> dict[str, Any]:
+        return {"proposal": self.proposal, "confidence": self.confidence, "sheet": self.sheet,
+                "warnings": self.warnings}
+
+
+def decode(data: bytes) -> np.ndarray:
+    """BGR pixels, upright (EXIF); large photos at half size, which libjpeg
+    decodes far faster and which is still finer than the reader needs."""
+    _, width, height = check_header(data)
+    flag = cv2.IMREAD_REDUCED_COLOR_2 if min(width, height) >= C.REDUCE_MIN_SIDE else cv2.IMREAD_COLOR
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), flag)
+    if image is None:
+        raise PhotoError("the photo could not be decoded; send it again as a JPEG or PNG", status=422)
+    return image
+
+
+def locate_sheet(gray: np.ndarray) -> Located:
+    """The sheet in a grey photo, by markers (reduced copy first) or outline."""
+    factor = min(1.0, C.DETECT_LONG_SIDE / max(gray.shape))
+    small = cv2.resize(gray, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA) if factor < 1 else gray
+    for image, f in ((small, factor), (gray, 1.0)):
+        found = locate.detect_markers(image)
+        hit = locate.marker_homography({k: v / f for k, v in found.items()})
+        if hit is not None:
+            return Located(hit[0], hit[1], f"markers:{len(found)}")
+        if f == 1.0:
+            break
+    quads = locate.outline_quads(small)
+    if not quads:
+        raise PhotoError(NO_SHEET, status=422)
+    up = np.diag([1 / factor, 1 / factor, 1.0])
+    candidates = [up @ q for q in quads]
+    # Which way up: the QR code's corner is full of ink, the opposite one is not.
+    qx0, qy0, qx1, qy1 = (v * C.WORK_SCALE for v in C.QR_BOX)
+    scores = []
+    for H in candidates:
+        ink, _ = locate.ink_map(cv2.cvtColor(locate.flatten(_bgr(gray), H, C.WORK_SCALE), cv2.COLOR_BGR2GRAY))
+        scores.append(float(ink[int(qy0):int(qy1), int(qx0):int(qx1)].mean()))
+    return Located(candidates[int(np.argmax(scores))], None, "outline")
+
+
+def _bgr(gray: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR) if gray.ndim == 2 else gray
+
+
+def identify(image: np.ndarray, where: Located, edition: str | None, layout: dict[str, Any] | None,
+             warnings: list[str]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The sheet's description (game, edition, layout, player, match) and its layout."""
+    m = C.QR_MARGIN
+    x0, y0, x1, y1 = C.QR_BOX
+    crop = locate.flatten(image, where.H, C.QR_SCALE, box=(x0 - m, y0 - m, x1 + m, y1 + m))
+    payload = parse_payload(read_qr(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)) or "")
+    if payload is not None and payload["game"] != GAME:
+        raise PhotoError(f"this is a {payload['game']} sheet, not a Doodle China one; "
+                         "choose the right game", status=422)
+    if payload is None:
+        found = None
+        if ocr.available():
+            title = locate.flatten(image, where.H, C.TITLE_SCALE, box=C.TITLE_BOX)
+            found = ocr.edition_from_title(cv2.cvtColor(title, cv2.COLOR_BGR2GRAY))
+        how = "title" if found else "corner markers" if where.edition else "edition given"
+        found = found or where.edition or edition
+        if found is None:
+            raise PhotoError("the sheet's QR code and title cannot be read; take the photo again "
+                             "with the top of the sheet in focus, or say which edition it is", status=422)
+        warnings.append(f"QR code unreadable: edition {found} read from the {how}, player not known")
+        payload = {"game": GAME, "edition": found, "layout": DEFAULT_FOR_EDITION[found],
+                   "player": None, "match": None}
+    if edition and edition != payload["edition"]:
+        warnings.append(f"the sheet is a {payload['edition']} sheet, not {edition}; read as {payload['edition']}")
+    if layout is None:
+        if payload["layout"] not in DEFAULT_LAYOUTS:
+            raise PhotoError(f"the sheet uses layout {payload['layout']!r}, which this app does not know; "
+                             "print a sheet from the app or add the layout", status=422)
+        layout = get_layout(payload["layout"])
+    return payload, layout
+
+
+def read_sheet(data: bytes, edition: str | None = None, layout: dict[str, Any] | None = None,
+               **_: Any) -> Reading:
+    """Read everything on the sheet in a photo (see module doc)."""
+    image = decode(data)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    if float(np.percentile(gray, 99)) < C.MIN_BRIGHTNESS:
+        raise PhotoError("the photo is far too dark; take it again with more light", status=422)
+    where = locate_sheet(gray)
+    warnings: list[str] = []
+    work = cv2.cvtColor(locate.flatten(image, where.H, C.WORK_SCALE), cv2.COLOR_BGR2GRAY)
+    ink, paper = locate.ink_map(work)
+    if float(np.median(paper)) < C.MIN_BRIGHTNESS:
+        raise PhotoError("the sheet is far too dark in the photo; take it again with more light", status=422)
+    sheet, layout = identify(image, where, edition, layout, warnings)
+    geo = sheet_geometry(layout)
+    k = C.WORK_SCALE
+    blank = blank_ink(layout["name"], k)
+    tx0, ty0, tx1, _ = C.TITLE_BOX
+    gain, sigma = marks.fit_print(ink, blank, tuple(int(v * k) for v in (tx0, ty0, tx1, C.SUBTITLE_Y + 50)))
+    if gain < C.MIN_SHARPNESS or sigma >= marks.BLUR_STEPS[-1]:
+        raise PhotoError("the photo is too blurred or too dark to read the pencil marks; hold the phone "
+                         "still, closer and flatter above the sheet, with more light", status=422)
+    baseline = gain * (blank if sigma <= 0 else cv2.GaussianBlur(blank, (0, 0), sigma))
+    baseline = np.dstack([baseline, marks.paper_mask(blank, sigma)])
+    smooth = cv2.blur(ink, (3, 3))
+    return _read_marks(geo, sheet, smooth, ink, baseline, warnings,
+                       {"method": where.method, "gain": round(gain, 3), "sigma": sigma})
+
+
+def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smooth: np.ndarray, ink: np.ndarray,
+                baseline: np.ndarray, warnings: list[str], details: dict[str, Any]) -> Reading:
+    k = C.WORK_SCALE
+    grid_cells = [(r, c, cell) for r, row in enumerate(geo["cells"]) for c, cell in enumerate(row)]
+    drawable = [(r, c, cell) for r, c, cell in grid_cells if cell["kind"] != "house"]
+    boxes = np.array([cell["box"] for _, _, cell in drawable], np.float64) * k
+    profiles = cells.path_profiles(smooth, boxes)
+    pencil = cells.pencil_level(profiles)
+    threshold = max(C.INK_FLOOR, C.INK_SHARE * pencil)
+    paths, confs, notes = cells.classify(profiles, threshold)
+    grid = [[cell["kind"] for cell in row] for row in geo["cells"]]
+    grid_conf = [[1.0 for _ in row] for row in geo["cells"]]
+    for (r, c, cell), path, conf, note in zip(drawable, paths, confs, notes, strict=True):
+        grid[r][c] = f"{cell['kind']}:{path}" if path else cell["kind"]
+        grid_conf[r][c] = conf
+        if note or conf < C.WARN_BELOW:
+            warnings.append(f"cell [{r},{c}]: {note or 'unclear line'}")
+
+    def crosses(items: list[dict[str, Any]], what: str) -> tuple[list[bool], float]:
+        if not items:
+            return [], 1.0
+        excess = marks.box_excess(ink, baseline[..., 0], baseline[..., 1] > 0, np.array([i["box"] for i in items], np.float64) * k)
+        crossed, conf, doubt = marks.decide_crosses(excess, pencil, what)
+        for item, yes, d in zip(items, crossed, doubt, strict=True):
+            if d:
+                where = f"{what} {item['index'] + 1}" + (f" in [{item['cell'][0]},{item['cell'][1]}]"
+                                                        if "cell" in item else "")
+                warnings.append(f"{where}: unclear cross, read as {'crossed' if yes else 'not crossed'}")
+        return crossed, min(conf)
+
+    free_houses = [h for h in geo["houses"] if not h["printed_crossed"]]
+    house_marks, _ = crosses(free_houses, "house")
+    floor_marks, _ = crosses(geo["floors"], "floor")
+    tree_marks, tree_conf = crosses(geo["trees"], "tree")
+    proposal: dict[str, Any] = {"grid": grid}
+    confidence: dict[str, Any] = {"grid": grid_conf}
+    for name, entries in geo["tracks"].items():
+        share = marks.ring_share(smooth, np.array([e["box"] for e in entries], np.float64) * k, threshold)
+        circled, conf, doubt = marks.decide_loops(share)
+        proposal[name] = [e["value"] for e, yes in zip(entries, circled, strict=True) if yes]
+        confidence[name] = min(conf)
+        for e, yes, d in zip(entries, circled, doubt, strict=True):
+            if d:
+                warnings.append(f"{name} {e['value']}: unclear loop, read as {'circled' if yes else 'not circled'}")
+    proposal["trees_crossed"] = sum(tree_marks)
+    confidence["trees_crossed"] = tree_conf
+    details.update(pencil=round(pencil, 3),
+                   houses=[[*h["cell"], h["index"]] for h, yes in zip(free_houses, house_marks, strict=True) if yes],
+                   floors=[[*f["cell"], f["index"]] for f, yes in zip(geo["floors"], floor_marks, strict=True) if yes],
+                   trees=[t["index"] for t, yes in zip(geo["trees"], tree_marks, strict=True) if yes])
+    return Reading(proposal, confidence, sheet, warnings, details)
+
+
+def read(data: bytes, edition: str | None = None, **options: Any) -> dict[str, Any]:
+    """The read-photo answer (vision.md): proposal, confidence, sheet, warnings."""
+    return read_sheet(data, edition=edition, **options).answer()
