@@ -387,7 +387,7 @@ def stream(hub, database: str, rid: str, after: int, *, lifetime: float, heartbe
                 if len(found) == 200:
                     continue
             now = time.monotonic()
-            if now - start >= lifetime:
+            if now - start >= lifetime or hub.closing:
                 return
             if now - last_beat >= heartbeat:
                 yield ": keep-alive\n\n"

@@ -31,7 +31,9 @@ class Hub:
         self._listeners: dict[str, int] = {}
         self._thread: threading.Thread | None = None
         self._pid = os.getpid()
+        self.closing = False
         self.polls = 0  # watcher iterations, for measurements
+        self._exit_hook = False
 
     # -- listeners -------------------------------------------------------
     def _cond(self, rid: str) -> threading.Condition:
@@ -46,6 +48,9 @@ class Hub:
             self._listeners[rid] = self._listeners.get(rid, 0) + 1
             self._seqs[rid] = max(self._seqs.get(rid, 0), seq)
             self._cond(rid)
+            if not self._exit_hook:
+                _at_thread_exit(self.close_all)
+                self._exit_hook = True
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._watch, name="room-hub", daemon=True)
                 self._thread.start()
@@ -66,7 +71,7 @@ class Hub:
         deadline = time.monotonic() + timeout
         with self._lock:
             cond = self._cond(rid)
-            while self._seqs.get(rid, 0) <= after:
+            while self._seqs.get(rid, 0) <= after and not self.closing:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     break
@@ -80,11 +85,22 @@ class Hub:
                 self._seqs[rid] = seq
                 self._cond(rid).notify_all()
 
+    def close_all(self) -> None:
+        """The process is exiting: end every stream now (EventSource
+        reconnects, to another process or the restarted one), so a server
+        stop never waits on a phone's open stream."""
+        with self._lock:
+            self.closing = True
+            for cond in self._conds.values():
+                cond.notify_all()
+
     # -- the watcher -----------------------------------------------------
     def _after_fork(self) -> None:
         if self._pid != os.getpid():  # inherited from a parent: start afresh
             self._pid = os.getpid()
             self._thread = None
+            self._exit_hook = False
+            self.closing = False
             self._listeners.clear()
             self._conds.clear()
             self._seqs.clear()
@@ -117,6 +133,19 @@ class Hub:
                 time.sleep(self.poll)
         finally:
             db.conn.close()
+
+
+def _at_thread_exit(hook) -> None:
+    """Run `hook` when the interpreter starts shutting down, before it joins
+    the worker threads (gunicorn's thread pool would wait for every open
+    stream otherwise). Hooks run last-registered first, so this one runs
+    before concurrent.futures joins its threads."""
+    register = getattr(threading, "_register_atexit", None)
+    if register is not None:
+        try:
+            register(hook)
+        except RuntimeError:  # already shutting down
+            hook()
 
 
 _hubs: dict[str, Hub] = {}
