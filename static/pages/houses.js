@@ -5,7 +5,7 @@
 // "color_group" are drawn on the street.
 import * as M from "./match.js";
 import * as H from "./houses_model.js";
-import { renderEditor } from "./houses_editor.js";
+import { renderEditor, resetEditor } from "./houses_editor.js";
 
 const { h, icon } = M;
 const data = M.pageData();
@@ -46,6 +46,7 @@ function change(edit) {
 }
 
 function select(sel) {
+  resetEditor();
   view.sel = sel;
   draft.ui = { player: view.player, sel };
   store.save(draft);
@@ -173,6 +174,7 @@ function render() {
   }
   if (view.player >= draft.state.players.length) view.player = 0;
   const scroll = document.getElementById("street-wrap")?.scrollLeft || 0;
+  const focused = document.activeElement?.id;
   app.replaceChildren(...[tabs(), ...streetView(view.player), problemView(),
     renderEditor({ draft, view, result: playerResult(view.player), change, select, gid, redraw: render }) || h("p", { class: "muted small hint" },
       "Tap a card to change its features, colour, points and conditions."),
@@ -180,6 +182,7 @@ function render() {
       "Tap again to discard", () => { store.clear(); location.assign(editing ? M.matchUrl(gid, editing) : data.urls.group); }))].filter(Boolean));
   const wrap = document.getElementById("street-wrap");
   if (wrap) wrap.scrollLeft = scroll;
+  if (focused === "catalog-name") document.getElementById(focused)?.focus();
   if (result && result.players?.length === draft.state.players.length) M.renderResult(resultEl, result);
   app.dataset.state = JSON.stringify(draft.state);
 }

@@ -8,6 +8,13 @@ import * as H from "./houses_model.js";
 const { h, icon } = M;
 const COLORS = ["red", "orange", "yellow", "green", "blue", "purple"];
 const catalog = { gid: null, cards: null, error: null, loading: false, rerender: null };
+// What a redraw must not lose: open sections and a half-typed catalog name.
+const keep = { catalogOpen: false, addCondOpen: null, name: "" };
+
+function remembered(details, key) {
+  details.addEventListener("toggle", () => { keep[key] = details.open; });
+  return details;
+}
 
 function loadCatalog(gid, rerender) {
   catalog.rerender = rerender;
@@ -69,7 +76,8 @@ function catalogView(kind, current, gid, apply, rerender) {
         onclick: () => removeCard(card, rerender) }, "✕"))))
       : h("p", { class: "muted small" }, `No saved ${kind} cards yet: save this one to pick it next time.`);
   const name = h("input", { class: "grow", maxlength: "60", placeholder: `Name, e.g. “${H.catalogText(kind, current).slice(0, 28)}”`,
-    "aria-label": `Name for this ${kind} card`, id: "catalog-name" });
+    "aria-label": `Name for this ${kind} card`, id: "catalog-name", value: keep.name || null });
+  name.addEventListener("input", () => { keep.name = name.value; });
   const form = h("form", { class: "row", novalidate: true }, name, h("button", { type: "submit" }, "Save card"));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -85,11 +93,12 @@ function catalogView(kind, current, gid, apply, rerender) {
       return;
     }
     catalog.cards = [...(catalog.cards || []).filter((c) => c.id !== answer.data.id), answer.data];
+    keep.name = "";
     Companion.toast(same ? `Updated “${answer.data.name}” in the catalog.` : `Saved “${answer.data.name}” to the catalog.`);
     rerender();
   });
-  return h("details", { class: "catalog", open: mine.length > 0 || null },
-    h("summary", {}, `Card catalog (${mine.length} ${kind} card${mine.length === 1 ? "" : "s"})`), list, form, status);
+  return remembered(h("details", { class: "catalog", open: keep.catalogOpen || null },
+    h("summary", {}, `Card catalog (${mine.length} ${kind} card${mine.length === 1 ? "" : "s"})`), list, form, status), "catalogOpen");
 }
 
 async function removeCard(card, rerender) {
@@ -105,6 +114,12 @@ async function removeCard(card, rerender) {
 }
 
 /** The editor for view.sel, or null when nothing (or nothing that exists) is selected. */
+/** Forget what was open when another card is selected. */
+export function resetEditor() {
+  keep.addCondOpen = null;
+  keep.name = "";
+}
+
 export function renderEditor({ draft, view, result, change, select, gid, redraw }) {
   const sel = view.sel;
   const p = view.player;
@@ -142,8 +157,9 @@ export function renderEditor({ draft, view, result, change, select, gid, redraw 
     parts.push(items.length
       ? h("ul", { class: "conds" }, items.map((item) => conditionRow(cond, item, info?.checks, (fn) => edit((c) => fn(c.condition)))))
       : h("p", { class: "muted small" }, "No condition: this card always scores its points."));
-    parts.push(h("details", { class: "add-cond", open: items.length === 0 || null },
-      h("summary", {}, "Add a condition"), addChoices((fn) => edit((c) => fn(c.condition)))));
+    const openAdd = keep.addCondOpen ?? items.length === 0;
+    parts.push(remembered(h("details", { class: "add-cond", open: openAdd || null },
+      h("summary", {}, "Add a condition"), addChoices((fn) => edit((c) => fn(c.condition)))), "addCondOpen"));
   }
   parts.push(h("h4", {}, "Colour"), swatches(card.color, (color) => edit((c) => { c.color = color; })));
   parts.push(catalogView(sel.part, card, gid, apply, rerender));

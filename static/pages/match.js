@@ -109,7 +109,8 @@ export function icon(name, label) {
   if (label) { svg.setAttribute("role", "img"); svg.setAttribute("aria-label", label); }
   else svg.setAttribute("aria-hidden", "true");
   const use = document.createElementNS(ns, "use");
-  use.setAttribute("href", `/static/pages/icons.svg#${name}`);
+  // The sprite base.html inlines; the file is the fallback for pages without it.
+  use.setAttribute("href", document.getElementById(`i-${name}`) ? `#i-${name}` : `/static/pages/icons.svg#${name}`);
   svg.append(use);
   return svg;
 }

@@ -25,3 +25,31 @@ def score_cli(state: dict) -> dict:
     if done.returncode != 0:
         raise AssertionError(f"companion score failed ({done.returncode}): {done.stderr}")
     return json.loads(done.stdout)
+
+
+def wait_scored(page, timeout: float = 10_000) -> None:
+    """Wait until the page's debounced POST /api/score has answered."""
+    page.wait_for_selector("body[data-scoring='idle']", state="attached", timeout=timeout)
+
+
+def start_match(page, gid: str, game: str, names: list[str]) -> None:
+    """Open the new-match page, type the players in, start scoring."""
+    page.goto(f"/g/{gid}/new/{game}")
+    for name in names:
+        page.fill("#new-name", name)
+        page.click("#add-player button[type=submit]")
+    page.click("#start-match")
+    page.wait_for_url(f"**/g/{gid}/play/{game}")
+    wait_scored(page)
+
+
+def read_draft(page, gid: str, game: str) -> dict:
+    """The draft the page keeps in localStorage (the state it built)."""
+    return page.evaluate("key => JSON.parse(localStorage.getItem(key))", f"draft:{gid}:{game}")
+
+
+def shown_totals(page, scope: str = "#result") -> dict[str, int]:
+    """Each player's total as the result panel shows it."""
+    rows = page.locator(f"{scope} .result-player")
+    return {rows.nth(i).get_attribute("data-player"):
+            int(rows.nth(i).locator(".result-total").inner_text()) for i in range(rows.count())}
