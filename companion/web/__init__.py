@@ -39,6 +39,13 @@ def init_app(app: Flask) -> None:
             429: "too many attempts; wait a few minutes",
             413: f"the upload is too large: at most {app.config['MAX_CONTENT_LENGTH'] // (1024 * 1024)} MB",
         }
+        limit = app.config.get("MAX_CONTENT_LENGTH")
+        if exc.code == 413 and limit and request.content_length is not None \
+                and request.content_length <= limit:
+            # Not the size: Werkzeug's form parser refused too many parts or a huge text field.
+            messages[413] = (f"the form has too many parts (at most {app.config['MAX_FORM_PARTS']})"
+                             " or a text field that is too long; send the photo as the file field "
+                             "'photo' with only a few short fields")
         custom = exc.description != type(exc).description
         description = exc.description if custom or exc.code not in messages else messages[exc.code]
         return jsonify({"error": description}), exc.code
