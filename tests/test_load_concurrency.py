@@ -139,3 +139,5 @@ def test_eight_clients_two_processes_save_each_match_exactly_once(tmp_path):
         assert "database is locked" not in log, f"server {port}: {log[-2000:]}"
         assert "Traceback" not in log, f"server {port}: {log[-2000:]}"
         assert "[ERROR]" not in log and "[CRITICAL]" not in log, f"server {port}: {log[-2000:]}"
+        # Two servers on one machine must not fight over gunicorn's per-user control socket.
+        assert "Control socket listening" not in log, f"server {port}: {log[-2000:]}"

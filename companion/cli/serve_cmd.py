@@ -37,6 +37,10 @@ def _gunicorn(app: Any, host: str, port: int, workers: int, threads: int) -> Non
             self.cfg.set("timeout", 120)
             self.cfg.set("graceful_timeout", 5)
             self.cfg.set("accesslog", None)
+            if "control_socket_disable" in self.cfg.settings:
+                # recent gunicorn (27) opens one control socket per user (~/.gunicorn/gunicorn.ctl):
+                # a second server on this machine would take it over and unlink it on exit.
+                self.cfg.set("control_socket_disable", True)
 
         def load(self) -> Any:
             return app
