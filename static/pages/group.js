@@ -1,5 +1,18 @@
-// Group page: copy the join link (clipboard API where allowed, else select-and-copy).
+// Group page: copy the join link (clipboard API where allowed, else select-and-copy),
+// and mark games with an unsaved match on this phone.
 "use strict";
+// A start button whose game has an unsaved match on this phone says so.
+(() => {
+  const gid = document.getElementById("start-grid")?.dataset.gid;
+  if (!gid) return;
+  for (const link of document.querySelectorAll("a.start-game[data-game]")) {
+    if (!localStorage.getItem(`draft:${gid}:${link.dataset.game}`)) continue;
+    const note = document.createElement("span");
+    note.className = "draft-waiting";
+    note.textContent = "unsaved match: continue";
+    link.append(note);
+  }
+})();
 (() => {
   const button = document.getElementById("copy-link");
   const field = document.getElementById("join-link");

@@ -99,7 +99,8 @@ function houseView(p, i, house, houseInfo, groupCells, bonus) {
   if (house.roof) cards.push(cardButton(p, i, "roof", null, house.roof, houseInfo?.roof, groupCells, bonus));
   for (let w = house.windows.length - 1; w >= 0; w -= 1) cards.push(cardButton(p, i, "window", w, house.windows[w], null, groupCells, bonus));
   cards.push(cardButton(p, i, "store", null, house.store, houseInfo?.store, groupCells, bonus));
-  const addWindow = h("button", { type: "button", class: "secondary", "data-action": "add-window", disabled: !!house.roof,
+  const addWindow = h("button", { type: "button", class: "secondary", "data-action": "add-window",
+    "aria-label": house.roof ? `House ${i + 1}: add a window under the roof` : `House ${i + 1}: add a window`,
     onclick: () => { change((s) => { s.players[p].street[i].windows.push(H.blankWindow()); });
       select({ h: i, part: "window", w: house.windows.length - 1 }); } }, "+ window");
   const addRoof = h("button", { type: "button", class: "secondary", "data-action": "add-roof", disabled: !!house.roof,
