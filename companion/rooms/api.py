@@ -12,6 +12,7 @@ within the hub's poll interval.
 from __future__ import annotations
 
 import json
+import os
 import time
 import uuid
 from collections.abc import Iterator
@@ -46,7 +47,13 @@ PAGE_LIMIT = 1000
 # -- helpers -----------------------------------------------------------------
 
 def _config(name: str, default: float) -> float:
-    return float(current_app.config.get(name, default))
+    """A live-table knob: the app config, else the environment
+    (`COMPANION_ROOM_POLL_SECONDS`, ..._STREAM_SECONDS, ..._HEARTBEAT_SECONDS,
+    ..._RETRY_MS), else the default."""
+    value = current_app.config.get(name)
+    if value is None:
+        value = os.environ.get(f"COMPANION_{name}")
+    return float(value) if value not in (None, "") else default
 
 
 def _hub():
