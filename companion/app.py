@@ -24,6 +24,7 @@ BLUEPRINTS = [
     "api.cards",
     "pages",
     "api.stats",
+    "api.players",
 ]
 
 

@@ -111,18 +111,17 @@ class _Tally:
                 "win_rate": ratio(self.wins, self.rated)}
 
 
-def _trend_period(months: list[str]) -> tuple[str, Any]:
-    span = (int(months[-1][:4]) - int(months[0][:4])) * 12 + int(months[-1][5:]) \
-        - int(months[0][5:]) + 1 if months else 0
-    if span <= TREND_POINTS:
-        return "month", lambda m: m
-    if span <= TREND_POINTS * 3:
-        return "quarter", lambda m: f"{m[:4]}-Q{(int(m[5:]) - 1) // 3 + 1}"
-    return "year", lambda m: m[:4]
+def _trend_period(first: str | None, last: str | None) -> str:
+    """Months while they fit TREND_POINTS, else quarters, else years."""
+    if not first or not last:
+        return "month"
+    span = (int(last[:4]) - int(first[:4])) * 12 + int(last[5:7]) - int(first[5:7]) + 1
+    return "month" if span <= TREND_POINTS else "quarter" if span <= TREND_POINTS * 3 else "year"
 
 
 def build(db: sqlite_utils.Database, s: Scope, *, include_hidden: bool = False
           ) -> dict[str, Any]:
+    storage.stats_backfill(db, s.gid)
     names = storage.player_names(db, s.gid)
 
     def name(pid: int | None) -> str | None:
@@ -152,7 +151,8 @@ def build(db: sqlite_utils.Database, s: Scope, *, include_hidden: bool = False
                 streaks[key] = streaks[key] + streak
 
     ratings = storage.stats_ratings_at(db, s, sorted((g, p) for p, g in per_game))
-    trend = _trends(storage.stats_monthly_scores(db, s))
+    period = _trend_period(*storage.stats_month_span(db, s))
+    trend = _trends(storage.stats_period_scores(db, s, period))
 
     h2h: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0]))
     for _game, pid, opp, wins, losses, ties in storage.stats_head_to_head(db, s):
@@ -206,31 +206,22 @@ def build(db: sqlite_utils.Database, s: Scope, *, include_hidden: bool = False
         "matches": storage.stats_match_count(db, s),
         "players": players,
         "games": _games(db, s, tallies, name),
-        "trend_period": trend.get("period", "month"),
+        "trend_period": period,
         "filters": {"game": s.game, "player": name(s.player_id), "from": s.lo,
                     "to": (date.fromisoformat(s.hi) - timedelta(days=1)).isoformat()
                     if s.hi else None},
     }
 
 
-def _trends(rows: Any) -> dict[Any, Any]:
-    cells: dict[tuple[int, str], dict[str, list[int]]] = defaultdict(
-        lambda: defaultdict(lambda: [0, 0]))
-    months: set[str] = set()
-    for month, game, pid, plays, score in rows:
-        months.add(month)
-        cells[(pid, game)][month][0] += plays
-        cells[(pid, game)][month][1] += score
-    period, key = _trend_period(sorted(months))
-    out: dict[Any, Any] = {"period": period}
-    for k, by_month in cells.items():
-        grouped: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-        for month, (plays, score) in by_month.items():
-            grouped[key(month)][0] += plays
-            grouped[key(month)][1] += score
-        out[k] = [{"period": p, "plays": n, "mean_score": _mean(total, n)}
-                  for p, (n, total) in sorted(grouped.items())]
-    return out
+def _trends(rows: Any) -> dict[tuple[int, str], list[dict[str, Any]]]:
+    cells: dict[tuple[int, str], dict[str, list[int]]] = defaultdict(dict)
+    for period, game, pid, plays, score in rows:
+        cell = cells[(pid, game)].setdefault(period, [0, 0])
+        cell[0] += plays
+        cell[1] += score
+    return {k: [{"period": p, "plays": n, "mean_score": _mean(total, n)}
+                for p, (n, total) in sorted(by_period.items())]
+            for k, by_period in cells.items()}
 
 
 def _part_table(game: str, by_edition: dict[str, _Tally]) -> list[dict[str, Any]]:
@@ -321,6 +312,7 @@ def _win_conditions(db: sqlite_utils.Database, s: Scope, name: Any) -> dict[str,
 def rating_history(db: sqlite_utils.Database, s: Scope, *, include_hidden: bool = False
                    ) -> dict[str, Any]:
     """Every player's rating after each of their finished matches of one game."""
+    storage.stats_backfill(db, s.gid)
     names = storage.player_names(db, s.gid)
     series: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for pid, played_at, mid, mu, sigma in storage.stats_rating_history(db, s):

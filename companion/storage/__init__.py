@@ -1,6 +1,7 @@
 """Storage: the only package that touches SQLite (through sqlite-utils).
 Callers use the named query functions re-exported here."""
 
+from .aggregates import backfill as stats_backfill
 from .aggregates import rebuild_group as rebuild_stats
 from .aggregates import streaks_of as stats_streaks_of
 from .cards import delete_card, get_card, list_cards, save_card, update_card
@@ -55,7 +56,8 @@ from .stats_queries import head_to_head as stats_head_to_head
 from .stats_queries import highest_score as stats_highest_score
 from .stats_queries import match_count as stats_match_count
 from .stats_queries import match_counts_by_game as stats_match_counts_by_game
-from .stats_queries import monthly_scores as stats_monthly_scores
+from .stats_queries import month_span as stats_month_span
+from .stats_queries import period_scores as stats_period_scores
 from .stats_queries import player_game_totals as stats_player_game_totals
 from .stats_queries import plays_for_export as stats_plays_for_export
 from .stats_queries import rating_history as stats_rating_history
@@ -78,7 +80,7 @@ __all__ = [
     "rebuild_stats", "stats_streaks_of", "PlayerConflict", "find_player", "get_player",
     "merge_players", "player_names", "rename_player", "set_hidden", "StatsScope",
     "stats_biggest_margin", "stats_head_to_head", "stats_highest_score", "stats_match_count",
-    "stats_match_counts_by_game", "stats_monthly_scores", "stats_player_game_totals",
+    "stats_match_counts_by_game", "stats_month_span", "stats_period_scores", "stats_player_game_totals",
     "stats_plays_for_export", "stats_rating_history", "stats_ratings_at",
     "stats_score_histogram", "stats_solo_history", "stats_streak_parts", "stats_win_conditions",
 ]

@@ -25,6 +25,7 @@ import sqlite_utils
 
 from ..stats.facts import PART_COLUMNS, MatchFacts, Streak, fold, match_facts, month_of, rate
 from ..stats.facts import new_rating as _new_rating
+from .db import write
 
 P_COLS = [f"p{i}" for i in range(PART_COLUMNS)]
 W_COLS = [f"w{i}" for i in range(PART_COLUMNS)]
@@ -147,9 +148,19 @@ def refresh(db: sqlite_utils.Database, gid: str, touched: Touched) -> None:
         replay_ratings(db, gid, game, key)
 
 
+SUM_COLS = ["plays", "solo", "rated", "wins", "score_sum", *P_COLS, *W_COLS]
+
+
 def _rebuild_month(db: sqlite_utils.Database, gid: str, month: str) -> None:
+    """Recompute a month's rows from the facts; the all-time rows (month
+    '*') lose the month's old rows and gain its new ones."""
     args = [gid, month]
+    old_keys = db.execute("SELECT game, edition, player_id FROM stats_month WHERE group_id = ?"
+                          " AND month = ?", args).fetchall()
+    _month_totals(db, gid, month, sign=-1)
     db.execute("DELETE FROM stats_month WHERE group_id = ? AND month = ?", args)
+    db.execute("DELETE FROM stats_games WHERE group_id = ? AND month = ?", args)
+    db.execute("DELETE FROM stats_h2h WHERE group_id = ? AND month = ?", args)
     wins_parts = ", ".join(f"sum(CASE WHEN winner AND rated THEN {p} END)" for p in P_COLS)
     db.execute(
         f"INSERT INTO stats_month (group_id, month, game, edition, player_id, plays, solo, rated,"
@@ -157,29 +168,63 @@ def _rebuild_month(db: sqlite_utils.Database, gid: str, month: str) -> None:
         f" SELECT group_id, month, game, edition, player_id, count(*), sum(solo), sum(rated),"
         f" sum(winner * rated), sum(total), max(total),"
         f" {', '.join(f'sum({p})' for p in P_COLS)}, {wins_parts}"
-        f" FROM stat_plays WHERE group_id = ? AND month = ? GROUP BY game, edition, player_id",
-        args)
-    _h2h_totals(db, gid, month, sign=-1)
-    db.execute("DELETE FROM stats_h2h WHERE group_id = ? AND month = ?", args)
+        f" FROM stat_plays INDEXED BY stat_plays_by_month WHERE group_id = ? AND month = ?"
+        " GROUP BY game, edition, player_id", args)
+    db.execute("INSERT INTO stats_games (group_id, month, game, edition, matches)"
+               " SELECT group_id, month, game, edition, count(*) FROM stat_matches"
+               " WHERE group_id = ? AND month = ? GROUP BY game, edition", args)
     db.execute(
         "INSERT INTO stats_h2h (group_id, month, game, player_id, opponent_id, wins, losses, ties)"
         " SELECT a.group_id, a.month, a.game, a.player_id, b.player_id, sum(a.place < b.place),"
         " sum(a.place > b.place), sum(a.place = b.place)"
-        " FROM stat_plays a JOIN stat_plays b ON b.group_id = a.group_id"
-        " AND b.match_id = a.match_id AND b.player_id != a.player_id"
+        " FROM stat_plays a INDEXED BY stat_plays_by_month JOIN stat_plays b"
+        " ON b.group_id = a.group_id AND b.match_id = a.match_id AND b.player_id != a.player_id"
         " WHERE a.group_id = ? AND a.month = ? AND a.rated = 1"
         " GROUP BY a.game, a.player_id, b.player_id", args)
-    _h2h_totals(db, gid, month, sign=1)
+    _month_totals(db, gid, month, sign=1)
+    db.conn.executemany(
+        "UPDATE stats_month SET best = coalesce((SELECT max(m.best) FROM stats_month m"
+        " WHERE m.group_id = ?1 AND m.game = ?2 AND m.edition = ?3 AND m.player_id = ?4"
+        " AND m.month != '*'), 0) WHERE group_id = ?1 AND month = '*' AND game = ?2"
+        " AND edition = ?3 AND player_id = ?4", [(gid, *key) for key in old_keys])
+    db.execute("DELETE FROM stats_month WHERE group_id = ? AND month = '*' AND plays = 0", [gid])
+    db.execute("DELETE FROM stats_games WHERE group_id = ? AND month = '*' AND matches = 0", [gid])
     db.execute("DELETE FROM stats_h2h WHERE group_id = ? AND month = '*' AND wins = 0"
                " AND losses = 0 AND ties = 0", [gid])
     db.execute("DELETE FROM stats_streak WHERE group_id = ? AND month = ?", args)
-    rows = db.execute("SELECT player_id, game, winner FROM stat_plays WHERE group_id = ?"
-                      " AND month = ? AND rated = 1 ORDER BY played_at, match_id, seat", args)
+    rows = db.execute("SELECT player_id, game, winner FROM stat_plays INDEXED BY"
+                      " stat_plays_by_month WHERE group_id = ? AND month = ? AND rated = 1"
+                      " ORDER BY played_at, match_id, seat", args)
     db.conn.executemany(
         "INSERT INTO stats_streak (group_id, month, game, player_id, n, prefix, suffix, longest)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [(gid, month, game, pid, s.n, s.prefix, s.suffix, s.longest)
          for (pid, game), s in streaks_of(rows).items()])
+
+
+def _month_totals(db: sqlite_utils.Database, gid: str, month: str, sign: int) -> None:
+    """Add (sign 1) or take away (sign -1) a month's rows to the '*' rows.
+    Bests only grow here; `_rebuild_month` recomputes those that may shrink."""
+    cols = ", ".join(SUM_COLS)
+    signed = ", ".join(f"{sign} * coalesce({c}, 0)" for c in SUM_COLS)
+    added = ", ".join(f"{c} = {c} + excluded.{c}" for c in SUM_COLS)
+    db.execute(
+        f"INSERT INTO stats_month (group_id, month, game, edition, player_id, {cols}, best)"
+        f" SELECT group_id, '*', game, edition, player_id, {signed}, best FROM stats_month"
+        " WHERE group_id = ? AND month = ? ON CONFLICT (group_id, month, game, edition, player_id)"
+        f" DO UPDATE SET {added}, best = max(best, excluded.best)", [gid, month])
+    db.execute(
+        f"INSERT INTO stats_games (group_id, month, game, edition, matches)"
+        f" SELECT group_id, '*', game, edition, {sign} * matches FROM stats_games"
+        " WHERE group_id = ? AND month = ? ON CONFLICT (group_id, month, game, edition)"
+        " DO UPDATE SET matches = matches + excluded.matches", [gid, month])
+    db.execute(
+        "INSERT INTO stats_h2h (group_id, month, game, player_id, opponent_id, wins, losses, ties)"
+        f" SELECT group_id, '*', game, player_id, opponent_id, {sign} * wins, {sign} * losses,"
+        f" {sign} * ties FROM stats_h2h WHERE group_id = ? AND month = ?"
+        " ON CONFLICT (group_id, month, game, player_id, opponent_id) DO UPDATE SET"
+        " wins = wins + excluded.wins, losses = losses + excluded.losses,"
+        " ties = ties + excluded.ties", [gid, month])
 
 
 def streaks_of(rows: Iterable[tuple[int, str, int]]) -> dict[tuple[int, str], Streak]:
@@ -190,16 +235,6 @@ def streaks_of(rows: Iterable[tuple[int, str, int]]) -> dict[tuple[int, str], St
         wins[(pid, game)].append(bool(winner))
         wins[(pid, "*")].append(bool(winner))
     return {key: Streak.of(seq) for key, seq in wins.items()}
-
-
-def _h2h_totals(db: sqlite_utils.Database, gid: str, month: str, sign: int) -> None:
-    db.execute(
-        "INSERT INTO stats_h2h (group_id, month, game, player_id, opponent_id, wins, losses, ties)"
-        f" SELECT group_id, '*', game, player_id, opponent_id, {sign} * wins, {sign} * losses,"
-        f" {sign} * ties FROM stats_h2h WHERE group_id = ? AND month = ?"
-        " ON CONFLICT (group_id, month, game, player_id, opponent_id) DO UPDATE SET"
-        " wins = wins + excluded.wins, losses = losses + excluded.losses,"
-        " ties = ties + excluded.ties", [gid, month])
 
 
 def rebuild_streak_totals(db: sqlite_utils.Database, gid: str, players: Iterable[int]) -> None:
@@ -282,10 +317,21 @@ def repoint_player(db: sqlite_utils.Database, gid: str, old: int, new: int) -> N
 def rebuild_group(db: sqlite_utils.Database, gid: str) -> int:
     """Recompute every fact and aggregate of a group from the stored matches
     (a repair tool; writes use `sync_matches`). Returns the matches seen."""
-    for table in ("stat_plays", "stat_matches", "stats_month", "stats_h2h", "stats_streak",
-                  "stats_rating"):
+    for table in ("stat_plays", "stat_matches", "stats_month", "stats_games", "stats_h2h",
+                  "stats_streak", "stats_rating"):
         db.execute(f"DELETE FROM {table} WHERE group_id = ?", [gid])
     mids = [r[0] for r in db.execute("SELECT id FROM matches WHERE group_id = ?"
                                      " AND deleted_at IS NULL", [gid])]
     sync_matches(db, gid, mids)
+    db.execute("DELETE FROM stats_backfill WHERE group_id = ?", [gid])
     return len(mids)
+
+
+def backfill(db: sqlite_utils.Database, gid: str) -> bool:
+    """Give a group whose matches predate the stats its facts (once)."""
+    if not db.execute("SELECT 1 FROM stats_backfill WHERE group_id = ?", [gid]).fetchone():
+        return False
+    with write(db):
+        if db.execute("SELECT 1 FROM stats_backfill WHERE group_id = ?", [gid]).fetchone():
+            rebuild_group(db, gid)
+    return True

@@ -226,4 +226,33 @@ MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE INDEX sheet_layouts_by_edition ON sheet_layouts (group_id, edition, name)",
     ],
+    # Stats (issue 7), second step: all-time rows (month '*') in stats_month, match
+    # counts per month and game, and indexes for the score trend and all-time bests.
+    [
+        """CREATE TABLE stats_games (
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            month TEXT NOT NULL,
+            game TEXT NOT NULL,
+            edition TEXT NOT NULL,
+            matches INTEGER NOT NULL,
+            PRIMARY KEY (group_id, month, game, edition)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX stats_month_trend ON stats_month (group_id, month, game, player_id, plays,"
+        " score_sum)",
+        "CREATE INDEX stats_month_by_key ON stats_month (group_id, game, edition, player_id, best)",
+        """INSERT INTO stats_month SELECT group_id, '*', game, edition, player_id, sum(plays),
+            sum(solo), sum(rated), sum(wins), sum(score_sum), max(best),
+            sum(p0), sum(p1), sum(p2), sum(p3), sum(p4), sum(p5), sum(p6), sum(p7),
+            sum(w0), sum(w1), sum(w2), sum(w3), sum(w4), sum(w5), sum(w6), sum(w7)
+            FROM stats_month GROUP BY group_id, game, edition, player_id""",
+        """INSERT INTO stats_games SELECT group_id, month, game, edition, count(*)
+            FROM stat_matches GROUP BY group_id, month, game, edition""",
+        """INSERT INTO stats_games SELECT group_id, '*', game, edition, sum(matches)
+            FROM stats_games GROUP BY group_id, game, edition""",
+        # Groups with matches saved before the stats existed get their facts on first read.
+        "CREATE TABLE stats_backfill (group_id TEXT PRIMARY KEY)",
+        """INSERT INTO stats_backfill SELECT DISTINCT m.group_id FROM matches m
+            WHERE m.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM stat_matches s
+            WHERE s.group_id = m.group_id AND s.match_id = m.id)""",
+    ],
 ]

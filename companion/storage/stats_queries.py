@@ -5,6 +5,7 @@ partial days at either end (read from the facts)."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -87,7 +88,7 @@ def player_game_totals(db: sqlite_utils.Database, s: Scope) -> Iterator[tuple[An
     head = "game, edition, player_id, sum(plays), sum(solo), sum(rated), sum(wins), " \
            "sum(score_sum), max(best)"
     if not s.months_empty:
-        where, args = s.months_where()
+        where, args = s.months_where(total=not s.bounded)
         yield from db.execute(
             f"SELECT {head}, {_sums(P_COLS)}, {_sums(W_COLS)} FROM stats_month WHERE {where}"
             " GROUP BY game, edition, player_id", args)
@@ -100,18 +101,36 @@ def player_game_totals(db: sqlite_utils.Database, s: Scope) -> Iterator[tuple[An
             f" FROM stat_plays WHERE {where} GROUP BY game, edition, player_id", args)
 
 
-def monthly_scores(db: sqlite_utils.Database, s: Scope) -> Iterator[tuple[str, str, int, int, int]]:
-    """(month, game, player_id, plays, score_sum) for the score trend."""
+PERIODS = {
+    "month": "month",
+    "quarter": "substr(month, 1, 4) || '-Q' || ((CAST(substr(month, 6, 2) AS INTEGER) + 2) / 3)",
+    "year": "substr(month, 1, 4)",
+}
+
+
+def month_span(db: sqlite_utils.Database, s: Scope) -> tuple[str | None, str | None]:
+    """First and last month with a match in the window."""
+    where, args = s.facts_where(player_col="")
+    first = db.execute(f"SELECT min(played_at) FROM stat_matches WHERE {where}", args).fetchone()
+    last = db.execute(f"SELECT max(played_at) FROM stat_matches WHERE {where}", args).fetchone()
+    return (first[0] or "")[:7] or None, (last[0] or "")[:7] or None
+
+
+def period_scores(db: sqlite_utils.Database, s: Scope, period: str
+                  ) -> Iterator[tuple[str, str, int, int, int]]:
+    """(period, game, player_id, plays, score_sum) for the score trend;
+    `period` is month, quarter or year (maybe several rows per key: merge)."""
+    expr = PERIODS[period]
     if not s.months_empty:
         where, args = s.months_where()
         yield from db.execute(
-            f"SELECT month, game, player_id, sum(plays), sum(score_sum) FROM stats_month"
-            f" WHERE {where} GROUP BY month, game, player_id", args)
+            f"SELECT {expr} AS period, game, player_id, sum(plays), sum(score_sum)"
+            f" FROM stats_month WHERE {where} GROUP BY period, game, player_id", args)
     for lo, hi in s.edges:
         where, args = s.facts_where(lo=lo, hi=hi, edge=True)
         yield from db.execute(
-            f"SELECT month, game, player_id, count(*), sum(total) FROM stat_plays WHERE {where}"
-            " GROUP BY month, game, player_id", args)
+            f"SELECT {expr} AS period, game, player_id, count(*), sum(total) FROM stat_plays"
+            f" WHERE {where} GROUP BY period, game, player_id", args)
 
 
 def score_histogram(db: sqlite_utils.Database, s: Scope) -> Iterator[tuple[str, int, int, int]]:
@@ -176,30 +195,34 @@ def _streak_rows(db: sqlite_utils.Database, s: Scope, lo: str | None, hi: str | 
 
 
 def match_count(db: sqlite_utils.Database, s: Scope) -> int:
-    if s.player_id is None:
-        where, args = s.facts_where(player_col="")
-        return db.execute(f"SELECT count(*) FROM stat_matches WHERE {where}", args).fetchone()[0]
-    where, args = s.facts_where()
-    return db.execute(f"SELECT count(DISTINCT match_id) FROM stat_plays WHERE {where}",
-                      args).fetchone()[0]
+    return sum(match_counts_by_game(db, s).values())
 
 
 def match_counts_by_game(db: sqlite_utils.Database, s: Scope) -> dict[tuple[str, str], int]:
-    """(game, edition) -> matches."""
-    if s.player_id is None:
-        where, args = s.facts_where(player_col="")
-        rows = db.execute(f"SELECT game, edition, count(*) FROM stat_matches WHERE {where}"
-                          " GROUP BY game, edition", args)
-    else:
+    """(game, edition) -> matches in the window."""
+    out: dict[tuple[str, str], int] = defaultdict(int)
+    if s.player_id is not None:
         where, args = s.facts_where()
-        rows = db.execute(f"SELECT game, edition, count(DISTINCT match_id) FROM stat_plays"
-                          f" WHERE {where} GROUP BY game, edition", args)
-    return {(g, e): n for g, e, n in rows}
+        for g, e, n in db.execute(f"SELECT game, edition, count(DISTINCT match_id) FROM stat_plays"
+                                  f" WHERE {where} GROUP BY game, edition", args):
+            out[(g, e)] += n
+        return dict(out)
+    if not s.months_empty:
+        where, args = s.months_where(total=not s.bounded)
+        for g, e, n in db.execute(f"SELECT game, edition, sum(matches) FROM stats_games"
+                                  f" WHERE {where} GROUP BY game, edition", args):
+            out[(g, e)] += n
+    for lo, hi in s.edges:
+        where, args = s.facts_where(lo=lo, hi=hi, edge=True, player_col="")
+        for g, e, n in db.execute(f"SELECT game, edition, count(*) FROM stat_matches"
+                                  f" WHERE {where} GROUP BY game, edition", args):
+            out[(g, e)] += n
+    return dict(out)
 
 
 def ratings_at(db: sqlite_utils.Database, s: Scope, keys: list[tuple[str, int]]
-               ) -> dict[tuple[str, int], tuple[float, float, int]]:
-    """(game, player_id) -> (mu, sigma, rated matches) as of the window's end."""
+               ) -> dict[tuple[str, int], tuple[float, float]]:
+    """(game, player_id) -> (mu, sigma) as of the window's end."""
     out = {}
     hi = s.hi or "9999"
     for game, pid in keys:
@@ -208,10 +231,7 @@ def ratings_at(db: sqlite_utils.Database, s: Scope, keys: list[tuple[str, int]]
             " AND played_at < ? ORDER BY played_at DESC, match_id DESC LIMIT 1",
             [s.gid, game, pid, hi]).fetchone()
         if row:
-            n = db.execute("SELECT count(*) FROM stats_rating WHERE group_id = ? AND game = ?"
-                           " AND player_id = ? AND played_at < ?",
-                           [s.gid, game, pid, hi]).fetchone()[0]
-            out[(game, pid)] = (row[0], row[1], n)
+            out[(game, pid)] = (row[0], row[1])
     return out
 
 
