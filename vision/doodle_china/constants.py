@@ -18,12 +18,12 @@ MARKER_MARGIN = 36
 ARUCO_DICT = "DICT_4X4_50"
 MARKER_IDS = {"suzhou": (0, 1, 2, 3), "shanghai": (4, 5, 6, 7)}
 
-TITLE_BOX = (170, 34, 860, 150)  # "DOODLE CHINA" / edition name, read by OCR
+TITLE_BOX = (170, 34, 830, 150)  # "DOODLE CHINA" / edition name, read by OCR
 SUBTITLE_Y = 160
-QR_BOX = (880, 40, 1060, 220)
+QR_BOX = (850, 30, 1066, 246)
 QR_MARGIN = 30  # paper around the QR box the reader warps with it
 
-GRID_TOP = 250
+GRID_TOP = 262
 CELL_SIZE = {"suzhou": 190, "shanghai": 160}
 
 TRACK_TOP_CENTRE = {"suzhou": 1272, "shanghai": 1268}

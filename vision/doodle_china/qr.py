@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, quote, urlencode
 import cv2
 import numpy as np
 import qrcode
-from qrcode.constants import ERROR_CORRECT_M
+from qrcode.constants import ERROR_CORRECT_L
 
 PREFIX = "cc1:"
 
@@ -43,8 +43,11 @@ def parse_payload(text: str) -> dict[str, Any] | None:
 
 
 def qr_modules(payload: str) -> np.ndarray:
-    """The QR matrix (True = dark), no quiet zone: the sheet leaves paper around it."""
-    code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0)
+    """The QR matrix (True = dark), no quiet zone: the sheet leaves paper around it.
+
+    Low error correction keeps the modules large (a photo's sheet is small); a
+    damaged code is not fatal, the title and the markers also name the edition."""
+    code = qrcode.QRCode(error_correction=ERROR_CORRECT_L, border=0)
     code.add_data(payload)
     code.make(fit=True)
     return np.array(code.get_matrix(), dtype=bool)

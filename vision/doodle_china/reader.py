@@ -52,15 +52,24 @@ class Reading:
                 "warnings": self.warnings}
 
 
-def decode(data: bytes) -> np.ndarray:
-    """BGR pixels, upright (EXIF); large photos at half size, which libjpeg
-    decodes far faster and which is still finer than the reader needs."""
+def decode(data: bytes, full: bool = False) -> tuple[np.ndarray, int]:
+    """BGR pixels, upright (EXIF), and the reduction: large photos come at half
+    size, which libjpeg decodes far faster and is still finer than the reader needs."""
     _, width, height = check_header(data)
-    flag = cv2.IMREAD_REDUCED_COLOR_2 if min(width, height) >= C.REDUCE_MIN_SIDE else cv2.IMREAD_COLOR
+    reduce = 1 if full or min(width, height) < C.REDUCE_MIN_SIDE else 2
+    flag = cv2.IMREAD_REDUCED_COLOR_2 if reduce == 2 else cv2.IMREAD_COLOR
     image = cv2.imdecode(np.frombuffer(data, np.uint8), flag)
     if image is None:
         raise PhotoError("the photo could not be decoded; send it again as a JPEG or PNG", status=422)
-    return image
+    return image, reduce
+
+
+def read_code(image: np.ndarray, H: np.ndarray) -> dict[str, Any] | None:
+    """The sheet's QR payload, parsed, or None."""
+    m = C.QR_MARGIN
+    x0, y0, x1, y1 = C.QR_BOX
+    crop = locate.flatten(image, H, C.QR_SCALE, box=(x0 - m, y0 - m, x1 + m, y1 + m))
+    return parse_payload(read_qr(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)) or "")
 
 
 def locate_sheet(gray: np.ndarray) -> Located:
@@ -93,12 +102,14 @@ def _bgr(gray: np.ndarray) -> np.ndarray:
 
 
 def identify(image: np.ndarray, where: Located, edition: str | None, layout: dict[str, Any] | None,
-             warnings: list[str]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The sheet's description (game, edition, layout, player, match) and its layout."""
-    m = C.QR_MARGIN
-    x0, y0, x1, y1 = C.QR_BOX
-    crop = locate.flatten(image, where.H, C.QR_SCALE, box=(x0 - m, y0 - m, x1 + m, y1 + m))
-    payload = parse_payload(read_qr(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)) or "")
+             warnings: list[str], finer: Any = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The sheet's description (game, edition, layout, player, match) and its layout.
+
+    `finer()`, when given, returns the photo at full size and the homography
+    into it: tried when the QR code is too small to read at half size."""
+    payload = read_code(image, where.H)
+    if payload is None and finer is not None:
+        payload = read_code(*finer())
     if payload is not None and payload["game"] != GAME:
         raise PhotoError(f"this is a {payload['game']} sheet, not a Doodle China one; "
                          "choose the right game", status=422)
@@ -128,7 +139,7 @@ def identify(image: np.ndarray, where: Located, edition: str | None, layout: dic
 def read_sheet(data: bytes, edition: str | None = None, layout: dict[str, Any] | None = None,
                **_: Any) -> Reading:
     """Read everything on the sheet in a photo (see module doc)."""
-    image = decode(data)
+    image, reduce = decode(data)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     if float(np.percentile(gray, 99)) < C.MIN_BRIGHTNESS:
         raise PhotoError("the photo is far too dark; take it again with more light", status=422)
@@ -138,7 +149,11 @@ def read_sheet(data: bytes, edition: str | None = None, layout: dict[str, Any] |
     ink, paper = locate.ink_map(work)
     if float(np.median(paper)) < C.MIN_BRIGHTNESS:
         raise PhotoError("the sheet is far too dark in the photo; take it again with more light", status=422)
-    sheet, layout = identify(image, where, edition, layout, warnings)
+
+    def finer() -> tuple[np.ndarray, np.ndarray]:
+        return decode(data, full=True)[0], np.diag([reduce, reduce, 1.0]) @ where.H
+
+    sheet, layout = identify(image, where, edition, layout, warnings, finer if reduce > 1 else None)
     geo = sheet_geometry(layout)
     k = C.WORK_SCALE
     blank = blank_ink(layout["name"], k)

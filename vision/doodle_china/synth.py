@@ -143,6 +143,7 @@ def photograph(rng: np.random.Generator, sheet: np.ndarray, frame: tuple[int, in
     img = cv2.GaussianBlur(img, (0, 0), sigma)
     noise = np.empty(img.shape, np.float32)
     level = rng.uniform(1.5, 5.0)
+    cv2.setRNGSeed(int(rng.integers(2**31)))  # cv2's own generator: same seed, same photo
     cv2.randn(noise, 0, level)
     img = np.clip(img + noise, 0, 255).astype(np.uint8)
     info.update(light, blur=round(float(sigma), 2), noise=round(float(level), 1))

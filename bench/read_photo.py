@@ -1,0 +1,109 @@
+"""Benchmark the Doodle China photo reader on generated 12-megapixel photos.
+
+    .venv/bin/python bench/read_photo.py [--count 200] [--seed 1000] [--jobs 1]
+
+Photos are generated first (deterministic seeds, vision/doodle_china/synth.py),
+then read one after another so the timings are not disturbed. Prints per-field
+accuracy, the share of photos read with no error at all, the median time per
+photo, the median cv2.imdecode time of the same JPEGs and their ratio.
+Goals: >= 99.5% of cells, >= 99% of whole sheets, median < 1 s and < 10x decode.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+from vision.doodle_china.compare import FIELDS, all_right, compare  # noqa: E402
+from vision.doodle_china.reader import read_sheet  # noqa: E402
+from vision.doodle_china.synth import make_case  # noqa: E402
+from vision.errors import PhotoError  # noqa: E402
+
+
+def _make(args: tuple[int, str]) -> str:
+    seed, folder = args
+    data, expected = make_case(seed)
+    path = Path(folder) / f"case-{seed}"
+    path.with_suffix(".jpg").write_bytes(data)
+    path.with_suffix(".json").write_text(json.dumps(expected))
+    return str(path)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1000, help="first seed (fixtures use 1-99)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes generating photos")
+    parser.add_argument("--keep", help="folder to keep the photos in (default: a temporary one)")
+    parser.add_argument("--verbose", action="store_true", help="one line per photo")
+    args = parser.parse_args()
+
+    folder = args.keep or tempfile.mkdtemp(prefix="doodle-bench-")
+    os.makedirs(folder, exist_ok=True)
+    t0 = time.perf_counter()
+    jobs = [(s, folder) for s in range(args.seed, args.seed + args.count)]
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            paths = list(pool.map(_make, jobs))
+    else:
+        paths = [_make(j) for j in jobs]
+    print(f"generated {len(paths)} photos in {time.perf_counter() - t0:.0f} s ({folder})", flush=True)
+
+    totals = {f: [0, 0] for f in FIELDS}
+    perfect = 0
+    errors: list[str] = []
+    read_times, decode_times = [], []
+    for path in map(Path, paths):
+        data = path.with_suffix(".jpg").read_bytes()
+        expected = json.loads(path.with_suffix(".json").read_text())
+        t = time.perf_counter()
+        cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+        decode_times.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        try:
+            reading = read_sheet(data)
+        except PhotoError as exc:
+            reading = None
+            errors.append(f"{path.name}: {exc.message}")
+        read_times.append(time.perf_counter() - t)
+        counts = compare(reading, expected)
+        for f, (right, total) in counts.items():
+            totals[f][0] += right
+            totals[f][1] += total
+        ok = all_right(counts)
+        perfect += ok
+        if args.verbose or not ok:
+            wrong = {f: f"{r}/{n}" for f, (r, n) in counts.items() if r != n}
+            print(f"  {path.name} {read_times[-1]:.3f}s {'ok' if ok else wrong} {expected['photo']}")
+
+    n = len(paths)
+    print(f"\nphotos: {n}, read with no error at all: {perfect}/{n} = {100 * perfect / n:.1f}%")
+    for f in FIELDS:
+        right, total = totals[f]
+        if total:
+            print(f"  {f:7s} {right}/{total} = {100 * right / total:.2f}%")
+    for e in errors:
+        print(f"  refused: {e}")
+    med_read, med_dec = statistics.median(read_times), statistics.median(decode_times)
+    print(f"median read {med_read * 1000:.0f} ms, median cv2.imdecode {med_dec * 1000:.0f} ms, "
+          f"ratio {med_read / med_dec:.1f}x (max read {max(read_times) * 1000:.0f} ms)")
+    cells_ok = totals["cells"][0] >= 0.995 * totals["cells"][1]
+    goals = cells_ok and perfect >= 0.99 * n and med_read < 1.0 and med_read < 10 * med_dec
+    print("goals met" if goals else "goals NOT met")
+    return 0 if goals else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
