@@ -424,7 +424,9 @@
     box.replaceChildren(h("p", { class: "picker-title" }, `Row ${r + 1}, column ${c + 1} (${kind}): draw`),
       h("div", { class: "path-choices" }, ...buttons),
       h("button", { type: "button", class: "secondary", onclick: () => { selectedCell = null; render(); } }, "Cancel"));
+    const opening = box.hidden;
     box.hidden = false;
+    if (opening && box.scrollIntoView) box.scrollIntoView({ block: "nearest", behavior: "smooth" });
   }
 
   function renderFacts(sheet) {
@@ -463,8 +465,11 @@
       body.append(h("table", { class: "results" }, h("tbody", {}, ...rows)));
       body.append(h("a", { class: "button big", href: `/g/${GID}/matches/${room.match_id}` }, "Open the saved match"));
     } else {
-      body.append(h("p", {}, "Now score your paper sheets. The dice record stays with this game."));
-      body.append(h("a", { class: "button big", href: `/g/${GID}/matches/${room.match_id}` }, "Open the match (once the sheets are entered)"));
+      body.append(h("p", {}, "Now score the paper sheets. The dice record stays with this table; "
+        + `saved as match ${room.match_id}, the sheets and the record belong together.`));
+      body.append(h("a", { class: "button big", id: "score-sheets",
+                           href: `/g/${GID}/play/doodle-china?room=${RID}&match_id=${room.match_id}` },
+                    "Score the paper sheets"));
     }
   }
 
