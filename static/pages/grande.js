@@ -102,7 +102,10 @@ function numbersView() {
       h("div", { class: "number-cards", "aria-label": `${pl.name}'s number cards` },
         nums.length ? nums.map((n) => h("span", { class: "ncard" }, String(n))) : h("span", { class: "muted small" }, "no number cards yet")),
       h("div", { class: "number-buttons" }, [1, 2, 3].map((n) => h("button", { type: "button", "aria-label": `${pl.name}: add a ${n}`,
-        disabled: total >= NUMBER_CARDS, onclick: () => change((s) => { (s.players[p].numbers ||= []).push(n); }) }, String(n))),
+        disabled: total >= NUMBER_CARDS, onclick: () => change((s) => {
+          s.players.forEach((x) => { x.numbers ||= []; }); // both or neither, as the engine wants
+          s.players[p].numbers.push(n);
+        }) }, String(n))),
       h("button", { type: "button", class: "secondary", "aria-label": `${pl.name}: remove the last number card`, disabled: !nums.length,
         onclick: () => change((s) => { s.players[p].numbers.pop(); }) }, "⌫")));
   });
@@ -176,6 +179,7 @@ function render() {
       "Tap again to discard", () => { store.clear(); location.assign(editing ? M.matchUrl(gid, editing) : data.urls.group); })),
   ].filter(Boolean));
   if (fresh()) M.renderResult(resultEl, fresh());
+  resultEl.classList.toggle("is-stale", !!problem && problem.path !== "last_recipient");
   app.dataset.state = JSON.stringify(draft.state);
 }
 

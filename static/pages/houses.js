@@ -185,6 +185,7 @@ function render() {
   if (wrap) wrap.scrollLeft = scroll;
   if (focused === "catalog-name") document.getElementById(focused)?.focus();
   if (result && result.players?.length === draft.state.players.length) M.renderResult(resultEl, result);
+  resultEl.classList.toggle("is-stale", !!problem);
   app.dataset.state = JSON.stringify(draft.state);
 }
 
