@@ -3,7 +3,10 @@
 // module in static/pages/ (base.html loads app.js, which defines Companion,
 // before any page module runs).
 //
+//   M.GAMES                            game id -> name ("canal-houses" -> "Canal Houses")
+//   M.h(tag, attrs, ...children)       Companion.h: elements with text only, never HTML
 //   M.pageData()                       the JSON in <script type="application/json" id="page-data">
+//                                      (templates/pages/_play_head.html writes it from `data`)
 //   M.draftStore(gid, game, matchId?)  {key, load(), save(draft), clear()} in localStorage
 //                                      (Companion.drafts), one per group+game, or per saved match
 //                                      while editing it. A draft is {id, state, ui}.
