@@ -62,7 +62,8 @@ class Server:
         exe = Path(sys.executable).with_name("companion")
         cmd = [str(exe)] if exe.exists() else [sys.executable, "-c",
                                                "from companion.cli import main; main()"]
-        env = {**os.environ, "COMPANION_ROOM_POLL_SECONDS": str(poll)}
+        env = {**os.environ, "COMPANION_ROOM_POLL_SECONDS": str(poll),
+               "COMPANION_ROOM_MAX_STREAMS": str(max(1, threads - 4))}
         self.proc = subprocess.Popen(
             [*cmd, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db),
              "--workers", str(workers), "--threads", str(threads)],

@@ -488,3 +488,21 @@ def test_digital_solo_game_ends_and_saves_the_scored_match(client, group):
     assert match["result"]["solo"]["rank"]
     # The paper-only endpoints refuse a digital game.
     assert post(client, group, room, "match", {"state": match["state"]}).status_code == 409
+
+
+def test_streams_beyond_the_cap_get_503_and_a_polling_address(client, group, app):
+    """Each stream holds a server thread: past ROOM_MAX_STREAMS the answer is
+    503 with where to poll; a closed stream frees its place."""
+    app.config.update(ROOM_MAX_STREAMS=1, ROOM_STREAM_SECONDS=5)
+    room = make_room(client, group)
+    headers = {**group["headers"], "Accept": "text/event-stream"}
+    first = client.get(url(group, room, "/events"), headers=headers)
+    assert first.status_code == 200
+    second = client.get(url(group, room, "/events?after=3"), headers=headers)
+    assert second.status_code == 503 and second.headers["Retry-After"]
+    assert second.get_json()["poll"] == url(group, room, "/events") + "?after=3"
+    assert client.get(url(group, room, "/events"), headers=group["headers"]).status_code == 200
+    first.close()  # the phone went away before reading anything
+    third = client.get(url(group, room, "/events"), headers=headers)
+    assert third.status_code == 200
+    third.close()

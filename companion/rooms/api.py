@@ -42,6 +42,11 @@ bp = Blueprint("rooms_api", __name__, url_prefix="/api/groups/<gid>/rooms")
 
 MAX_NAME = 40
 PAGE_LIMIT = 1000
+# Open streams per server process. Each holds a thread: `companion serve` runs
+# 16 threads a process, so 12 streams leave 4 for everything else. Set
+# COMPANION_ROOM_MAX_STREAMS (or the app config) to threads - 4 when changing
+# --threads. Beyond it the stream answers 503 and phones poll ?after=N.
+DEFAULT_MAX_STREAMS = 12
 
 
 # -- helpers -----------------------------------------------------------------
@@ -361,9 +366,18 @@ def _stream_response(rid: str, after: int) -> Response:
     heartbeat = _config("ROOM_HEARTBEAT_SECONDS", 15)
     retry_ms = int(_config("ROOM_RETRY_MS", 1000))
     hub = _hub()
+    if not hub.reserve(int(_config("ROOM_MAX_STREAMS", DEFAULT_MAX_STREAMS))):
+        response = jsonify({
+            "error": "too many live streams on this server right now; poll "
+                     f"GET {request.path}?after=N instead (the page does so by itself)",
+            "poll": f"{request.path}?after={after}"})
+        response.status_code = 503
+        response.headers["Retry-After"] = "30"
+        return response
     body = stream(hub, database, rid, after, lifetime=lifetime, heartbeat=heartbeat,
                   retry_ms=retry_ms)
     response = Response(body, mimetype="text/event-stream")
+    response.call_on_close(hub.release)  # runs even if the body is never read
     response.headers["Cache-Control"] = "no-cache, no-store"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response

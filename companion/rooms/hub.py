@@ -32,6 +32,7 @@ class Hub:
         self._thread: threading.Thread | None = None
         self._pid = os.getpid()
         self.closing = False
+        self.streams = 0
         self.polls = 0  # watcher iterations, for measurements
         self._exit_hook = False
 
@@ -41,6 +42,20 @@ class Hub:
         if cond is None:
             cond = self._conds[rid] = threading.Condition(self._lock)
         return cond
+
+    def reserve(self, limit: int) -> bool:
+        """Count one more open stream unless `limit` are open: each stream
+        holds a server thread, and requests must keep some threads."""
+        with self._lock:
+            self._after_fork()
+            if self.streams >= limit:
+                return False
+            self.streams += 1
+            return True
+
+    def release(self) -> None:
+        with self._lock:
+            self.streams = max(0, self.streams - 1)
 
     def listen(self, rid: str, seq: int) -> None:
         with self._lock:
@@ -101,6 +116,7 @@ class Hub:
             self._thread = None
             self._exit_hook = False
             self.closing = False
+            self.streams = 0
             self._listeners.clear()
             self._conds.clear()
             self._seqs.clear()

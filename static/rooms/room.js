@@ -119,9 +119,21 @@
     };
   }
   function startPolling() {
+    // Where streams break (a proxy, a full server, an old browser): ask for
+    // the events after the last one every 1.5 s, and try the stream again now and then.
     if (pollTimer) return;
-    setLink("Live updates unavailable: checking every 2 seconds");
-    pollTimer = setInterval(catchUp, 2000);
+    setLink("Live updates unavailable: checking every few seconds");
+    let ticks = 0;
+    pollTimer = setInterval(() => {
+      catchUp();
+      ticks += 1;
+      if (ticks % 40 === 0 && window.EventSource) {
+        clearInterval(pollTimer);
+        pollTimer = null;
+        failures = 3; // one more failure and we are back to polling
+        connect();
+      }
+    }, 1500);
   }
   function setLink(text) { el("link-state").textContent = text; }
 
