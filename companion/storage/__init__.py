@@ -17,6 +17,7 @@ from .groups import (
                      now_iso,
                      rename_group,
 )
+from .layouts import delete_layout, get_layout, list_layouts, save_layout, update_layout
 from .matches import (
                      count_matches,
                      delete_match,
@@ -60,6 +61,7 @@ from .stats_queries import month_span as stats_month_span
 from .stats_queries import period_scores as stats_period_scores
 from .stats_queries import player_game_totals as stats_player_game_totals
 from .stats_queries import plays_for_export as stats_plays_for_export
+from .stats_queries import rating_by_period as stats_rating_by_period
 from .stats_queries import rating_history as stats_rating_history
 from .stats_queries import ratings_at as stats_ratings_at
 from .stats_queries import score_histogram as stats_score_histogram
@@ -77,10 +79,11 @@ __all__ = [
     "RoomGone", "append_room_events", "connect_reader", "create_room", "data_version",
     "get_room", "list_room_events", "list_rooms", "room_id_free", "room_seqs",
     "delete_card", "get_card", "list_cards", "save_card", "update_card",
-    "rebuild_stats", "stats_streaks_of", "PlayerConflict", "find_player", "get_player",
+    "delete_layout", "get_layout", "list_layouts", "save_layout", "update_layout",
+    "rebuild_stats", "stats_backfill", "stats_streaks_of", "PlayerConflict", "find_player", "get_player",
     "merge_players", "player_names", "rename_player", "set_hidden", "StatsScope",
     "stats_biggest_margin", "stats_head_to_head", "stats_highest_score", "stats_match_count",
     "stats_match_counts_by_game", "stats_month_span", "stats_period_scores", "stats_player_game_totals",
-    "stats_plays_for_export", "stats_rating_history", "stats_ratings_at",
+    "stats_plays_for_export", "stats_rating_by_period", "stats_rating_history", "stats_ratings_at",
     "stats_score_histogram", "stats_solo_history", "stats_streak_parts", "stats_win_conditions",
 ]

@@ -1,0 +1,139 @@
+// Drawing a Doodle China sheet square as SVG: the printed kind (tint and
+// icon), the path drawn in it (a straight line or a quarter arc between two
+// side midpoints), houses in a house square (printed-crossed and crossed by
+// the player), a riverway length badge and a connected-boat mark. Used by the
+// score page (play.js) and the layout editor (layouts.js). Builds DOM only.
+"use strict";
+
+const NS = "http://www.w3.org/2000/svg";
+
+/** Path cycle when a square is tapped: nothing, then the six the rulebook allows. */
+export const CYCLE = [null, "NS", "EW", "NE", "NW", "SE", "SW"];
+
+/** A square is 100x100; paths join side midpoints, corners bend as quarter circles. */
+export const PATH_D = {
+  NS: "M50 0V100",
+  EW: "M0 50H100",
+  NE: "M50 0A50 50 0 0 0 100 50",
+  NW: "M50 0A50 50 0 0 1 0 50",
+  SE: "M50 100A50 50 0 0 1 100 50",
+  SW: "M50 100A50 50 0 0 0 0 50",
+};
+
+export const PATH_WORDS = {
+  NS: "north to south", EW: "east to west", NE: "north to east",
+  NW: "north to west", SE: "south to east", SW: "south to west",
+};
+
+export const KIND_WORDS = {
+  plain: "plain square", start: "start square", house: "house square", hotel: "hotel",
+  shop: "shop", boat: "boat", park: "park", skyscraper: "skyscraper", taxi: "taxi", bus: "bus",
+};
+
+// 24x24 icons as [tag, attributes] lists; fill/stroke come from CSS (currentColor).
+const ICONS = {
+  start: [["circle", { cx: 12, cy: 12, r: 10, class: "i-fill" }],
+    ["path", { d: "M9.5 7.5v9l7.5-4.5z", class: "i-hole" }]],
+  house: [["path", { d: "M3.5 21V10.5L12 3l8.5 7.5V21z", class: "i-fill" }],
+    ["path", { d: "M10 21v-5.5h4V21", class: "i-hole" }]],
+  hotel: [["path", { d: "M2 19V5h2.4v8H11V8h7.5a3.5 3.5 0 0 1 3.5 3.5V19h-2.4v-2.6H4.4V19z", class: "i-fill" }],
+    ["circle", { cx: 7.2, cy: 10.2, r: 2.2, class: "i-fill" }]],
+  shop: [["path", { d: "M4.5 8.5h15l-1.3 13H5.8z", class: "i-fill" }],
+    ["path", { d: "M8.5 10V7a3.5 3.5 0 0 1 7 0v3", class: "i-line" }]],
+  boat: [["path", { d: "M2.5 15h19l-3.5 5.5H6z", class: "i-fill" }],
+    ["path", { d: "M11.5 2.5v12", class: "i-line" }],
+    ["path", { d: "M12.8 3.5l6.5 9.5h-6.5z", class: "i-fill" }]],
+  park: [["circle", { cx: 12, cy: 9, r: 7, class: "i-fill" }],
+    ["path", { d: "M10.7 14h2.6v8h-2.6z", class: "i-fill" }]],
+  skyscraper: [["path", { d: "M6 22V6l6-3.5V22zM13 22V9h5v13z", class: "i-fill" }],
+    ["path", { d: "M8 9h2M8 12.5h2M8 16h2M14.8 12h1.4M14.8 15.5h1.4", class: "i-hole-line" }]],
+  taxi: [["path", { d: "M2.5 17v-4.5l2.5-5h14l2.5 5V17z", class: "i-fill" }],
+    ["path", { d: "M9 7.5V5h6v2.5", class: "i-line" }],
+    ["circle", { cx: 7, cy: 17.5, r: 2.3, class: "i-wheel" }],
+    ["circle", { cx: 17, cy: 17.5, r: 2.3, class: "i-wheel" }]],
+  bus: [["path", { d: "M3 18V5.5A2.5 2.5 0 0 1 5.5 3h13A2.5 2.5 0 0 1 21 5.5V18z", class: "i-fill" }],
+    ["path", { d: "M5.5 6h13v5h-13z", class: "i-hole" }],
+    ["circle", { cx: 7.5, cy: 18.5, r: 2.2, class: "i-wheel" }],
+    ["circle", { cx: 16.5, cy: 18.5, r: 2.2, class: "i-wheel" }]],
+  plain: [],
+};
+ICONS.tree = ICONS.park;
+
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
+  for (const child of children.flat()) if (child) el.append(child);
+  return el;
+}
+
+function iconGroup(kind, x, y, size) {
+  return svg("g", { class: `icon-g icon-${kind}`, transform: `translate(${x} ${y}) scale(${size / 24})` },
+    (ICONS[kind] || []).map(([tag, attrs]) => svg(tag, attrs)));
+}
+
+/** A standalone icon (legend, trees, buttons). */
+export function icon(kind, label) {
+  const el = svg("svg", { viewBox: "0 0 24 24", class: `dc-icon icon-${kind}`,
+    role: label ? "img" : null, "aria-label": label || null, "aria-hidden": label ? null : "true" },
+  (ICONS[kind] || []).map(([tag, attrs]) => svg(tag, attrs)));
+  return el;
+}
+
+/** Where house glyphs sit in a house square, by how many it prints. */
+function houseSpots(count) {
+  const cols = count <= 2 ? count : count <= 4 ? 2 : 3;
+  const rows = Math.ceil(count / cols);
+  const size = Math.min(38, 86 / Math.max(cols, rows));
+  const spots = [];
+  for (let i = 0; i < count; i += 1) {
+    const r = Math.floor(i / cols);
+    const inRow = Math.min(cols, count - r * cols);
+    const x = 50 - (inRow * size) / 2 + (i % cols) * size;
+    const y = 50 - (rows * size) / 2 + r * size;
+    spots.push([x, y, size]);
+  }
+  return spots;
+}
+
+/**
+ * One square's drawing.
+ * opts: {kind, path, houses: {count, printed, crossed} | null, badge: number | null,
+ *        boat: "connected" | "alone" | null}
+ */
+export function squareSvg({ kind, path = null, houses = null, badge = null, boat = null }) {
+  const parts = [svg("rect", { x: 0, y: 0, width: 100, height: 100, class: "sq-bg" })];
+  if (kind === "house" && houses) {
+    houseSpots(houses.count).forEach(([x, y, size], i) => {
+      const printed = i < houses.printed;
+      const crossed = printed || i < houses.printed + houses.crossed;
+      const state = printed ? "printed" : crossed ? "crossed" : "open";
+      parts.push(svg("g", { class: `house-glyph house-${state}` }, iconGroup("house", x + 2, y + 2, size - 4),
+        crossed ? svg("path", { d: `M${x + 5} ${y + 5}L${x + size - 5} ${y + size - 5}M${x + size - 5} ${y + 5}L${x + 5} ${y + size - 5}`,
+          class: "house-x" }) : null));
+    });
+  } else if (kind !== "plain") {
+    const big = !path && kind !== "house";
+    parts.push(big ? iconGroup(kind, 26, 26, 48) : iconGroup(kind, 3, 3, 32));
+  }
+  if (path && PATH_D[path]) {
+    parts.push(svg("path", { d: PATH_D[path], class: "sq-path-under" }));
+    parts.push(svg("path", { d: PATH_D[path], class: "sq-path" }));
+  }
+  if (boat === "connected") {
+    parts.push(svg("g", { class: "boat-mark" }, svg("circle", { cx: 82, cy: 18, r: 15 }),
+      svg("path", { d: "M74 18l6 6 10-12" })));
+  }
+  if (badge) {
+    parts.push(svg("g", { class: "way-badge" }, svg("circle", { cx: 80, cy: 80, r: 16 }),
+      svg("text", { x: 80, y: 81, "text-anchor": "middle", "dominant-baseline": "central" }, document.createTextNode(String(badge)))));
+  }
+  return svg("svg", { viewBox: "0 0 100 100", class: "sq-svg", "aria-hidden": "true" }, parts);
+}
+
+/** "KIND" or "KIND:PATH" -> [kind, path|null]. */
+export function splitCell(text) {
+  const [kind, path] = String(text).split(":");
+  return [kind, path || null];
+}
+
+export const key = (r, c) => `${r},${c}`;
