@@ -116,16 +116,44 @@ def _illegal(exc: StateError):
 
 def _append(gid: str, rid: str, event: dict[str, Any]):
     """Run one event through the engine and store it; answers 201 with the
-    event (the first stored one), 409 when the rules refuse it."""
+    event (the first stored one), 409 when the rules refuse it. A digital
+    game that ends is saved to the history right after (idempotent by the
+    room's match id; `show` repairs it should the process die in between)."""
+    outcome: dict[str, Any] = {}
+
+    def decide(room: dict[str, Any]):
+        events, state, extra = table.act(room["state"], event)
+        outcome.update(extra, match_id=room["match_id"])
+        return events, state, extra
+
+    db = get_db()
     try:
-        stored = storage.append_room_events(get_db(), gid, rid,
-                                            lambda room: table.act(room["state"], event))
+        stored = storage.append_room_events(db, gid, rid, decide)
     except storage.RoomGone:
         abort(404, description="no such room in this group")
     except table.IllegalMove as exc:
         return _illegal(exc)
     _hub().notify(rid, stored[-1]["id"])
+    if outcome.get("match"):
+        final, result = outcome["match"]
+        storage.save_match(db, gid, outcome["match_id"], storage.now_iso(), final, result)
     return jsonify(stored[0]), 201
+
+
+def _repair_match(gid: str, room: dict[str, Any]) -> None:
+    """A finished digital game whose match is missing (the process stopped
+    between storing the last move and saving the match): save it now."""
+    from ..games import score
+    from ..games.doodle_china import play
+
+    game = room["state"]["game"]
+    if not (play.finished(game) and game["mode"] == "digital"):
+        return
+    db = get_db()
+    if storage.get_match(db, gid, room["match_id"], include_deleted=True) is None:
+        final = play.final_state(game)
+        storage.save_match(db, gid, room["match_id"], room["finished_at"] or storage.now_iso(),
+                           final, score(final))
 
 
 # -- rooms -------------------------------------------------------------------
@@ -191,7 +219,9 @@ def index(gid: str):
 @bp.get("/<rid>")
 @group_required
 def show(gid: str, rid: str):
-    response = jsonify(table.view(_room_or_404(gid, rid)))
+    room = _room_or_404(gid, rid)
+    _repair_match(gid, room)
+    response = jsonify(table.view(room))
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -301,21 +331,19 @@ def save_sheets(gid: str, rid: str):
     except StateError as exc:
         path = exc.path if exc.path == "(state)" else f"state.{exc.path}"
         return unprocessable(path, exc.message)
+    if room["state"]["game"]["mode"] != "paper":
+        return _illegal(table.IllegalMove("a digital game saves its match itself when it ends"))
     db = get_db()
-
-    def decide(current: dict[str, Any]):
-        if current["state"]["game"]["mode"] != "paper":
-            raise table.IllegalMove("a digital game saves its match itself when it ends")
-        data = {"match_id": current["match_id"], "result": table.summary(result)}
-        return [("match_saved", data)], current["state"], {
-            "match": (storage.now_iso(), state, result)}
-
-    try:
-        stored = storage.append_room_events(db, gid, rid, decide)
-    except table.IllegalMove as exc:
-        return _illegal(exc)
+    match, created = storage.save_match(db, gid, room["match_id"], storage.now_iso(), state,
+                                        result)
+    if not created:
+        return jsonify({"error": "this table's match is already saved; change it with "
+                                 f"PUT /api/groups/{gid}/matches/{room['match_id']}",
+                        "match": match}), 409
+    data = {"match_id": room["match_id"], "result": table.summary(result)}
+    stored = storage.append_room_events(
+        db, gid, rid, lambda current: ([("match_saved", data)], current["state"], {}))
     _hub().notify(rid, stored[-1]["id"])
-    match = storage.get_match(db, gid, room["match_id"])
     return jsonify({"event": stored[0], "match": match}), 201
 
 

@@ -17,7 +17,6 @@ from ..games import score
 from ..games.common import StateError
 from ..games.doodle_china import play
 from ..games.doodle_china.layouts import DEFAULT_FOR_EDITION, DEFAULT_LAYOUTS
-from ..storage import now_iso
 
 IllegalMove = play.IllegalMove
 EDITIONS = ("suzhou", "shanghai")
@@ -72,8 +71,9 @@ def act(state: dict[str, Any], event: dict[str, Any]) -> tuple[list[tuple[str, d
 
     Returns `(events, new_state, extra)` for `storage.append_room_events`:
     the event as stored (with what it caused, whose turn is next), plus a
-    `game_over` event when the game ends (digital: the sheets are scored
-    and saved as the room's match in the same transaction)."""
+    `game_over` event when the game ends (digital: the sheets are scored;
+    `extra["match"]` is `(state, result)` for the caller to save as the
+    room's match once the events are stored)."""
     game = state["game"]
     new_game = play.apply(game, event)
     tray = _tray_after(state.get("tray"), game, event)
@@ -99,7 +99,7 @@ def act(state: dict[str, Any], event: dict[str, Any]) -> tuple[list[tuple[str, d
             final = play.final_state(new_game)
             result = score(final)
             over["result"] = summary(result)
-            extra["match"] = (now_iso(), final, result)
+            extra["match"] = (final, result)
         else:
             over["result"] = None
         events.append(("game_over", over))

@@ -19,7 +19,6 @@ import sqlite_utils
 
 from .db import BUSY_TIMEOUT_MS, write
 from .groups import now_iso
-from .matches import MATCH_COLUMNS, _fetch, _row_to_match, _write_players
 
 ROOM_COLUMNS = ("id, group_id, game, edition, mode, players, token_hash, sealed_key, state, "
                 "last_seq, match_id, created_at, updated_at, finished_at")
@@ -113,8 +112,7 @@ def append_room_events(db: sqlite_utils.Database, gid: str, rid: str,
     `decide(room)` runs inside the write transaction with the room as stored
     and returns `(events, new_state, extra)`: events as `(type, data)` pairs,
     the engine's game after them, and `extra` with optional `finished: True`
-    and `match: (played_at, state, result)` (a match saved under the room's
-    `match_id` in the same transaction). Raising from `decide` writes nothing.
+    (other keys are the caller's). Raising from `decide` writes nothing.
     Returns the stored events with their ids."""
     with write(db):
         rows = list(db.query(f"SELECT {ROOM_COLUMNS} FROM rooms WHERE group_id = ? AND id = ?",
@@ -135,23 +133,7 @@ def append_room_events(db: sqlite_utils.Database, gid: str, rid: str,
         finished = stamp if extra.get("finished") else room["finished_at"]
         db.execute("UPDATE rooms SET state = ?, last_seq = ?, updated_at = ?, finished_at = ?"
                    " WHERE id = ?", [_dumps(state), seq, stamp, finished, rid])
-        if extra.get("match"):
-            _insert_match(db, gid, room["match_id"], *extra["match"])
     return stored
-
-
-def _insert_match(db: sqlite_utils.Database, gid: str, mid: str, played_at: str,
-                  state: dict[str, Any], result: dict[str, Any]) -> dict[str, Any]:
-    """`save_match` without its own transaction (call inside `write`)."""
-    existing = _fetch(db, gid, mid)
-    if existing:
-        return _row_to_match(existing)
-    stamp = now_iso()
-    db.execute(f"INSERT INTO matches ({MATCH_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)",
-               [gid, mid, state["game"], played_at, json.dumps(state, ensure_ascii=False),
-                json.dumps(result, ensure_ascii=False), stamp, stamp])
-    _write_players(db, gid, mid, result)
-    return _row_to_match(_fetch(db, gid, mid))
 
 
 def list_room_events(db: sqlite_utils.Database, rid: str, after: int = 0,
