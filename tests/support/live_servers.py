@@ -118,6 +118,9 @@ class LiveServer:
     def rss_bytes(self) -> int:
         return sum(rss_of(pid) for pid in self.tree())
 
+    def cpu_seconds(self) -> float:
+        return sum(cpu_seconds(pid) for pid in self.tree())
+
 
 def wait_until_answering(url: str, deadline: float, proc: subprocess.Popen | None = None) -> None:
     """Any HTTP answer counts (a 401 for a made-up group touches no database)."""
@@ -178,6 +181,20 @@ def process_tree(root: int) -> list[int]:
         out.append(pid)
         todo.extend(children.get(pid, []))
     return out
+
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time of a process plus that of the children it has reaped (a photo
+    worker and its tesseract count once the web worker has waited for them)."""
+    try:
+        raw = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = raw[raw.rindex(")") + 2:].split()
+    return sum(int(f) for f in fields[11:15]) / CLOCK_TICKS  # utime stime cutime cstime
 
 
 def rss_of(pid: int) -> int:
