@@ -110,6 +110,9 @@ def test_create_answers_id_join_url_and_qr(client, group):
     ({"edition": "suzhou", "players": ["A"], "layout": "nowhere-v9"}, "layout"),
     ({"edition": "suzhou", "players": ["A"], "layout": "shanghai-v1"}, "layout.edition"),
     ({"edition": "suzhou", "players": ["A"], "colour": "red"}, "colour"),
+    ({"edition": "suzhou", "players": ["A"], "variants": {"more": True}}, "variants"),
+    ({"edition": "shanghai", "players": ["A"], "variants": {"more_control": True}},
+     "variants.more_control"),
 ])
 def test_create_refuses_bad_bodies_with_a_path(client, group, body, path):
     answer = client.post(f"/api/groups/{group['id']}/rooms", headers=group["headers"], json=body)
@@ -544,3 +547,18 @@ def test_streams_beyond_the_cap_get_503_and_a_polling_address(client, group, app
     third = client.get(url(group, room, "/events"), headers=headers)
     assert third.status_code == 200
     third.close()
+
+
+def test_more_control_variant_lets_a_suzhou_player_pass(client, group, monkeypatch):
+    plain = make_room(client, group, players=["Ana"], mode="digital")
+    chosen = make_room(client, group, players=["Ana"], mode="digital",
+                       variants={"more_control": True})
+    for room in (plain, chosen):
+        finish_setup(client, group, room)
+    monkeypatch.setattr(table, "roll_dice", lambda n: {"blue": 1, "white": [2, 3, 4]})
+    for room in (plain, chosen):
+        post(client, group, room, "roll")
+    assert get_room(client, group, chosen)["variants"] == {"more_control": True}
+    # Column 1, rows 2-4 are empty squares: only the variant may pass.
+    assert post(client, group, plain, "pass", {"player": "Ana"}).status_code == 409
+    assert post(client, group, chosen, "pass", {"player": "Ana"}).status_code == 201

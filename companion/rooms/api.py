@@ -161,7 +161,7 @@ def _repair_match(gid: str, room: dict[str, Any]) -> None:
 @bp.post("")
 @group_required
 def create(gid: str):
-    body = _body({"game", "edition", "players", "mode", "layout"})
+    body = _body({"game", "edition", "players", "mode", "layout", "variants"})
     if isinstance(body, tuple):
         return body
     game = body.get("game", "doodle-china")
@@ -186,8 +186,14 @@ def create(gid: str):
         return unprocessable("mode", "must be \"paper\" (the app rolls and records the dice) or "
                                      f"\"digital\" (each phone is a sheet), got {mode!r}")
     layout = body.get("layout", DEFAULT_FOR_EDITION[edition])
+    variants = body.get("variants", {})
+    if not isinstance(variants, dict) or set(variants) - {"more_control"} \
+            or not isinstance(variants.get("more_control", False), bool):
+        return unprocessable("variants", 'must be like {"more_control": true} (Suzhou: pass '
+                                         "and cross out a tree instead of taking a die)")
     try:
-        state = table.new_state(edition, names, layout, mode)
+        state = table.new_state(edition, names, layout, mode,
+                                more_control=variants.get("more_control", False))
     except StateError as exc:
         return unprocessable(exc.path, exc.message)
 

@@ -35,7 +35,8 @@ def roll_dice(players: int) -> dict[str, Any]:
             "white": [secrets.randbelow(6) + 1 for _ in range(white_dice_for(players))]}
 
 
-def new_state(edition: str, players: list[str], layout: Any, mode: str) -> dict[str, Any]:
+def new_state(edition: str, players: list[str], layout: Any, mode: str, *,
+              more_control: bool = False) -> dict[str, Any]:
     """Raises StateError (with a path) for a bad edition, players, layout or mode."""
     if layout is None:
         layout = DEFAULT_LAYOUTS[DEFAULT_FOR_EDITION[edition]]
@@ -44,7 +45,12 @@ def new_state(edition: str, players: list[str], layout: Any, mode: str) -> dict[
             raise StateError("layout", f"unknown layout {layout!r}; built in: "
                              f"{', '.join(DEFAULT_LAYOUTS)} (or send a layout object)")
         layout = DEFAULT_LAYOUTS[layout]
-    game = play.new_game(edition, players, layout, mode)
+    try:
+        game = play.new_game(edition, players, layout, mode, more_control=more_control)
+    except StateError as exc:
+        if exc.path == "more_control":
+            raise StateError("variants.more_control", exc.message) from None
+        raise
     return {"game": game, "tray": None}
 
 
@@ -170,6 +176,7 @@ def view(room: dict[str, Any]) -> dict[str, Any]:
         "layout": game["layout"] if game["mode"] == "digital" else {"name": game["layout"]["name"]},
         "players": [{"seat": i, "name": n} for i, n in enumerate(players)],
         "white_dice": white_dice_for(len(players)),
+        "variants": dict(game["variants"]),
         "phase": game["phase"], "round": game["round"],
         "starting_player": players[game["starting"]],
         "turn": {"expect": turn["expect"], "player": turn["player"]},

@@ -28,6 +28,13 @@
     });
   }
 
+  const moreRow = document.getElementById("more-control-row");
+  const syncVariant = () => {
+    moreRow.hidden = form.querySelector('input[name="edition"]:checked').value !== "suzhou";
+  };
+  form.querySelectorAll('input[name="edition"]').forEach((r) => r.addEventListener("change", syncVariant));
+  syncVariant();
+
   const saved = Companion.drafts.load(draftKey);
   (saved?.players?.length ? saved.players : ["", ""]).forEach((name) => addPlayer(name));
   document.getElementById("add-player").addEventListener("click", () => {
@@ -45,6 +52,8 @@
       mode: form.querySelector('input[name="mode"]:checked').value,
       players,
     };
+    const more = form.querySelector('input[name="more_control"]');
+    if (more.checked && body.edition === "suzhou") body.variants = { more_control: true };
     if (!players.length) {
       error.textContent = "Type at least one player's name.";
       error.hidden = false;
