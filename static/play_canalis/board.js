@@ -30,7 +30,7 @@ export function crownIcon() {
 }
 
 function tileText(tile) {
-  if (tile.kind === "garden") return `✿${tile.value}`;
+  if (tile.kind === "garden") return `+${tile.value}`;
   if (tile.kind === "resource") return `${tile.resource.slice(0, 5)}${tile.income ? ` ${tile.income}` : ""}`;
   if (tile.kind === "industrial" || tile.kind === "specialty") return tile.name.slice(0, 6);
   return SHORT[tile.kind] ?? "";

@@ -88,7 +88,7 @@ export function renderSetup(root, { draft, known, save, start }) {
   }
 
   function drawTools() {
-    const kinds = [["harbor", "⚓ Harbor"], ["garden", "✿ Garden"], ["resource", "Resource"], ["erase", "Erase"]];
+    const kinds = [["harbor", "⚓ Harbor"], ["garden", "Garden"], ["resource", "Resource"], ["erase", "Erase"]];
     toolEl.replaceChildren(...[
       h("div", { class: "toggles", role: "group", "aria-label": "What a tap puts on the board", "data-testid": "setup-tool" },
         kinds.map(([k, text]) => h("button", { type: "button", class: "toggle", "aria-pressed": String(tool.kind === k),

@@ -167,6 +167,13 @@ def test_sample_moves_undo_save_reopen(phone: Page, group_page):
     assert expected["Merchants"] == (17, 4) and expected["Church"] == (12, 2)
     expect(phone.locator("[data-player=Merchants] [data-testid=track-total]")).to_have_text("17")
     assert _track(phone) == expected
+    # The board zooms in its own box with the buttons, and Fit brings it back.
+    board = phone.get_by_test_id("board")
+    fitted = float(board.get_attribute("data-zoom"))
+    phone.get_by_test_id("zoom-in").click()
+    assert float(board.get_attribute("data-zoom")) > fitted
+    phone.get_by_test_id("zoom-fit").click()
+    assert float(board.get_attribute("data-zoom")) == fitted
     results = {row.get_attribute("data-player"): int(row.get_by_test_id("total").inner_text())
                for row in phone.locator("#result .result-player").all()}
     assert results == {name: total for name, (total, _c) in expected.items()}
@@ -179,6 +186,18 @@ def test_sample_moves_undo_save_reopen(phone: Page, group_page):
     state = _state(phone)
     assert len(state["moves"]) == 8
     assert _track(phone) == after_apothecary == _expected(state)
+
+    # A scheme: the card's bottom half, 1 point and 2 crowns for the Guild.
+    phone.locator("button[data-kind=scheme]").click()
+    _pick(phone, "mover", "Guild")
+    _step(phone, "scheme-points", 1)
+    _step(phone, "scheme-crowns", 2)
+    phone.fill("#cn-note", "card: 2 crowns")
+    phone.locator("#add-move").click()
+    expect(phone.get_by_role("heading", name="Moves (9)")).to_be_visible()
+    expect(phone.locator("[data-player=Guild] [data-testid=track-crowns]")).to_have_text("5")
+    assert _state(phone)["moves"][-1] == {"player": "Guild",
+                                          "scheme": {"points": 1, "crowns": 2, "note": "card: 2 crowns"}}
 
     # End of game: missions by hand.
     phone.locator("#final-missions-0").fill("5")
@@ -199,7 +218,7 @@ def test_sample_moves_undo_save_reopen(phone: Page, group_page):
     # Reopen: the board, the moves and the score track are back.
     phone.locator("#edit-match").click()
     phone.wait_for_url(re.compile(rf"/play/canalis\?match={mid}"))
-    expect(phone.get_by_role("heading", name="Moves (8)")).to_be_visible()
+    expect(phone.get_by_role("heading", name="Moves (9)")).to_be_visible()
     _idle(phone)
     assert _track(phone) == final
     expect(phone.get_by_test_id("cell-3-3")).to_have_attribute("aria-label", re.compile("Apothecary.*scored"))

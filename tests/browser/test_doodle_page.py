@@ -99,6 +99,11 @@ def test_suzhou_five_connected_boats_save_and_reopen(phone: Page, group_page):
     expect(phone.get_by_test_id("sq-4-0").locator(".way-badge")).to_have_text("5")
     expect(phone.get_by_test_id("summary")).to_contain_text("boats 20")
     assert "houses crossed" in phone.get_by_test_id("sq-0-1").get_attribute("aria-label")
+    # A finger on a square lights up its whole riverway (from the engine's riverways).
+    phone.get_by_test_id("sq-4-3").dispatch_event("pointerdown")
+    expect(sheet.locator(".dc-sq.lit")).to_have_count(5)
+    phone.get_by_test_id("sq-4-3").dispatch_event("pointerup")
+    expect(sheet.locator(".dc-sq.lit")).to_have_count(0)
 
     # Ben: the bonus Ana took is crossed out on his sheet.
     phone.get_by_role("tab", name=re.compile("Ben")).click()
