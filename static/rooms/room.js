@@ -202,7 +202,9 @@
       note.textContent = room.rolled ? `${left} white ${left === 1 ? "die" : "dice"} left`
         : `Round ${tray.round} dice`;
     }
-    if (animate && !window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+    const motion = animate && !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (animate) root.dataset.rollAnimated = motion ? "yes" : "no";
+    if (motion) {
       box.classList.remove("rolling");
       void box.offsetWidth; // restart the animation
       box.classList.add("rolling");
