@@ -20,6 +20,8 @@ MARKER_IDS = {"suzhou": (0, 1, 2, 3), "shanghai": (4, 5, 6, 7)}
 
 TITLE_BOX = (170, 34, 830, 150)  # "DOODLE CHINA" / edition name, read by OCR
 SUBTITLE_Y = 160
+TITLE_OCR_BOX = (170, 34, 830, 222)  # title and the printed player/match line
+FIT_BOX = (170, 34, 830, 184)  # same on every sheet of a layout, never marked: print calibration
 QR_BOX = (850, 30, 1066, 246)
 QR_MARGIN = 30  # paper around the QR box the reader warps with it
 
@@ -63,7 +65,6 @@ PATH_BAND_STEPS = 9
 # --- reader -----------------------------------------------------------------
 WORK_SCALE = 0.5  # flattened sheet at this share of the 150 dpi PNG
 QR_SCALE = 1.0
-TITLE_SCALE = 0.8
 DETECT_LONG_SIDE = 1100  # markers are looked for on an image this long
 REDUCE_MIN_SIDE = 2400  # photos whose short side is at least this decode at 1/2
 BACKGROUND_KERNEL = 11  # work pixels: the paper-level closing removes ink thinner than this
@@ -100,5 +101,7 @@ RING_NO = 0.45
 
 WARN_BELOW = 0.75  # a field whose confidence is below this gets a warning
 
+OCR_INK = 0.22  # ink above this is text for tesseract
+OCR_SCALE = 1.2  # title block flattened at this scale for tesseract
 TESSERACT_TIMEOUT = 8  # seconds per call
 TESSERACT_ENV = {"OMP_THREAD_LIMIT": "1"}

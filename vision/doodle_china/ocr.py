@@ -46,19 +46,19 @@ def tesseract(gray: np.ndarray, psm: int = 6, allow: str | None = None) -> str |
 
 
 def clean(gray: np.ndarray) -> np.ndarray:
-    """Black text on white: lighting divided out, then Otsu."""
+    """Black text on white: lighting divided out, then anything clearly darker
+    than paper is text (grey print too, which Otsu would drop next to black)."""
     paper = cv2.dilate(gray, np.ones((15, 15), np.uint8))
-    paper = cv2.GaussianBlur(paper, (0, 0), 8)
-    norm = np.clip(gray.astype(np.float32) / np.maximum(paper.astype(np.float32), 1) * 255, 0, 255)
-    _, out = cv2.threshold(norm.astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    paper = cv2.GaussianBlur(paper, (0, 0), 8).astype(np.float32)
+    ink = 1.0 - gray.astype(np.float32) / np.maximum(paper, 1.0)
+    out = np.where(ink > C.OCR_INK, 0, 255).astype(np.uint8)
     return cv2.copyMakeBorder(out, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=255)
 
 
-def edition_from_title(gray: np.ndarray) -> str | None:
-    """'suzhou' or 'shanghai' from the flattened title block, or None."""
-    text = tesseract(clean(gray), psm=6, allow="ABCDEFGHIJKLMNOPQRSTUVWXYZ ")
-    if not text:
-        return None
+def read_title(gray: np.ndarray) -> dict[str, str | None]:
+    """Edition, player and match from the flattened title block (title and the
+    printed line under it); each None when it cannot be read."""
+    text = tesseract(clean(gray), psm=6) or ""
     words = re.findall(r"[a-z]{4,}", text.lower())
     best, score = None, 0.0
     for word in words:
@@ -66,7 +66,11 @@ def edition_from_title(gray: np.ndarray) -> str | None:
             ratio = difflib.SequenceMatcher(None, word, edition).ratio()
             if ratio > score:
                 best, score = edition, ratio
-    return best if score >= 0.7 else None
+    player = re.search(r"player\s*[:;]\s*(.+?)(?:\s{2,}|\s+match\s*[:;]|$)", text, re.I | re.M)
+    match = re.search(r"match\s*[:;]\s*(\S+)", text, re.I)
+    return {"edition": best if score >= 0.7 else None,
+            "player": player.group(1).strip() if player else None,
+            "match": match.group(1).strip() if match else None}
 
 
 def numbers(gray: np.ndarray) -> list[int]:

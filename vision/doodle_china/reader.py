@@ -114,18 +114,21 @@ def identify(image: np.ndarray, where: Located, edition: str | None, layout: dic
         raise PhotoError(f"this is a {payload['game']} sheet, not a Doodle China one; "
                          "choose the right game", status=422)
     if payload is None:
-        found = None
+        printed: dict[str, str | None] = {"edition": None, "player": None, "match": None}
         if ocr.available():
-            title = locate.flatten(image, where.H, C.TITLE_SCALE, box=C.TITLE_BOX)
-            found = ocr.edition_from_title(cv2.cvtColor(title, cv2.COLOR_BGR2GRAY))
-        how = "title" if found else "corner markers" if where.edition else "edition given"
-        found = found or where.edition or edition
+            title = locate.flatten(image, where.H, C.OCR_SCALE, box=C.TITLE_OCR_BOX)
+            printed = ocr.read_title(cv2.cvtColor(title, cv2.COLOR_BGR2GRAY))
+        found = printed["edition"] or where.edition or edition
+        how = "title" if printed["edition"] else "corner markers" if where.edition else "edition given"
         if found is None:
             raise PhotoError("the sheet's QR code and title cannot be read; take the photo again "
                              "with the top of the sheet in focus, or say which edition it is", status=422)
-        warnings.append(f"QR code unreadable: edition {found} read from the {how}, player not known")
+        who = ", ".join(f"{k} {printed[k]!r}" for k in ("player", "match") if printed[k])
+        warnings.append(f"QR code unreadable: edition {found} read from the {how}"
+                        + (f"; {who} read from the printed line, check them" if who else
+                           "; player not known"))
         payload = {"game": GAME, "edition": found, "layout": DEFAULT_FOR_EDITION[found],
-                   "player": None, "match": None}
+                   "player": printed["player"], "match": printed["match"]}
     if edition and edition != payload["edition"]:
         warnings.append(f"the sheet is a {payload['edition']} sheet, not {edition}; read as {payload['edition']}")
     if layout is None:
@@ -157,8 +160,7 @@ def read_sheet(data: bytes, edition: str | None = None, layout: dict[str, Any] |
     geo = sheet_geometry(layout)
     k = C.WORK_SCALE
     blank = blank_ink(layout["name"], k)
-    tx0, ty0, tx1, _ = C.TITLE_BOX
-    gain, sigma = marks.fit_print(ink, blank, tuple(int(v * k) for v in (tx0, ty0, tx1, C.SUBTITLE_Y + 50)))
+    gain, sigma = marks.fit_print(ink, blank, tuple(int(v * k) for v in C.FIT_BOX))
     if gain < C.MIN_SHARPNESS or sigma >= marks.BLUR_STEPS[-1]:
         raise PhotoError("the photo is too blurred or too dark to read the pencil marks; hold the phone "
                          "still, closer and flatter above the sheet, with more light", status=422)

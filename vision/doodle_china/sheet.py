@@ -175,11 +175,12 @@ def render_sheet(layout_name: str, *, player: str | None = None, match: str | No
     draw.text((tx, ty), "DOODLE CHINA", font=_font(round(50 * scale)), fill=INK)
     draw.text((tx, ty + 58 * scale), edition.upper(), font=_font(round(50 * scale)), fill=INK)
     who = "   ".join(f"{k}: {v}" for k, v in (("player", player), ("match", match)) if v)
-    small = _font(round(20 * scale), bold=False)
-    for i, line in enumerate((f"Canal Companion score sheet   {layout['name']}", who)):
-        while line and draw.textlength(line, font=small) > (C.QR_BOX[0] - C.TITLE_BOX[0] - 20) * scale:
+    lines = ((f"Canal Companion score sheet   {layout['name']}", _font(round(20 * scale), bold=False), GREY),
+             (who, _font(round(28 * scale), bold=False), INK))
+    for (line, font, colour), y in zip(lines, (C.SUBTITLE_Y, C.SUBTITLE_Y + 24), strict=True):
+        while line and draw.textlength(line, font=font) > (C.QR_BOX[0] - C.TITLE_BOX[0] - 20) * scale:
             line = line[:-2] + "…"
-        draw.text((tx, (C.SUBTITLE_Y + 26 * i) * scale), line, font=small, fill=GREY)
+        draw.text((tx, y * scale), line, font=font, fill=colour)
 
     modules = qr_modules(make_payload(GAME, edition, layout["name"], player=player, match=match))
     qb = S(C.QR_BOX)

@@ -131,7 +131,7 @@ def lighting(rng: np.random.Generator, size: tuple[int, int]) -> tuple[np.ndarra
 
 
 def photograph(rng: np.random.Generator, sheet: np.ndarray, frame: tuple[int, int] = FULL_SIZE,
-               max_tilt: float = 35.0) -> tuple[np.ndarray, dict[str, Any]]:
+               max_tilt: float = 35.0, noise: tuple[float, float] = (1.5, 5.0)) -> tuple[np.ndarray, dict[str, Any]]:
     """The displayed photo (BGR, frame size) of a sheet drawn at RENDER_SCALE."""
     H, info = camera_homography(rng, frame, max_tilt)
     H = H @ np.diag([1 / RENDER_SCALE, 1 / RENDER_SCALE, 1])
@@ -141,11 +141,11 @@ def photograph(rng: np.random.Generator, sheet: np.ndarray, frame: tuple[int, in
     img = cv2.multiply(img.astype(np.float32), field)
     sigma = rng.uniform(0.5, 2.0) * frame[0] / FULL_SIZE[0]
     img = cv2.GaussianBlur(img, (0, 0), sigma)
-    noise = np.empty(img.shape, np.float32)
-    level = rng.uniform(1.5, 5.0)
+    grain = np.empty(img.shape, np.float32)
+    level = rng.uniform(*noise)
     cv2.setRNGSeed(int(rng.integers(2**31)))  # cv2's own generator: same seed, same photo
-    cv2.randn(noise, 0, level)
-    img = np.clip(img + noise, 0, 255).astype(np.uint8)
+    cv2.randn(grain, 0, level)
+    img = np.clip(img + grain, 0, 255).astype(np.uint8)
     info.update(light, blur=round(float(sigma), 2), noise=round(float(level), 1))
     return img, info
 
@@ -162,7 +162,8 @@ def encode(img: np.ndarray, orientation: int, quality: int) -> bytes:
 
 
 def make_case(seed: int, *, out_size: tuple[int, int] | None = None, quality: tuple[int, int] = (60, 95),
-              layout: str | None = None, damage_qr: bool = False) -> tuple[bytes, dict[str, Any]]:
+              layout: str | None = None, damage_qr: bool = False,
+              noise: tuple[float, float] = (1.5, 5.0)) -> tuple[bytes, dict[str, Any]]:
     """One photo (JPEG bytes) and its truth (the expected read-photo answer).
 
     The photo is taken at 12 megapixels; `out_size` downscales it before it is
@@ -174,7 +175,7 @@ def make_case(seed: int, *, out_size: tuple[int, int] | None = None, quality: tu
     truth = random_truth(rng, layout)
     sheet = finished_sheet(rng, layout, player, match, truth, damage_qr=damage_qr)
     frame = FULL_SIZE if rng.random() < 0.6 else FULL_SIZE[::-1]
-    img, info = photograph(rng, sheet, frame)
+    img, info = photograph(rng, sheet, frame, noise=noise)
     if out_size is not None:
         target = out_size if frame[0] >= frame[1] else out_size[::-1]
         img = cv2.resize(img, target, interpolation=cv2.INTER_AREA)

@@ -1,0 +1,69 @@
+"""Write the Doodle China golden photos: fixtures/photos/doodle-china/<case>.jpg
+beside <case>.expected.json (the truth, in the read-photo answer's format, plus
+the marks that are not part of a proposal and how the photo was made).
+
+    .venv/bin/python bench/make_photos.py [--only CASE ...] [--out DIR]
+
+Every case comes from a fixed seed (vision/doodle_china/synth.py), so running
+this again writes the same files. Each JPEG is kept under 300 KB: most are
+downscaled to 1600x1200 like a phone's "medium" size; a few stay at 12 MP with
+low noise and quality.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from vision.doodle_china.synth import make_case  # noqa: E402
+
+OUT = Path(__file__).resolve().parents[1] / "fixtures" / "photos" / "doodle-china"
+LIMIT = 300 * 1024
+MEDIUM = (1600, 1200)
+
+# name -> make_case arguments
+CASES: dict[str, dict] = {}
+for i in range(1, 15):
+    CASES[f"suzhou-{i:02d}"] = {"seed": i, "layout": "suzhou-v1", "out_size": MEDIUM, "quality": (60, 88)}
+    CASES[f"shanghai-{i:02d}"] = {"seed": 100 + i, "layout": "shanghai-v1", "out_size": MEDIUM,
+                                  "quality": (60, 88)}
+CASES["suzhou-12mp"] = {"seed": 201, "layout": "suzhou-v1", "quality": (40, 45), "noise": (0.5, 1.0)}
+CASES["shanghai-12mp"] = {"seed": 205, "layout": "shanghai-v1", "quality": (36, 40), "noise": (0.5, 1.0)}
+CASES["suzhou-torn-qr"] = {"seed": 301, "layout": "suzhou-v1", "out_size": MEDIUM, "quality": (80, 85),
+                           "damage_qr": True}
+CASES["shanghai-torn-qr"] = {"seed": 302, "layout": "shanghai-v1", "out_size": MEDIUM, "quality": (80, 85),
+                             "damage_qr": True}
+
+
+def write(name: str, spec: dict, out: Path) -> int:
+    args = dict(spec)
+    seed = args.pop("seed")
+    for key in ("quality", "noise"):
+        if key in args:
+            args[key] = tuple(args[key])
+    data, expected = make_case(seed, **args)
+    if len(data) > LIMIT:
+        raise SystemExit(f"{name}: {len(data) // 1024} KB is over the 300 KB limit; lower its quality")
+    (out / f"{name}.jpg").write_bytes(data)
+    (out / f"{name}.expected.json").write_text(json.dumps(expected, ensure_ascii=False, indent=1) + "\n",
+                                               encoding="utf-8")
+    return len(data)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="write the Doodle China golden photos")
+    parser.add_argument("--only", nargs="*", help="case names (default: all)")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name in args.only or CASES:
+        size = write(name, CASES[name], args.out)
+        print(f"{name}: {size // 1024} KB", flush=True)
+
+
+if __name__ == "__main__":
+    main()
