@@ -204,6 +204,7 @@ function renderPlay() {
   drawBoard();
   resultSection.hidden = false;
   if (result && result.players?.length === draft.state.players.length) M.renderResult(resultEl, result);
+  resultEl.classList.toggle("is-stale", !!problem);
   app.dataset.state = JSON.stringify(draft.state);
 }
 

@@ -296,6 +296,7 @@ function render() {
     .filter(Boolean));
   resultSection.hidden = false;
   if (result && result.players?.length === draft.state.players.length) M.renderResult(resultEl, result);
+  resultEl.classList.toggle("is-stale", !!problem); // the last good score no longer matches the sheets
   app.dataset.state = JSON.stringify(draft.state);
 }
 
