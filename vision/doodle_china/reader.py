@@ -46,10 +46,18 @@ class Reading:
     sheet: dict[str, Any]
     warnings: list[str]
     details: dict[str, Any] = field(default_factory=dict)
+    # Where the sheet is, for a page that draws the proposal over the photo:
+    # sheet-geometry pixels -> upright photo pixels (3x3), and the photo's size.
+    homography: list[list[float]] | None = None
+    size: list[int] | None = None
 
     def answer(self) -> dict[str, Any]:
-        return {"proposal": self.proposal, "confidence": self.confidence, "sheet": self.sheet,
-                "warnings": self.warnings}
+        out = {"proposal": self.proposal, "confidence": self.confidence, "sheet": self.sheet,
+               "warnings": self.warnings}
+        if self.homography is not None:
+            out["homography"] = self.homography
+            out["size"] = self.size
+        return out
 
 
 def decode(data: bytes, full: bool = False) -> tuple[np.ndarray, int]:
@@ -167,8 +175,25 @@ def read_sheet(data: bytes, edition: str | None = None, layout: dict[str, Any] |
     baseline = gain * (blank if sigma <= 0 else cv2.GaussianBlur(blank, (0, 0), sigma))
     baseline = np.dstack([baseline, marks.paper_mask(blank, sigma)])
     smooth = cv2.blur(ink, (3, 3))
-    return _read_marks(geo, sheet, smooth, ink, baseline, warnings,
-                       {"method": where.method, "gain": round(gain, 3), "sigma": sigma})
+    reading = _read_marks(geo, sheet, smooth, ink, baseline, warnings,
+                          {"method": where.method, "gain": round(gain, 3), "sigma": sigma})
+    reading.homography, reading.size = _photo_homography(data, image, where.H, reduce)
+    return reading
+
+
+def _photo_homography(data: bytes, image: np.ndarray, H: np.ndarray, reduce: int
+                      ) -> tuple[list[list[float]], list[int]]:
+    """Sheet -> upright photo pixels (the decoded copy was `reduce` times smaller)
+    and the upright photo's [width, height]."""
+    height, width = image.shape[:2]
+    if reduce > 1:
+        _, w, h = check_header(data)  # stored size; EXIF may turn it
+        turned = (width >= height) != (w >= h) and w != h
+        width, height = (h, w) if turned else (w, h)
+    shift = (reduce - 1) / 2  # a reduced pixel's centre sits between the full ones it averages
+    full = np.array([[reduce, 0, shift], [0, reduce, shift], [0, 0, 1.0]]) @ H
+    full = full / full[2, 2]
+    return [[float(v) for v in row] for row in full], [int(width), int(height)]
 
 
 def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smooth: np.ndarray, ink: np.ndarray,
