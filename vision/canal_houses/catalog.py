@@ -30,7 +30,7 @@ from ..decode import decode_photo
 from ..errors import PhotoError
 from . import constants as C
 from .colour import field_colour, name_colour, parse_palette
-from .find import balance, find_fields, paper_mask, refine_gains, white_gains, working_image
+from .find import balance, border_gains, find_fields, paper_mask, white_gains, working_image
 from .structure import door_vote, order_corners, rectify, roof_score
 
 CANON_W = int(round(C.INNER_W_MM * C.CANON_PX_PER_MM))
@@ -126,9 +126,9 @@ def catalog_entry_from_photo(data: bytes) -> dict[str, Any]:
     small, scale = working_image(photo)
     gains = white_gains(small)
     paper = paper_mask(balance(small, gains))
-    gains = refine_gains(small, gains, paper)
+    fields, _ = find_fields(balance(small, gains), paper)
+    gains = border_gains(small, gains, fields, paper)
     bal = balance(small, gains)
-    fields, _ = find_fields(bal, paper_mask(bal))
     whole = [f for f in fields if max(f.size) / max(min(f.size), 1) >= C.FULL_CARD_ASPECT_MIN]
     if not whole:
         raise PhotoError("no whole card found; lay one card flat on the table and photograph it "
@@ -150,7 +150,7 @@ def catalog_entry_from_photo(data: bytes) -> dict[str, Any]:
     patch = rectify(bal, quad, int(C.INNER_W_MM * 2), int(C.INNER_H_MM * 2))
     door = door_vote(patch)
     role = "store" if abs(door) > 0 else ("roof" if roof_score(patch) >= C.ROOF_CORNER_DARK else "window")
-    colour, _ = name_colour(field_colour(patch), parse_palette(None))
+    colour, _ = name_colour(field_colour(patch, role == "roof"), parse_palette(None))
     pts = np.array([k.pt for k in kps], np.float32)
     return {"version": C.ENTRY_VERSION, "px_per_mm": C.CANON_PX_PER_MM, "size": [CANON_W, CANON_H],
             "count": len(kps), "points": _b64(pts), "descriptors": _b64(desc),

@@ -62,16 +62,25 @@ def parse_palette(palette: Any = None) -> dict[str, np.ndarray]:
     return out
 
 
-def field_colour(patch: np.ndarray) -> np.ndarray | None:
-    """Lab of the field's dominant chromatic colour, None if it has none."""
+def field_colour(patch: np.ndarray, roof: bool = False) -> np.ndarray | None:
+    """Lab of the field's dominant chromatic colour, None if it has none. A
+    roof's sky (the top corners beside the gable) is not the card's colour."""
     h, w = patch.shape[:2]
-    inner = patch[int(0.06 * h):max(int(0.94 * h), 1), int(0.06 * w):max(int(0.94 * w), 1)]
-    lab = _lab(np.clip(inner, 0, 1))
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    keep = (yy > 0.06 * h) & (yy < 0.94 * h) & (xx > 0.06 * w) & (xx < 0.94 * w)
+    if roof:
+        dx = np.minimum(xx, w - 1 - xx) / (C.ROOF_SKY_X * w)
+        keep &= dx + yy / (C.ROOF_SKY_Y * w) > 1.0
+    lab = _lab(np.clip(patch[keep], 0, 1))
     chroma = np.hypot(lab[:, 1], lab[:, 2])
-    lab = lab[chroma > C.COLOUR_MIN_CHROMA]
+    keep = chroma > C.COLOUR_MIN_CHROMA
+    lab, chroma = lab[keep], chroma[keep]
     if len(lab) < 10:
         return None
-    hist, ae, be = np.histogram2d(lab[:, 1], lab[:, 2], bins=32, range=[[-96, 96], [-96, 96]])
+    # Weighted by chroma: the printed fill is the most saturated large area;
+    # tints (icon badges, pale artwork) and glare are paler.
+    hist, ae, be = np.histogram2d(lab[:, 1], lab[:, 2], bins=32, range=[[-96, 96], [-96, 96]],
+                                  weights=chroma ** 1.5)
     hist = cv2.GaussianBlur(hist.astype(np.float32), (3, 3), 0)
     i, j = np.unravel_index(int(np.argmax(hist)), hist.shape)
     a, b = (ae[i] + ae[i + 1]) / 2, (be[j] + be[j + 1]) / 2

@@ -22,7 +22,8 @@ WORK_MAX_SIDE = 2000  # px; card finding runs on the photo shrunk to this
 BLUR_MAX_SIDE = 1000  # px; the sharpness check runs on a smaller copy
 
 # --- white balance -------------------------------------------------------------
-WB_PERCENTILE = 98.5  # pixels whose weakest channel is above this percentile are paper
+WB_PERCENTILE = 99.0  # the top 1% of thin bright bands (top-hat) are taken as paper
+WB_TOPHAT_PX = 15  # at BLUR_MAX_SIDE: wider than a card border, narrower than a card
 WB_MIN_LEVEL = 40.0  # a "white" darker than this means the photo is far too dark
 
 # --- what counts as white paper (after white balance) -------------------------
@@ -31,9 +32,9 @@ WHITE_MIN_VALUE = 0.50  # brightness as a share of the local paper white
 LOCAL_WHITE_SIGMA_RATIO = 0.06  # blur of the local white level, share of work side
 
 # --- card interiors (coloured fields enclosed by white) ----------------------
-MIN_INTERIOR_AREA_RATIO = 0.0006  # of the working image; smaller holes are specks
-MIN_SOLIDITY = 0.80
-MIN_RECT_FILL = 0.78  # hole area / its min-area rectangle
+MIN_INTERIOR_AREA_RATIO = 0.00015  # of the working image; smaller holes are specks
+MIN_SOLIDITY = 0.75
+MIN_RECT_FILL = 0.70  # hole area / its min-area rectangle (glare bites notches)
 RING_MIN_WHITE = 0.55  # share of white paper in the ring one border-width around
 WIDTH_TOLERANCE = 0.22  # interior widths may differ this much from the street's median
 MAX_ANGLE_SPREAD_DEG = 12.0  # a card turned further than this is not in the street
@@ -49,7 +50,9 @@ SAME_HOUSE_OFFSET = 0.5  # of card width: centres closer than this share a house
 MAX_HOUSE_GAP = 0.9  # of card width: a wider gap between houses means two streets
 MAX_BASELINE_SHIFT = 0.35  # of card height: stores further off the line: two streets
 MAX_STACK_GAP = 0.25  # of card height: a larger hole inside a house breaks it
-ROOF_CORNER_DARK = 0.50  # roof: top corners of its field this dark vs its colour
+ROOF_CORNER_DARK = 0.58  # roof: top corners of its field at most 0.42 of paper white (sky)
+ROOF_SKY_X = 0.45  # roof colour is read outside the sky triangles (share of field width)
+ROOF_SKY_Y = 0.40
 DOOR_DARK = 0.55  # store: door patch this dark vs the patch above it
 
 # --- colour ----------------------------------------------------------------------

@@ -40,15 +40,20 @@ def working_image(photo: np.ndarray, max_side: int = C.WORK_MAX_SIDE) -> tuple[n
 
 
 def white_gains(image: np.ndarray) -> np.ndarray:
-    """Per-channel gains (BGR) that make paper white 1.0. Paper is what stays
-    bright in every channel, so the reference is the pixels whose weakest
-    channel is brightest (a yellow card is bright too, but not in blue); their
-    colour is the lamp's, which the gains divide out."""
-    flat = image.reshape(-1, 3)
-    sample = flat[:: max(1, flat.shape[0] // 200_000)].astype(np.float32)
-    weakest = sample.min(axis=1)
-    cut = np.percentile(weakest, C.WB_PERCENTILE)
-    top = sample[weakest >= cut]
+    """Per-channel gains (BGR) that make paper white 1.0, so a lamp's cast is
+    divided out. The reference is the card borders: thin bands that are bright
+    in every channel (a top-hat of the weakest channel), which a broad bright
+    table or a yellow card (dark in blue) is not."""
+    small, _ = working_image(image, C.BLUR_MAX_SIDE)
+    small = small.astype(np.float32)
+    weak = small.min(axis=2)
+    k = cv2.getStructuringElement(cv2.MORPH_RECT, (C.WB_TOPHAT_PX, C.WB_TOPHAT_PX))
+    tophat = weak - cv2.morphologyEx(weak, cv2.MORPH_OPEN, k)
+    score = np.minimum(tophat, weak - np.percentile(weak, 50))
+    cut = np.percentile(score, C.WB_PERCENTILE)
+    top = small[(score >= cut) & (score > 0)]
+    if len(top) < 20:
+        top = small[weak >= np.percentile(weak, C.WB_PERCENTILE)]
     white = np.maximum(np.median(top, axis=0), C.WB_MIN_LEVEL)
     return (1.0 / white).astype(np.float32)
 
@@ -58,10 +63,19 @@ def balance(image: np.ndarray, gains: np.ndarray) -> np.ndarray:
     return np.minimum(image.astype(np.float32) * gains, 1.5)
 
 
-def refine_gains(image: np.ndarray, gains: np.ndarray, paper: np.ndarray) -> np.ndarray:
-    """Gains re-estimated from the paper pixels found (mostly card borders),
-    steadier than the first guess; clipped glare is left out."""
-    px = image[paper][:: max(1, int(paper.sum()) // 100_000)]
+def border_gains(image: np.ndarray, gains: np.ndarray, fields: list[Field],
+                 paper: np.ndarray) -> np.ndarray:
+    """Gains re-measured on the white borders round the cards found, which
+    are certainly paper (the first guess may have leaned on glare, which is
+    brighter than paper); clipped pixels are left out."""
+    if not fields:
+        return gains
+    inside = np.zeros(paper.shape, np.uint8)
+    cv2.fillPoly(inside, [f.quad.astype(np.int32) for f in fields], 1)
+    t = max(2, int(np.median([min(f.size) for f in fields]) * C.BORDER_MM / C.INNER_W_MM * 0.7))
+    k = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * t + 1, 2 * t + 1))
+    ring = (cv2.dilate(inside, k) > 0) & (inside == 0) & paper
+    px = image[ring]
     px = px[px.max(axis=1) < 254]
     if len(px) < 200:
         return gains

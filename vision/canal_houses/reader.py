@@ -21,9 +21,9 @@ from .colour import field_colour, name_colour, parse_palette
 from .find import (
     balance,
     blur_sigma,
+    border_gains,
     find_fields,
     paper_mask,
-    refine_gains,
     white_gains,
     working_image,
 )
@@ -48,15 +48,14 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
     gains = white_gains(small)
     bal = balance(small, gains)
     paper = paper_mask(bal)
-    gains = refine_gains(small, gains, paper)
-    bal = balance(small, gains)
-    paper = paper_mask(bal)
     sigma = blur_sigma(bal)
     if sigma is not None and sigma > C.BLUR_MAX_SIGMA_PX:
         raise PhotoError(BLURRED, status=422)
     fields, cut_off = find_fields(bal, paper)
     if not fields:
         raise PhotoError(CUT_OFF if cut_off else NO_CARDS, status=422)
+    gains = border_gains(small, gains, fields, paper)
+    bal = balance(small, gains)
     houses, warnings = build_street(fields, bal)
     warnings = [*known.warnings, *warnings]
     if cut_off:
@@ -92,7 +91,7 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
                colours: dict[str, np.ndarray], known: Catalog
                ) -> tuple[dict[str, Any], dict[str, Any], Any]:
     """One card's values and confidences; catalog values when recognised."""
-    name, c_conf = name_colour(field_colour(field_patch(bal, card)), colours)
+    name, c_conf = name_colour(field_colour(field_patch(bal, card), card.role == "roof"), colours)
     match = match_card(known, photo, card.quad / scale, gains, card.role, name) if known.entries else None
     if card.role == "window":
         prop: dict[str, Any] = {f: None for f in FEATURES}

@@ -120,13 +120,13 @@ def door_vote(patch: np.ndarray) -> float:
 
 
 def roof_score(patch: np.ndarray) -> float:
-    """How much the top corners of a field are darker than its colour (the
-    sky beside a gable); 0 = as bright as the card, 1 = black."""
+    """How dark the top corners of a field are (the sky beside a gable), in
+    balanced units where paper is 1: 0 = white, 1 = black. The lighter of
+    the two corners counts, so glare on one corner does not make a roof."""
     h, w = patch.shape[:2]
-    ref = _fill_level(patch)
     size_y = min(0.14 * w / max(h, 1), 0.45)
-    left = _dark_ratio(patch, (0.02, 0.03, 0.16, 0.03 + size_y), ref)
-    right = _dark_ratio(patch, (0.84, 0.03, 0.98, 0.03 + size_y), ref)
+    left = _dark_ratio(patch, (0.02, 0.03, 0.16, 0.03 + size_y), 1.0)
+    right = _dark_ratio(patch, (0.84, 0.03, 0.98, 0.03 + size_y), 1.0)
     return 1.0 - min(left, right)
 
 
