@@ -452,28 +452,23 @@ def test_paper_game_end_links_the_dice_record_to_the_match(client, group):
     assert takes == [("Ana", 0, roll["dice"]["white"][0]), ("Ben", 1, roll["dice"]["white"][1])]
 
 
-def test_digital_solo_game_ends_and_saves_the_scored_match(client, group):
+def test_digital_solo_game_ends_and_saves_the_scored_match(client, group, monkeypatch):
     room = make_room(client, group, players=["Mei"], edition="shanghai", mode="digital")
     finish_setup(client, group, room, "shanghai")
     whole = get_room(client, group, room)
     assert len(whole["sheets"]) == 1 and whole["sheets"][0]["trees_left"] == 12
-    # Draw once with a legal die, then pass (cross a tree) round after round.
-    post(client, group, room, "roll")
+    # Draw once (blue 2, white 1: the hotel at row 1, column 2), then pass round after round.
+    with monkeypatch.context() as fixed:
+        fixed.setattr(table, "roll_dice", lambda n: {"blue": 2, "white": [1, 3, 4]})
+        post(client, group, room, "roll")
     options = get_room(client, group, room)["options"]
-    usable = [d for d in options["dice"] if d["targets"]]
-    if usable:
-        die = usable[0]
-        cell = die["targets"][0]
-        kind = get_room(client, group, room)["sheets"][0]["grid"][cell[0]][cell[1]].split(":")[0]
-        body = {"player": "Mei", "die": die["die"], "cell": cell, "path": "EW"}
-        if kind == "skyscraper":
-            body["choice"] = "road"
-        bad = post(client, group, room, "take", {**body, "cell": [9, 9]})
-        assert bad.status_code == 409 and bad.get_json()["path"] == "event.cell"
-        took = post(client, group, room, "take", body)
-        assert took.status_code == 201, took.get_json()
-    else:
-        post(client, group, room, "pass", {"player": "Mei"})
+    assert options["dice"][0]["targets"] == [[0, 1]]
+    body = {"player": "Mei", "die": 0, "cell": [0, 1], "path": "EW"}
+    bad = post(client, group, room, "take", {**body, "cell": [1, 1]})
+    assert bad.status_code == 409 and bad.get_json()["path"] == "event.cell"
+    took = post(client, group, room, "take", body)
+    assert took.status_code == 201, took.get_json()
+    assert any("hotel" in line for line in took.get_json()["effects"])
     rounds = 1
     while not get_room(client, group, room)["finished"]:
         rounds += 1
