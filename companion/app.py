@@ -28,6 +28,8 @@ BLUEPRINTS = [
     "pages",
     "api.stats",
     "api.players",
+    "api.data",
+    "stats_pages",
 ]
 
 

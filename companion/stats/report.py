@@ -29,7 +29,6 @@ from .facts import (
     SOLO_RANKS,
     WIN_CONDITIONS,
     Streak,
-    median,
     ordinal,
     parts_of,
     ratio,
@@ -137,9 +136,7 @@ def build(db: sqlite_utils.Database, s: Scope, *, include_hidden: bool = False
     for (game, _edition, pid), t in tallies.items():
         per_game[(pid, game)].merge(t)
 
-    medians: dict[tuple[int, str], list[tuple[int, int]]] = defaultdict(list)
-    for game, pid, total, n in storage.stats_score_histogram(db, s):
-        medians[(pid, game)].append((total, n))
+    medians = {(pid, game): m for game, pid, m in storage.stats_medians(db, s)}
 
     streaks: dict[tuple[int, str], Streak] = defaultdict(Streak)
     for kind, piece in storage.stats_streak_parts(db, s):
@@ -181,8 +178,7 @@ def build(db: sqlite_utils.Database, s: Scope, *, include_hidden: bool = False
         }
         for game, t in games.items():
             figures = t.figures()
-            hist = medians.get((pid, game), [])
-            figures["median_score"] = median(hist)
+            figures["median_score"] = medians.get((pid, game))
             st = streaks.get((pid, game), Streak())
             figures["streak"] = {"current": st.suffix, "longest": st.longest}
             r = ratings.get((game, pid))
@@ -256,7 +252,7 @@ def _games(db: sqlite_utils.Database, s: Scope, tallies: dict[tuple[str, str, in
             "matches": sum(n for (g, _e), n in counts.items() if g == game),
             "plays": whole.plays, "mean_score": _mean(whole.score, whole.plays),
             "best": whole.best, "parts": _part_table(game, by_edition),
-            "records": _records(db, s, game, name)}
+            "records": _records(db, s, game, name, tallies)}
         if game in EDITIONS:
             entry["editions"] = {
                 ed: {"matches": counts.get((game, ed), 0), **by_edition[ed].figures(),
@@ -270,8 +266,16 @@ def _games(db: sqlite_utils.Database, s: Scope, tallies: dict[tuple[str, str, in
     return out
 
 
-def _records(db: sqlite_utils.Database, s: Scope, game: str, name: Any) -> dict[str, Any]:
-    high = storage.stats_highest_score(db, s, game)
+def _records(db: sqlite_utils.Database, s: Scope, game: str, name: Any,
+             tallies: dict[tuple[str, str, int], _Tally]) -> dict[str, Any]:
+    bests = [(t.best, pid) for (g, _e, pid), t in tallies.items() if g == game and t.plays]
+    high = None
+    if bests:
+        top = max(b for b, _ in bests)
+        found = [storage.stats_highest_score(db, s, game, pid, top)
+                 for pid in sorted({pid for b, pid in bests if b == top})]
+        found = [f for f in found if f]
+        high = min(found, key=lambda f: (f["played_at"], f["match_id"])) if found else None
     margin = storage.stats_biggest_margin(db, s, game)
     return {
         "highest_score": {"score": high["total"], "player": name(high["player_id"]),
@@ -284,15 +288,13 @@ def _records(db: sqlite_utils.Database, s: Scope, game: str, name: Any) -> dict[
 
 
 def _solo(db: sqlite_utils.Database, s: Scope, name: Any) -> dict[str, Any]:
-    sheets = storage.stats_solo_history(db, s)
-    ranks = {rank: 0 for rank in SOLO_RANKS}
-    for sheet in sheets:
-        ranks[sheet["solo_rank"]] = ranks.get(sheet["solo_rank"], 0) + 1
-    return {"sheets": len(sheets), "ranks": ranks, "history": [
+    counts, sheets = storage.stats_solo_sheets(db, s, SOLO_HISTORY)
+    ranks = {rank: counts.get(rank, 0) for rank in SOLO_RANKS}
+    return {"sheets": sum(counts.values()), "ranks": ranks, "history": [
         {"played_at": r["played_at"], "match": r["match_id"], "player": name(r["player_id"]),
          "edition": r["edition"], "score": r["total"], "rank": r["solo_rank"],
          "achievements": json.loads(r["achievements"] or "[]")}
-        for r in sheets[-SOLO_HISTORY:]]}
+        for r in sheets]}
 
 
 def _win_conditions(db: sqlite_utils.Database, s: Scope, name: Any) -> dict[str, Any]:
@@ -300,9 +302,8 @@ def _win_conditions(db: sqlite_utils.Database, s: Scope, name: Any) -> dict[str,
     out["unfinished"] = 0
     by_player: dict[str, dict[str, int]] = {}
     for condition, winner, n in storage.stats_win_conditions(db, s):
-        key = condition or "unfinished"
-        out[key] = out.get(key, 0) + n
-        if condition and winner is not None:
+        out[condition] = out.get(condition, 0) + n
+        if condition != "unfinished" and winner:
             cell = by_player.setdefault(name(winner), {c: 0 for c in WIN_CONDITIONS})
             cell[condition] = cell.get(condition, 0) + n
     out["by_player"] = by_player

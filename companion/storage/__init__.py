@@ -57,6 +57,7 @@ from .stats_queries import head_to_head as stats_head_to_head
 from .stats_queries import highest_score as stats_highest_score
 from .stats_queries import match_count as stats_match_count
 from .stats_queries import match_counts_by_game as stats_match_counts_by_game
+from .stats_queries import medians as stats_medians
 from .stats_queries import month_span as stats_month_span
 from .stats_queries import period_scores as stats_period_scores
 from .stats_queries import player_game_totals as stats_player_game_totals
@@ -64,8 +65,7 @@ from .stats_queries import plays_for_export as stats_plays_for_export
 from .stats_queries import rating_by_period as stats_rating_by_period
 from .stats_queries import rating_history as stats_rating_history
 from .stats_queries import ratings_at as stats_ratings_at
-from .stats_queries import score_histogram as stats_score_histogram
-from .stats_queries import solo_history as stats_solo_history
+from .stats_queries import solo_sheets as stats_solo_sheets
 from .stats_queries import streak_parts as stats_streak_parts
 from .stats_queries import win_conditions as stats_win_conditions
 
@@ -85,5 +85,5 @@ __all__ = [
     "stats_biggest_margin", "stats_head_to_head", "stats_highest_score", "stats_match_count",
     "stats_match_counts_by_game", "stats_month_span", "stats_period_scores", "stats_player_game_totals",
     "stats_plays_for_export", "stats_rating_by_period", "stats_rating_history", "stats_ratings_at",
-    "stats_score_histogram", "stats_solo_history", "stats_streak_parts", "stats_win_conditions",
+    "stats_medians", "stats_solo_sheets", "stats_streak_parts", "stats_win_conditions",
 ]

@@ -67,10 +67,13 @@ def sync_matches(db: sqlite_utils.Database, gid: str, mids: Iterable[str],
     if not mids:
         return
     touched = Touched()
+    scores: dict[tuple[str, int, int], int] = defaultdict(int)
     for chunk in _chunks(mids):
         marks = _marks(chunk)
         for mid, game, played_at, players in _old_facts(db, gid, chunk):
-            touched.add(game, played_at, mid, players)
+            touched.add(game, played_at, mid, (pid for pid, _ in players))
+            for pid, total in players:
+                scores[(game, pid, total)] -= 1
         db.execute(f"DELETE FROM stat_plays WHERE group_id = ? AND match_id IN ({marks})",
                    [gid, *chunk])
         db.execute(f"DELETE FROM stat_matches WHERE group_id = ? AND match_id IN ({marks})",
@@ -79,16 +82,31 @@ def sync_matches(db: sqlite_utils.Database, gid: str, mids: Iterable[str],
         _insert_facts(db, gid, facts)
         for f in facts:
             touched.add(f.game, f.played_at, f.match_id, (s.player_id for s in f.seats))
+            for seat in f.seats:
+                scores[(f.game, seat.player_id, seat.total)] += 1
+    _histogram(db, gid, scores)
     refresh(db, gid, touched)
 
 
+def _histogram(db: sqlite_utils.Database, gid: str, deltas: dict[tuple[str, int, int], int]
+               ) -> None:
+    """The all-time score histogram (for medians) moves by these counts."""
+    changed = [(gid, game, pid, total, n) for (game, pid, total), n in deltas.items() if n]
+    db.conn.executemany(
+        "INSERT INTO stats_scores (group_id, game, player_id, total, n) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT (group_id, game, player_id, total) DO UPDATE SET n = n + excluded.n",
+        changed)
+    if changed:
+        db.execute("DELETE FROM stats_scores WHERE group_id = ? AND n = 0", [gid])
+
+
 def _old_facts(db: sqlite_utils.Database, gid: str, chunk: Sequence[str]
-               ) -> Iterator[tuple[str, str, str, list[int]]]:
-    players: dict[str, list[int]] = defaultdict(list)
-    for mid, pid in db.execute(
-            f"SELECT match_id, player_id FROM stat_plays WHERE group_id = ?"
+               ) -> Iterator[tuple[str, str, str, list[tuple[int, int]]]]:
+    players: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    for mid, pid, total in db.execute(
+            f"SELECT match_id, player_id, total FROM stat_plays WHERE group_id = ?"
             f" AND match_id IN ({_marks(chunk)})", [gid, *chunk]):
-        players[mid].append(pid)
+        players[mid].append((pid, total))
     for mid, game, played_at in db.execute(
             f"SELECT match_id, game, played_at FROM stat_matches WHERE group_id = ?"
             f" AND match_id IN ({_marks(chunk)})", [gid, *chunk]):
@@ -159,8 +177,8 @@ def _rebuild_month(db: sqlite_utils.Database, gid: str, month: str) -> None:
                           " AND month = ?", args).fetchall()
     _month_totals(db, gid, month, sign=-1)
     db.execute("DELETE FROM stats_month WHERE group_id = ? AND month = ?", args)
-    db.execute("DELETE FROM stats_games WHERE group_id = ? AND month = ?", args)
-    db.execute("DELETE FROM stats_h2h WHERE group_id = ? AND month = ?", args)
+    for table in ("stats_games", "stats_h2h", "stats_outcomes"):
+        db.execute(f"DELETE FROM {table} WHERE group_id = ? AND month = ?", args)
     wins_parts = ", ".join(f"sum(CASE WHEN winner AND rated THEN {p} END)" for p in P_COLS)
     db.execute(
         f"INSERT INTO stats_month (group_id, month, game, edition, player_id, plays, solo, rated,"
@@ -173,6 +191,10 @@ def _rebuild_month(db: sqlite_utils.Database, gid: str, month: str) -> None:
     db.execute("INSERT INTO stats_games (group_id, month, game, edition, matches)"
                " SELECT group_id, month, game, edition, count(*) FROM stat_matches"
                " WHERE group_id = ? AND month = ? GROUP BY game, edition", args)
+    db.execute("INSERT INTO stats_outcomes (group_id, month, game, outcome, player_id, n)"
+               " SELECT group_id, month, game, coalesce(win_condition, 'unfinished'),"
+               " CASE WHEN finished THEN top_player_id ELSE 0 END, count(*) FROM stat_matches"
+               " WHERE group_id = ? AND month = ? AND game = 'canal-grande' GROUP BY 4, 5", args)
     db.execute(
         "INSERT INTO stats_h2h (group_id, month, game, player_id, opponent_id, wins, losses, ties)"
         " SELECT a.group_id, a.month, a.game, a.player_id, b.player_id, sum(a.place < b.place),"
@@ -189,6 +211,9 @@ def _rebuild_month(db: sqlite_utils.Database, gid: str, month: str) -> None:
         " AND edition = ?3 AND player_id = ?4", [(gid, *key) for key in old_keys])
     db.execute("DELETE FROM stats_month WHERE group_id = ? AND month = '*' AND plays = 0", [gid])
     db.execute("DELETE FROM stats_games WHERE group_id = ? AND month = '*' AND matches = 0", [gid])
+    db.execute("DELETE FROM stats_outcomes WHERE group_id = ? AND month = '*' AND n = 0", [gid])
+    db.execute("DELETE FROM stats_periods WHERE group_id = ? AND period IN (?, ?) AND plays = 0",
+               [gid, *_periods(month)])
     db.execute("DELETE FROM stats_h2h WHERE group_id = ? AND month = '*' AND wins = 0"
                " AND losses = 0 AND ties = 0", [gid])
     db.execute("DELETE FROM stats_streak WHERE group_id = ? AND month = ?", args)
@@ -202,6 +227,11 @@ def _rebuild_month(db: sqlite_utils.Database, gid: str, month: str) -> None:
          for (pid, game), s in streaks_of(rows).items()])
 
 
+def _periods(month: str) -> tuple[str, str]:
+    """The year and the quarter a month adds to: ("2024", "2024-Q2")."""
+    return month[:4], f"{month[:4]}-Q{(int(month[5:7]) + 2) // 3}"
+
+
 def _month_totals(db: sqlite_utils.Database, gid: str, month: str, sign: int) -> None:
     """Add (sign 1) or take away (sign -1) a month's rows to the '*' rows.
     Bests only grow here; `_rebuild_month` recomputes those that may shrink."""
@@ -213,6 +243,19 @@ def _month_totals(db: sqlite_utils.Database, gid: str, month: str, sign: int) ->
         f" SELECT group_id, '*', game, edition, player_id, {signed}, best FROM stats_month"
         " WHERE group_id = ? AND month = ? ON CONFLICT (group_id, month, game, edition, player_id)"
         f" DO UPDATE SET {added}, best = max(best, excluded.best)", [gid, month])
+    for period in _periods(month):
+        db.execute(
+            "INSERT INTO stats_periods (group_id, period, game, player_id, plays, score_sum)"
+            f" SELECT group_id, ?, game, player_id, {sign} * sum(plays), {sign} * sum(score_sum)"
+            " FROM stats_month WHERE group_id = ? AND month = ? GROUP BY game, player_id"
+            " ON CONFLICT (group_id, period, game, player_id) DO UPDATE SET"
+            " plays = plays + excluded.plays, score_sum = score_sum + excluded.score_sum",
+            [period, gid, month])
+    db.execute(
+        "INSERT INTO stats_outcomes (group_id, month, game, outcome, player_id, n)"
+        f" SELECT group_id, '*', game, outcome, player_id, {sign} * n FROM stats_outcomes"
+        " WHERE group_id = ? AND month = ? ON CONFLICT (group_id, month, game, outcome,"
+        " player_id) DO UPDATE SET n = n + excluded.n", [gid, month])
     db.execute(
         f"INSERT INTO stats_games (group_id, month, game, edition, matches)"
         f" SELECT group_id, '*', game, edition, {sign} * matches FROM stats_games"
@@ -222,6 +265,14 @@ def _month_totals(db: sqlite_utils.Database, gid: str, month: str, sign: int) ->
         "INSERT INTO stats_h2h (group_id, month, game, player_id, opponent_id, wins, losses, ties)"
         f" SELECT group_id, '*', game, player_id, opponent_id, {sign} * wins, {sign} * losses,"
         f" {sign} * ties FROM stats_h2h WHERE group_id = ? AND month = ?"
+        " ON CONFLICT (group_id, month, game, player_id, opponent_id) DO UPDATE SET"
+        " wins = wins + excluded.wins, losses = losses + excluded.losses,"
+        " ties = ties + excluded.ties", [gid, month])
+    db.execute(  # all games together (game '*'), for the unfiltered answer
+        "INSERT INTO stats_h2h (group_id, month, game, player_id, opponent_id, wins, losses, ties)"
+        f" SELECT group_id, '*', '*', player_id, opponent_id, {sign} * sum(wins),"
+        f" {sign} * sum(losses), {sign} * sum(ties) FROM stats_h2h WHERE group_id = ?"
+        " AND month = ? GROUP BY player_id, opponent_id"
         " ON CONFLICT (group_id, month, game, player_id, opponent_id) DO UPDATE SET"
         " wins = wins + excluded.wins, losses = losses + excluded.losses,"
         " ties = ties + excluded.ties", [gid, month])
@@ -310,6 +361,11 @@ def repoint_player(db: sqlite_utils.Database, gid: str, old: int, new: int) -> N
     db.execute("UPDATE stat_matches SET top_player_id = ? WHERE group_id = ?"
                " AND top_player_id = ?", [new, gid, old])
     db.execute("DELETE FROM stats_rating WHERE group_id = ? AND player_id = ?", [gid, old])
+    db.execute("INSERT INTO stats_scores (group_id, game, player_id, total, n)"
+               " SELECT group_id, game, ?, total, n FROM stats_scores WHERE group_id = ?"
+               " AND player_id = ? AND true ON CONFLICT (group_id, game, player_id, total)"
+               " DO UPDATE SET n = n + excluded.n", [new, gid, old])
+    db.execute("DELETE FROM stats_scores WHERE group_id = ? AND player_id = ?", [gid, old])
     touched.players.update((old, new))
     refresh(db, gid, touched)
 
@@ -318,7 +374,8 @@ def rebuild_group(db: sqlite_utils.Database, gid: str) -> int:
     """Recompute every fact and aggregate of a group from the stored matches
     (a repair tool; writes use `sync_matches`). Returns the matches seen."""
     for table in ("stat_plays", "stat_matches", "stats_month", "stats_games", "stats_h2h",
-                  "stats_streak", "stats_rating"):
+                  "stats_streak", "stats_rating", "stats_scores", "stats_periods",
+                  "stats_outcomes"):
         db.execute(f"DELETE FROM {table} WHERE group_id = ?", [gid])
     mids = [r[0] for r in db.execute("SELECT id FROM matches WHERE group_id = ?"
                                      " AND deleted_at IS NULL", [gid])]

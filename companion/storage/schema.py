@@ -255,4 +255,59 @@ MIGRATIONS: list[list[str]] = [
             WHERE m.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM stat_matches s
             WHERE s.group_id = m.group_id AND s.match_id = m.id)""",
     ],
+    # Stats (issue 7), third step: the all-time score histogram (medians without a
+    # scan), and indexes that let each filtered stats query read only its rows.
+    [
+        """CREATE TABLE stats_scores (
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            game TEXT NOT NULL,
+            player_id INTEGER NOT NULL,
+            total INTEGER NOT NULL,
+            n INTEGER NOT NULL,
+            PRIMARY KEY (group_id, game, player_id, total)
+        ) WITHOUT ROWID""",
+        """INSERT INTO stats_scores SELECT group_id, game, player_id, total, count(*)
+            FROM stat_plays GROUP BY group_id, game, player_id, total""",
+        """CREATE INDEX stat_matches_outcomes ON stat_matches (group_id, game, played_at,
+            win_condition, top_player_id, finished)""",
+        """CREATE INDEX stat_matches_solo ON stat_matches (group_id, game, played_at)
+            WHERE n_players = 1""",
+        """CREATE INDEX stat_matches_by_winner ON stat_matches (group_id, game, top_player_id,
+            margin)""",
+        """INSERT INTO stats_h2h SELECT group_id, '*', '*', player_id, opponent_id, sum(wins),
+            sum(losses), sum(ties) FROM stats_h2h WHERE month = '*'
+            GROUP BY group_id, player_id, opponent_id""",
+        # Year ("2024") and quarter ("2024-Q1") totals for the score trend of a long history.
+        """CREATE TABLE stats_periods (
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            period TEXT NOT NULL,
+            game TEXT NOT NULL,
+            player_id INTEGER NOT NULL,
+            plays INTEGER NOT NULL,
+            score_sum INTEGER NOT NULL,
+            PRIMARY KEY (group_id, period, game, player_id)
+        ) WITHOUT ROWID""",
+        """INSERT INTO stats_periods SELECT group_id, substr(month, 1, 4), game, player_id,
+            sum(plays), sum(score_sum) FROM stats_month WHERE month != '*'
+            GROUP BY 1, 2, 3, 4""",
+        """INSERT INTO stats_periods SELECT group_id,
+            substr(month, 1, 4) || '-Q' || ((CAST(substr(month, 6, 2) AS INTEGER) + 2) / 3),
+            game, player_id, sum(plays), sum(score_sum) FROM stats_month WHERE month != '*'
+            GROUP BY 1, 2, 3, 4""",
+        # How Canal Grande games ended, by winner (player 0: nobody yet), per month and '*'.
+        """CREATE TABLE stats_outcomes (
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            month TEXT NOT NULL,
+            game TEXT NOT NULL,
+            outcome TEXT NOT NULL,
+            player_id INTEGER NOT NULL,
+            n INTEGER NOT NULL,
+            PRIMARY KEY (group_id, month, game, outcome, player_id)
+        ) WITHOUT ROWID""",
+        """INSERT INTO stats_outcomes SELECT group_id, month, game,
+            coalesce(win_condition, 'unfinished'), CASE WHEN finished THEN top_player_id ELSE 0 END,
+            count(*) FROM stat_matches WHERE game = 'canal-grande' GROUP BY 1, 2, 3, 4, 5""",
+        """INSERT INTO stats_outcomes SELECT group_id, '*', game, outcome, player_id, sum(n)
+            FROM stats_outcomes GROUP BY 1, 2, 3, 4, 5""",
+    ],
 ]

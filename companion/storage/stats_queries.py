@@ -35,8 +35,10 @@ class Scope:
         return self.lo is not None or self.hi is not None
 
     def facts_where(self, alias: str = "", lo: str | None = None, hi: str | None = None,
-                    edge: bool = False, player_col: str = "player_id") -> tuple[str, list[Any]]:
-        """WHERE for the facts tables (stat_plays / stat_matches)."""
+                    edge: bool = False, player_col: str = "player_id", months: bool = True
+                    ) -> tuple[str, list[Any]]:
+        """WHERE for the facts (stat_plays; `months=False` for stat_matches and
+        stats_rating): month bounds let the (group_id, month) index find a window."""
         a = f"{alias}." if alias else ""
         where, args = [f"{a}group_id = ?"], [self.gid]
         if self.game:
@@ -47,12 +49,27 @@ class Scope:
             args.append(self.player_id)
         lo, hi = (lo, hi) if edge else (self.lo, self.hi)
         if lo:
-            where.append(f"{a}played_at >= ?")
-            args.append(lo)
+            where, args = where + [f"{a}played_at >= ?"], args + [lo]
+            if months:
+                where, args = where + [f"{a}month >= ?"], args + [lo[:7]]
         if hi:
-            where.append(f"{a}played_at < ?")
-            args.append(hi)
+            where, args = where + [f"{a}played_at < ?"], args + [hi]
+            if months:
+                where.append(f"{a}month {'<' if hi.endswith('-01') else '<='} ?")
+                args.append(hi[:7])
         return " AND ".join(where), args
+
+    def plays(self, alias: str = "", edge: bool = False) -> str:
+        """stat_plays with the index that fits this scope's filters."""
+        index = ("stat_plays_by_player" if self.player_id is not None else
+                 "stat_plays_by_game" if self.game else
+                 "stat_plays_by_month" if self.bounded or edge else "")
+        return f"stat_plays {alias} {'INDEXED BY ' + index if index else ''}"
+
+    def matches(self) -> str:
+        index = ("stat_matches_by_game" if self.game else
+                 "stat_matches_by_time" if self.bounded else "")
+        return f"stat_matches {'INDEXED BY ' + index if index else ''}"
 
     def months_where(self, *, total: bool = False, all_games: bool = False
                      ) -> tuple[str, list[Any]]:
@@ -98,7 +115,7 @@ def player_game_totals(db: sqlite_utils.Database, s: Scope) -> Iterator[tuple[An
         yield from db.execute(
             "SELECT game, edition, player_id, count(*), sum(solo), sum(rated),"
             f" sum(winner * rated), sum(total), max(total), {_sums(P_COLS)}, {wins_parts}"
-            f" FROM stat_plays WHERE {where} GROUP BY game, edition, player_id", args)
+            f" FROM {s.plays(edge=True)} WHERE {where} GROUP BY game, edition, player_id", args)
 
 
 PERIODS = {
@@ -110,9 +127,9 @@ PERIODS = {
 
 def month_span(db: sqlite_utils.Database, s: Scope) -> tuple[str | None, str | None]:
     """First and last month with a match in the window."""
-    where, args = s.facts_where(player_col="")
-    first = db.execute(f"SELECT min(played_at) FROM stat_matches WHERE {where}", args).fetchone()
-    last = db.execute(f"SELECT max(played_at) FROM stat_matches WHERE {where}", args).fetchone()
+    where, args = s.facts_where(player_col="", months=False)
+    first = db.execute(f"SELECT min(played_at) FROM {s.matches()} WHERE {where}", args).fetchone()
+    last = db.execute(f"SELECT max(played_at) FROM {s.matches()} WHERE {where}", args).fetchone()
     return (first[0] or "")[:7] or None, (last[0] or "")[:7] or None
 
 
@@ -121,6 +138,12 @@ def period_scores(db: sqlite_utils.Database, s: Scope, period: str
     """(period, game, player_id, plays, score_sum) for the score trend;
     `period` is month, quarter or year (maybe several rows per key: merge)."""
     expr = PERIODS[period]
+    if not s.bounded and period != "month":
+        where, args = s.facts_where()
+        shape = "length(period) = 4" if period == "year" else "period LIKE '____-Q_'"
+        yield from db.execute(f"SELECT period, game, player_id, plays, score_sum FROM stats_periods"
+                              f" WHERE {where} AND {shape}", args)
+        return
     if not s.months_empty:
         where, args = s.months_where()
         yield from db.execute(
@@ -129,21 +152,34 @@ def period_scores(db: sqlite_utils.Database, s: Scope, period: str
     for lo, hi in s.edges:
         where, args = s.facts_where(lo=lo, hi=hi, edge=True)
         yield from db.execute(
-            f"SELECT {expr} AS period, game, player_id, count(*), sum(total) FROM stat_plays"
-            f" WHERE {where} GROUP BY period, game, player_id", args)
+            f"SELECT {expr} AS period, game, player_id, count(*), sum(total)"
+            f" FROM {s.plays(edge=True)} WHERE {where} GROUP BY period, game, player_id", args)
 
 
-def score_histogram(db: sqlite_utils.Database, s: Scope) -> Iterator[tuple[str, int, int, int]]:
-    """(game, player_id, total, count) for medians."""
+MEDIAN = """WITH h AS (SELECT game, player_id, total, n,
+    sum(n) OVER (PARTITION BY game, player_id ORDER BY total) AS upto,
+    sum(n) OVER (PARTITION BY game, player_id) AS count FROM ({rows}))
+  SELECT game, player_id, (min(CASE WHEN upto >= (count + 1) / 2 THEN total END)
+    + min(CASE WHEN upto >= count / 2 + 1 THEN total END)) / 2.0 FROM h GROUP BY game, player_id"""
+
+
+def medians(db: sqlite_utils.Database, s: Scope) -> Iterator[tuple[str, int, float]]:
+    """(game, player_id, median score), worked out by SQLite from the
+    all-time histogram or, for a window, from the facts."""
     where, args = s.facts_where()
-    yield from db.execute(f"SELECT game, player_id, total, count(*) FROM stat_plays WHERE {where}"
-                          " GROUP BY game, player_id, total", args)
+    rows = (f"SELECT game, player_id, total, n FROM stats_scores WHERE {where}" if not s.bounded
+            else f"SELECT game, player_id, total, count(*) AS n FROM {s.plays()} WHERE {where}"
+                 " GROUP BY game, player_id, total")
+    yield from db.execute(MEDIAN.format(rows=rows), args)
 
 
 def head_to_head(db: sqlite_utils.Database, s: Scope) -> Iterator[tuple[str, int, int, int, int, int]]:
-    """(game, player_id, opponent_id, wins, losses, ties), maybe several rows per key."""
+    """(game, player_id, opponent_id, wins, losses, ties), maybe several rows
+    per key (merge); game is '*' (all games together) without a game filter."""
     if not s.bounded:
         where, args = s.months_where(total=True)
+        if not s.game:
+            where += " AND game = '*'"
         yield from db.execute(
             f"SELECT game, player_id, opponent_id, wins, losses, ties FROM stats_h2h"
             f" WHERE {where}", args)
@@ -151,16 +187,17 @@ def head_to_head(db: sqlite_utils.Database, s: Scope) -> Iterator[tuple[str, int
     if not s.months_empty:
         where, args = s.months_where()
         yield from db.execute(
-            f"SELECT game, player_id, opponent_id, sum(wins), sum(losses), sum(ties)"
-            f" FROM stats_h2h WHERE {where} GROUP BY game, player_id, opponent_id", args)
+            f"SELECT {'game' if s.game else chr(39) + '*' + chr(39)}, player_id, opponent_id,"
+            f" sum(wins), sum(losses), sum(ties) FROM stats_h2h WHERE {where}"
+            " GROUP BY player_id, opponent_id", args)
     for lo, hi in s.edges:
         where, args = s.facts_where("a", lo=lo, hi=hi, edge=True)
         yield from db.execute(
-            "SELECT a.game, a.player_id, b.player_id, sum(a.place < b.place),"
+            "SELECT '*', a.player_id, b.player_id, sum(a.place < b.place),"
             " sum(a.place > b.place), sum(a.place = b.place)"
-            " FROM stat_plays a JOIN stat_plays b ON b.group_id = a.group_id"
+            f" FROM {s.plays('a', edge=True)} JOIN stat_plays b ON b.group_id = a.group_id"
             " AND b.match_id = a.match_id AND b.player_id != a.player_id"
-            f" WHERE {where} AND a.rated = 1 GROUP BY a.game, a.player_id, b.player_id", args)
+            f" WHERE {where} AND a.rated = 1 GROUP BY a.player_id, b.player_id", args)
 
 
 def streak_parts(db: sqlite_utils.Database, s: Scope
@@ -190,7 +227,7 @@ def streak_parts(db: sqlite_utils.Database, s: Scope
 def _streak_rows(db: sqlite_utils.Database, s: Scope, lo: str | None, hi: str | None
                  ) -> list[tuple[int, str, int]]:
     where, args = s.facts_where(lo=lo, hi=hi, edge=True)
-    return db.execute(f"SELECT player_id, game, winner FROM stat_plays WHERE {where}"
+    return db.execute(f"SELECT player_id, game, winner FROM {s.plays(edge=True)} WHERE {where}"
                       " AND rated = 1 ORDER BY played_at, match_id, seat", args).fetchall()
 
 
@@ -203,8 +240,9 @@ def match_counts_by_game(db: sqlite_utils.Database, s: Scope) -> dict[tuple[str,
     out: dict[tuple[str, str], int] = defaultdict(int)
     if s.player_id is not None:
         where, args = s.facts_where()
-        for g, e, n in db.execute(f"SELECT game, edition, count(DISTINCT match_id) FROM stat_plays"
-                                  f" WHERE {where} GROUP BY game, edition", args):
+        for g, e, n in db.execute(f"SELECT game, edition, count(DISTINCT match_id)"
+                                  f" FROM {s.plays()} WHERE {where} GROUP BY game, edition",
+                                  args):
             out[(g, e)] += n
         return dict(out)
     if not s.months_empty:
@@ -213,8 +251,8 @@ def match_counts_by_game(db: sqlite_utils.Database, s: Scope) -> dict[tuple[str,
                                   f" WHERE {where} GROUP BY game, edition", args):
             out[(g, e)] += n
     for lo, hi in s.edges:
-        where, args = s.facts_where(lo=lo, hi=hi, edge=True, player_col="")
-        for g, e, n in db.execute(f"SELECT game, edition, count(*) FROM stat_matches"
+        where, args = s.facts_where(lo=lo, hi=hi, edge=True, player_col="", months=False)
+        for g, e, n in db.execute(f"SELECT game, edition, count(*) FROM {s.matches()}"
                                   f" WHERE {where} GROUP BY game, edition", args):
             out[(g, e)] += n
     return dict(out)
@@ -237,55 +275,78 @@ def ratings_at(db: sqlite_utils.Database, s: Scope, keys: list[tuple[str, int]]
 
 def rating_history(db: sqlite_utils.Database, s: Scope) -> Iterator[tuple[Any, ...]]:
     """(player_id, played_at, match_id, mu, sigma) in time order."""
-    where, args = s.facts_where()
+    where, args = s.facts_where(months=False)
     yield from db.execute(f"SELECT player_id, played_at, match_id, mu, sigma FROM stats_rating"
                           f" WHERE {where} ORDER BY played_at, match_id, player_id", args)
 
 
-def highest_score(db: sqlite_utils.Database, s: Scope, game: str) -> dict[str, Any] | None:
+def highest_score(db: sqlite_utils.Database, s: Scope, game: str, player_id: int, total: int
+                  ) -> dict[str, Any] | None:
+    """The first match in the window where this player scored `total` at `game`
+    (the best score comes from the aggregates; this finds where it was made)."""
     where, args = s.facts_where()
+    if s.player_id is None:
+        where, args = where + " AND player_id = ?", [*args, player_id]
     if not s.game:
         where, args = where + " AND game = ?", [*args, game]
     rows = list(db.query(
-        f"SELECT match_id, played_at, player_id, total, solo FROM stat_plays WHERE {where}"
-        " ORDER BY total DESC, played_at, match_id LIMIT 1", args))
+        f"SELECT match_id, played_at, player_id, total, solo FROM stat_plays INDEXED BY"
+        f" stat_plays_by_player WHERE {where} AND total = ? ORDER BY played_at, match_id LIMIT 1",
+        [*args, total]))
     return rows[0] if rows else None
 
 
 def biggest_margin(db: sqlite_utils.Database, s: Scope, game: str) -> dict[str, Any] | None:
-    where, args = s.facts_where(player_col="top_player_id")
+    where, args = s.facts_where(player_col="top_player_id", months=False)
     if not s.game:
         where, args = where + " AND game = ?", [*args, game]
+    index = "stat_matches_by_winner" if s.player_id is not None else "stat_matches_by_margin"
     rows = list(db.query(
         f"SELECT match_id, played_at, top_player_id AS player_id, top_total AS total, margin"
-        f" FROM stat_matches WHERE {where} AND margin IS NOT NULL"
+        f" FROM stat_matches INDEXED BY {index} WHERE {where} AND margin IS NOT NULL"
         " ORDER BY margin DESC, played_at, match_id LIMIT 1", args))
     return rows[0] if rows else None
 
 
-def win_conditions(db: sqlite_utils.Database, s: Scope) -> Iterator[tuple[str | None, int | None, int]]:
-    """Canal Grande: (win_condition or None when unfinished, winner, count)."""
-    where, args = s.facts_where(player_col="")
+def win_conditions(db: sqlite_utils.Database, s: Scope) -> Iterator[tuple[str, int, int]]:
+    """Canal Grande: (win condition or "unfinished", winner or 0, matches)."""
     if s.player_id is not None:
-        where += " AND match_id IN (SELECT match_id FROM stat_plays WHERE group_id = ?" \
-                 " AND player_id = ? AND game = 'canal-grande')"
-        args += [s.gid, s.player_id]
-    if not s.game:
-        where += " AND game = 'canal-grande'"
-    yield from db.execute(f"SELECT win_condition, CASE WHEN finished THEN top_player_id END,"
-                          f" count(*) FROM stat_matches WHERE {where}"
-                          " GROUP BY 1, 2", args)
+        where, args = s.facts_where(player_col="", months=False)
+        yield from db.execute(
+            "SELECT coalesce(win_condition, 'unfinished'), CASE WHEN finished THEN top_player_id"
+            " ELSE 0 END, count(*) FROM stat_matches WHERE group_id = ? AND match_id IN"
+            " (SELECT match_id FROM stat_plays INDEXED BY stat_plays_by_player WHERE"
+            f" {where.replace('group_id', 'stat_plays.group_id', 1)} AND player_id = ?"
+            " AND game = 'canal-grande') GROUP BY 1, 2", [s.gid, *args, s.player_id])
+        return
+    if not s.months_empty:
+        where, args = s.months_where(total=not s.bounded)
+        yield from db.execute(f"SELECT outcome, player_id, sum(n) FROM stats_outcomes"
+                              f" WHERE {where.replace('player_id = ?', 'true')}"
+                              " AND game = 'canal-grande' GROUP BY 1, 2", args)
+    for lo, hi in s.edges:
+        where, args = s.facts_where(lo=lo, hi=hi, edge=True, player_col="", months=False)
+        yield from db.execute(
+            "SELECT coalesce(win_condition, 'unfinished'), CASE WHEN finished THEN top_player_id"
+            f" ELSE 0 END, count(*) FROM stat_matches INDEXED BY stat_matches_outcomes"
+            f" WHERE {where} AND game = 'canal-grande' GROUP BY 1, 2", args)
 
 
-def solo_history(db: sqlite_utils.Database, s: Scope) -> list[dict[str, Any]]:
-    """Doodle China solo sheets in time order."""
-    where, args = s.facts_where(player_col="top_player_id")
+def solo_sheets(db: sqlite_utils.Database, s: Scope, latest: int
+                ) -> tuple[dict[str, int], list[dict[str, Any]]]:
+    """Doodle China solo sheets in the window: how many reached each rank,
+    and the `latest` ones in time order."""
+    where, args = s.facts_where(player_col="top_player_id", months=False)
     if not s.game:
         where += " AND game = 'doodle-china'"
-    return list(db.query(
+    where += " AND n_players = 1 AND solo_rank IS NOT NULL"
+    ranks = dict(db.execute(f"SELECT solo_rank, count(*) FROM stat_matches INDEXED BY"
+                            f" stat_matches_solo WHERE {where} GROUP BY 1", args).fetchall())
+    rows = list(db.query(
         f"SELECT match_id, played_at, edition, top_player_id AS player_id, top_total AS total,"
-        f" solo_rank, achievements FROM stat_matches WHERE {where} AND n_players = 1"
-        " AND solo_rank IS NOT NULL ORDER BY played_at, match_id", args))
+        f" solo_rank, achievements FROM stat_matches INDEXED BY stat_matches_solo"
+        f" WHERE {where} ORDER BY played_at DESC, match_id DESC LIMIT ?", [*args, latest]))
+    return ranks, rows[::-1]
 
 
 def plays_for_export(db: sqlite_utils.Database, gid: str) -> Iterator[tuple[Any, ...]]:
@@ -296,3 +357,14 @@ def plays_for_export(db: sqlite_utils.Database, gid: str) -> Iterator[tuple[Any,
         f" sp.place, sp.winner, {', '.join('sp.' + c for c in P_COLS)}"
         " FROM stat_plays sp JOIN players p ON p.id = sp.player_id"
         " WHERE sp.group_id = ? ORDER BY sp.played_at, sp.match_id, sp.seat", [gid])
+
+
+def rating_by_period(db: sqlite_utils.Database, s: Scope, period: str
+                     ) -> Iterator[tuple[int, str, float, float]]:
+    """(player_id, period, mu, sigma): each player's rating at the end of each
+    period (month, quarter or year) in the window, for charts of long histories."""
+    expr = PERIODS[period].replace("month", "substr(played_at, 1, 7)")
+    where, args = s.facts_where(months=False)
+    yield from ((pid, per, mu, sigma) for pid, per, mu, sigma, _ in db.execute(
+        f"SELECT player_id, {expr} AS period, mu, sigma, max(played_at || ' ' || match_id)"
+        f" FROM stats_rating WHERE {where} GROUP BY player_id, period ORDER BY period", args))
