@@ -60,6 +60,17 @@ def start_links(gid: str) -> list[dict[str, Any]]:
     return links
 
 
+def open_tables(db: Any, gid: str) -> dict[str, Any]:
+    """The Doodle China dice tables still in play, to rejoin, and where to open one."""
+    if "rooms_pages.new_room" not in current_app.view_functions:
+        return {"new": None, "open": []}
+    rooms = [r for r in storage.list_rooms(db, gid, limit=10) if not r.get("finished_at")]
+    return {"new": url_for("rooms_pages.new_room", gid=gid),
+            "open": [{"url": url_for("rooms_pages.room", gid=gid, rid=r["id"]),
+                      "edition": r["edition"].capitalize(), "mode": r["mode"],
+                      "players": r["players"], "created_at": r["created_at"]} for r in rooms]}
+
+
 def edit_url(gid: str, match: dict[str, Any]) -> str | None:
     game = match["game"]
     if game in OWN_PAGES:
@@ -113,7 +124,7 @@ def group_home(gid: str):
                            join_url=join_url(gid, g.group_key),
                            players=storage.list_players(db, gid),
                            recent=recent, total=storage.count_matches(db, gid),
-                           starts=start_links(gid))
+                           starts=start_links(gid), tables=open_tables(db, gid))
 
 
 @bp.get("/g/<gid>/qr.svg")

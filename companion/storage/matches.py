@@ -143,7 +143,7 @@ def list_matches(db: sqlite_utils.Database, gid: str, *, game: str | None = None
                         WHERE mp.group_id = m.group_id AND mp.match_id = m.id AND p.name_key = ?)""")
         params.append(name_key(player))
     sql = (f"SELECT {', '.join('m.' + c.strip() for c in MATCH_COLUMNS.split(','))} FROM matches m"
-           f" WHERE {' AND '.join(where)} ORDER BY m.played_at DESC, m.id DESC LIMIT ?")
+           f" WHERE {' AND '.join(where)} ORDER BY m.played_at DESC, m.rowid DESC LIMIT ?")
     params.append(limit)
     return [_row_to_match(r) for r in db.query(sql, params)]
 
