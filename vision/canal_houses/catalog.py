@@ -142,15 +142,20 @@ def catalog_entry_from_photo(data: bytes) -> dict[str, Any]:
     v = max((box[1] - box[0], box[2] - box[1]), key=np.linalg.norm)
     v = v / np.linalg.norm(v) * (1 if v[1] >= 0 else -1)
     quad = order_corners(f.quad, np.array([v[1], -v[0]]), v)
+    patch = rectify(bal, quad, int(C.INNER_W_MM * 2), int(C.INNER_H_MM * 2))
+    turned = patch[::-1, ::-1]
+    door = door_vote(patch)
+    sky_top, sky_bottom = roof_score(patch), roof_score(turned)
+    if door < 0 or (door == 0 and sky_bottom >= C.ROOF_CORNER_DARK > sky_top):
+        quad, patch = np.roll(quad, 2, axis=0), np.ascontiguousarray(turned)  # upside down
+    role = "store" if door != 0 else (
+        "roof" if max(sky_top, sky_bottom) >= C.ROOF_CORNER_DARK else "window")
+    colour, _ = name_colour(field_colour(patch, role == "roof"), parse_palette(None))
     grey = _grey_field(photo, quad / scale, gains, CANON_H)
     kps, desc = _orb(C.ORB_FEATURES_ENTRY).detectAndCompute(grey, None)
     if desc is None or len(kps) < 4 * C.MIN_INLIERS:
         raise PhotoError("the card shows too little detail to recognise it later; take the photo "
                          "closer and in better light", status=422)
-    patch = rectify(bal, quad, int(C.INNER_W_MM * 2), int(C.INNER_H_MM * 2))
-    door = door_vote(patch)
-    role = "store" if abs(door) > 0 else ("roof" if roof_score(patch) >= C.ROOF_CORNER_DARK else "window")
-    colour, _ = name_colour(field_colour(patch, role == "roof"), parse_palette(None))
     pts = np.array([k.pt for k in kps], np.float32)
     return {"version": C.ENTRY_VERSION, "px_per_mm": C.CANON_PX_PER_MM, "size": [CANON_W, CANON_H],
             "count": len(kps), "points": _b64(pts), "descriptors": _b64(desc),

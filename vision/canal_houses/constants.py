@@ -23,7 +23,7 @@ BLUR_MAX_SIDE = 1000  # px; the sharpness check runs on a smaller copy
 
 # --- white balance -------------------------------------------------------------
 WB_PERCENTILE = 99.0  # the top 1% of thin bright bands (top-hat) are taken as paper
-WB_TOPHAT_PX = 15  # at BLUR_MAX_SIDE: wider than a card border, narrower than a card
+WB_TOPHAT_PX = (15, 45)  # at BLUR_MAX_SIDE: wider than a card border (far, close cards)
 WB_MIN_LEVEL = 40.0  # a "white" darker than this means the photo is far too dark
 
 # --- what counts as white paper (after white balance) -------------------------

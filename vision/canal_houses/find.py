@@ -39,23 +39,41 @@ def working_image(photo: np.ndarray, max_side: int = C.WORK_MAX_SIDE) -> tuple[n
     return small, scale
 
 
+def _candidate_whites(small: np.ndarray) -> list[np.ndarray]:
+    """Guesses at the paper's colour (BGR): the brightest thin bands (top-hat
+    of the weakest channel, at a border's width for far and for close cards),
+    and the plain brightest pixels. Paper is bright in every channel, so a
+    yellow card (dark in blue) does not pass for it."""
+    weak = small.min(axis=2)
+    guesses = []
+    for size in C.WB_TOPHAT_PX:
+        k = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
+        tophat = weak - cv2.morphologyEx(weak, cv2.MORPH_OPEN, k)
+        score = np.minimum(tophat, weak - np.percentile(weak, 50))
+        top = small[(score >= np.percentile(score, C.WB_PERCENTILE)) & (score > 0)]
+        if len(top) >= 20:
+            guesses.append(np.median(top, axis=0))
+    guesses.append(np.median(small[weak >= np.percentile(weak, C.WB_PERCENTILE)], axis=0))
+    return [np.maximum(g, C.WB_MIN_LEVEL) for g in guesses]
+
+
 def white_gains(image: np.ndarray) -> np.ndarray:
     """Per-channel gains (BGR) that make paper white 1.0, so a lamp's cast is
-    divided out. The reference is the card borders: thin bands that are bright
-    in every channel (a top-hat of the weakest channel), which a broad bright
-    table or a yellow card (dark in blue) is not."""
+    divided out. Of a few guesses at the paper's colour, the one under which
+    the most card fields appear (coloured, enclosed by white paper of the
+    right width) wins: that is what paper means here."""
     small, _ = working_image(image, C.BLUR_MAX_SIDE)
     small = small.astype(np.float32)
-    weak = small.min(axis=2)
-    k = cv2.getStructuringElement(cv2.MORPH_RECT, (C.WB_TOPHAT_PX, C.WB_TOPHAT_PX))
-    tophat = weak - cv2.morphologyEx(weak, cv2.MORPH_OPEN, k)
-    score = np.minimum(tophat, weak - np.percentile(weak, 50))
-    cut = np.percentile(score, C.WB_PERCENTILE)
-    top = small[(score >= cut) & (score > 0)]
-    if len(top) < 20:
-        top = small[weak >= np.percentile(weak, C.WB_PERCENTILE)]
-    white = np.maximum(np.median(top, axis=0), C.WB_MIN_LEVEL)
-    return (1.0 / white).astype(np.float32)
+    best, best_score = None, -1.0
+    for white in _candidate_whites(small):
+        gains = (1.0 / white).astype(np.float32)
+        bal = balance(small, gains)
+        fields, _ = find_fields(bal, paper_mask(bal))
+        score = sum(f.area * f.ring_white for f in fields)
+        if score > best_score:
+            best, best_score = gains, score
+    assert best is not None
+    return best
 
 
 def balance(image: np.ndarray, gains: np.ndarray) -> np.ndarray:
