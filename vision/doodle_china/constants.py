@@ -21,7 +21,9 @@ MARKER_IDS = {"suzhou": (0, 1, 2, 3), "shanghai": (4, 5, 6, 7)}
 TITLE_BOX = (170, 34, 830, 150)  # "DOODLE CHINA" / edition name, read by OCR
 SUBTITLE_Y = 160
 TITLE_OCR_BOX = (170, 34, 830, 222)  # title and the printed player/match line
-FIT_BOX = (170, 34, 830, 184)  # same on every sheet of a layout, never marked: print calibration
+FIT_BOX = (170, 34, 830, 184)  # same on every sheet of a layout, never marked: is it our sheet?
+# Thin printed text on every sheet, never marked: how black and blurred thin print looks.
+FIT_BOXES = ((170, 158, 830, 186), (170, 1580, 720, 1612))
 QR_BOX = (850, 30, 1066, 246)
 QR_MARGIN = 30  # paper around the QR box the reader warps with it
 
@@ -50,8 +52,8 @@ HOUSE_BOX = 0.33
 # centres from the cell's bottom-right corner (pixels at 150 dpi), in the corner
 # no riverway template passes through; the two printed floors are drawn as a
 # small filled tower in the free top-right corner.
-FLOOR_BOX = 24
-FLOOR_EXTRA = ((44, 16), (16, 16), (16, 44))
+FLOOR_BOX = 22
+FLOOR_EXTRA = ((46, 20), (20, 20), (20, 46))  # 9 px clear of the grid lines
 FLOOR_PRINTED = ((16, 16), (16, 36))  # from the top-right corner, size FLOOR_PRINTED_BOX
 FLOOR_PRINTED_BOX = 18
 
@@ -74,6 +76,7 @@ MIN_MARKERS = 2
 MAX_REPROJECTION = 4.0  # sheet pixels; worse than this means a wrong match
 MIN_SHEET_SHARE = 0.04  # of the photo's area; smaller means "come closer"
 MIN_BRIGHTNESS = 35  # mean grey of the flattened sheet (0-255)
+MIN_TITLE_MATCH = 0.3  # correlation of the title block with the print, outline-found sheets
 MIN_SHARPNESS = 0.10  # edge contrast of the printed grid lines (ink per pixel)
 
 INK_DEFAULT_PENCIL = 0.35
@@ -84,14 +87,26 @@ PATH_COVER_NO = 0.30  # below this: nothing drawn
 PATH_MARGIN = 0.25  # best minus second best template, below: doubtful
 
 MARK_SHRINK = 0.12  # of a box's side, left out at each edge
+FLOOR_SHRINK = 0.25  # floor boxes are small: keep well inside their printed outline
+MARK_SURROUND = 1.0  # of a box's side: the paper around it that sets the local zero
+# Kinds whose print is learnt from the photo (floors are few per tower and
+# mostly crossed, so their printed model is kept).
+LEARN_PRINT = ("house", "tree")
+CLASS_MIN_BOXES = 5  # boxes of a kind needed to fit their print from the photo
+CLASS_TOLERANCE = 0.06  # ink the photo's print may show beyond the modelled print
+CLASS_CLEAN_SPREAD = 0.10  # boxes this close to the cleanest one (relative ink) model the print
+CLASS_CLEAN_MAX = 0.30  # ... unless they look crossed already (then all are)
+CLASS_MARGIN = 0.25  # of a box's side: paper around it in the crops
+CLASS_MARGIN_MIN = 6  # work pixels
+MARK_GROW = 0.2  # of a box's side: strokes overshoot a box by up to this
 PRINT_FREE = 0.08  # a box pixel whose expected print ink is below this is "paper"
 PRINT_FREE_BLUR = 1.5  # work pixels of blur added before deciding what is paper
 PRINT_FREE_SHARE = 0.3  # boxes with less paper than this are measured whole
 # Mark density (ink beyond the print, relative to the pencil level) by what is
 # marked: crossed above YES, not crossed below NO, doubtful between. Floor boxes
 # are small and close together, so a neighbour's X reaches into them a little.
-MARK_YES = {"house": 0.12, "tree": 0.12, "floor": 0.21}
-MARK_NO = {"house": 0.07, "tree": 0.07, "floor": 0.15}
+MARK_YES = {"house": 0.11, "tree": 0.155, "floor": 0.20}
+MARK_NO = {"house": 0.07, "tree": 0.09, "floor": 0.12}
 RING_INNER = 1.12  # loop search band, in box half-sizes from the centre
 RING_OUTER = 1.95
 RING_ANGLES = 24

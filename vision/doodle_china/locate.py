@@ -108,7 +108,8 @@ def sheet_scale(H: np.ndarray) -> float:
     w, h = C.SHEET_SIZE
     pts = np.array([[[w / 2, h / 2], [w / 2 + 10, h / 2], [w / 2, h / 2 + 10]]], np.float64)
     p = cv2.perspectiveTransform(pts, H)[0]
-    return float(np.sqrt(abs(np.cross(p[1] - p[0], p[2] - p[0])) / 100.0))
+    (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
+    return float(np.sqrt(abs(ax * by - ay * bx) / 100.0))
 
 
 def flatten(image: np.ndarray, H: np.ndarray, scale: float,
@@ -129,7 +130,8 @@ def flatten(image: np.ndarray, H: np.ndarray, scale: float,
 
 
 def ink_map(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Ink (0 paper .. 1 black) with the lighting divided out, and the paper level.
+    """Ink (0 paper .. 1 black; noise makes it a little negative in places) with
+    the lighting divided out, and the paper level.
 
     The paper level is a grey closing (strokes and text thinner than the kernel
     vanish) that keeps a shadow's edge where it is, lightly smoothed: the lamp's
@@ -140,4 +142,5 @@ def ink_map(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     paper = cv2.GaussianBlur(paper.astype(np.float32), (0, 0), C.BACKGROUND_SMOOTH)
     paper = np.maximum(paper, 1.0)
     ink = 1.0 - gray.astype(np.float32) / paper
-    return np.clip(ink, 0.0, 1.0), paper
+    # Not clipped at 0: paper noise must average to nothing in a box's mean.
+    return np.clip(ink, -1.0, 1.0), paper

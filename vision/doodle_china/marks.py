@@ -17,17 +17,19 @@ import numpy as np
 
 from . import constants as C
 
-BLUR_STEPS = (0.0, 0.6, 0.9, 1.3, 1.8, 2.5)
+BLUR_STEPS = (0.0, 0.6, 0.9, 1.3, 1.8, 2.4, 3.2, 4.5)
 
 
-def fit_print(ink: np.ndarray, blank: np.ndarray, box: tuple[int, int, int, int]) -> tuple[float, float]:
+def fit_print(ink: np.ndarray, blank: np.ndarray, boxes: list[tuple[int, int, int, int]]) -> tuple[float, float]:
     """How black the print looks (gain) and how blurred (sigma, work pixels),
-    fitted on a region nothing is ever drawn in (title and subtitle)."""
-    x0, y0, x1, y1 = box
-    seen = ink[y0:y1, x0:x1].astype(np.float64)
+    fitted on thin printed text nothing is ever drawn on, at the top and the
+    bottom of the sheet (thin lines are what houses, trees and floors are
+    printed with, and they blur more than bold letters)."""
+    seen = np.concatenate([ink[y0:y1, x0:x1].ravel() for x0, y0, x1, y1 in boxes]).astype(np.float64)
     best = (np.inf, 1.0, 0.0)
     for sigma in BLUR_STEPS:
-        model = _blur(blank, sigma)[y0:y1, x0:x1].astype(np.float64)
+        blurred = _blur(blank, sigma)
+        model = np.concatenate([blurred[y0:y1, x0:x1].ravel() for x0, y0, x1, y1 in boxes]).astype(np.float64)
         norm = float((model * model).sum())
         if norm <= 0:
             continue
@@ -48,21 +50,70 @@ def _blur(blank: np.ndarray, sigma: float) -> np.ndarray:
     return blank if sigma <= 0 else cv2.GaussianBlur(blank, (0, 0), sigma)
 
 
-def box_excess(ink: np.ndarray, baseline: np.ndarray, paper: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    """Mean ink beyond the print's in each box's inner part: (n,).
+def surround_level(ink: np.ndarray, baseline: np.ndarray, zero: np.ndarray, box: np.ndarray) -> float:
+    """The paper's own ink level around a box (median over `zero`, paper no
+    player marks): noise in a dark corner lifts the ink map a little there."""
+    x0, y0, x1, y1 = box
+    h, w = ink.shape
+    ex, ey = (x1 - x0) * C.MARK_SURROUND, (y1 - y0) * C.MARK_SURROUND
+    sa, sb = max(0, int(x0 - ex)), max(0, int(y0 - ey))
+    sc, sd = min(w, int(x1 + ex) + 1), min(h, int(y1 + ey) + 1)
+    around = (ink[sb:sd, sa:sc] - baseline[sb:sd, sa:sc])[zero[sb:sd, sa:sc]]
+    return float(np.median(around)) if around.size else 0.0
 
-    Only the box's paper (`paper`: well away from any print) is averaged, so an
-    error in how black or blurred the print looks does not count as a mark."""
-    out = np.zeros(len(boxes))
-    for i, (x0, y0, x1, y1) in enumerate(boxes):
-        dx, dy = (x1 - x0) * C.MARK_SHRINK, (y1 - y0) * C.MARK_SHRINK
-        a, b = int(round(x0 + dx)), int(round(y0 + dy))
-        c, d = max(a + 1, int(round(x1 - dx))), max(b + 1, int(round(y1 - dy)))
-        seen, printed, free = ink[b:d, a:c], baseline[b:d, a:c], paper[b:d, a:c]
-        if free.mean() >= C.PRINT_FREE_SHARE:
-            seen, printed = seen[free], printed[free]
-        out[i] = float((seen - printed).mean())
-    return out
+
+def box_excess(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: float, sigma: float,
+               zero_levels: np.ndarray, pencil: float, learn: bool = True,
+               shrink: float = C.MARK_SHRINK) -> np.ndarray:
+    """Mean ink beyond the print's in each box's inner part, less the paper's
+    level around it: (n,) for n boxes of one kind (same print, same size).
+
+    First the print is the printed sheet blurred and scaled as fitted on the
+    sheet (`gain`, `sigma`). With enough boxes, it is then taken from the
+    photo itself: each pixel's median over the boxes that looked cleanest
+    (the print is the same in all, crosses are not; at least three, and none
+    that already looked crossed: then all are, and the first answer stands),
+    capped at the printed
+    sheet plus a tolerance so that crosses never become "print" (`learn`
+    False: the first answer only). Only the
+    paper well away from the print is averaged, so a print that is a little
+    off does not count as a mark."""
+    bw, bh = boxes[0, 2] - boxes[0, 0], boxes[0, 3] - boxes[0, 1]
+    margin = max(C.CLASS_MARGIN_MIN, C.CLASS_MARGIN * max(bw, bh))
+    size = (int(np.ceil(bw + 2 * margin)), int(np.ceil(bh + 2 * margin)))
+    centres = [((x0 + x1) / 2, (y0 + y1) / 2) for x0, y0, x1, y1 in boxes]
+    crops = np.stack([cv2.getRectSubPix(ink, size, c) for c in centres])
+    prints = np.stack([cv2.getRectSubPix(blank, size, c) for c in centres])
+    ys, xs = np.mgrid[0:size[1], 0:size[0]]
+    cx, cy = (size[0] - 1) / 2, (size[1] - 1) / 2
+    inner = (np.abs(xs - cx) <= bw * (0.5 - shrink)) & (np.abs(ys - cy) <= bh * (0.5 - shrink))
+    models = np.stack([gain * _blur(p, sigma) for p in prints])
+    frees = [inner & (_blur(p, sigma + C.PRINT_FREE_BLUR) < C.PRINT_FREE) for p in prints]
+    uses = [f if f.sum() >= C.PRINT_FREE_SHARE * inner.sum() else inner for f in frees]
+
+    def excess(model: np.ndarray, levels: np.ndarray) -> np.ndarray:
+        return np.array([float((crops[i] - model[i])[uses[i]].mean()) - levels[i] for i in range(len(boxes))])
+
+    first = excess(models, zero_levels)
+    if not learn or len(boxes) < C.CLASS_MIN_BOXES:
+        return first
+    rel = first / max(pencil, C.INK_FLOOR)
+    clean = (rel <= rel.min() + C.CLASS_CLEAN_SPREAD) & (rel <= C.CLASS_CLEAN_MAX)
+    if clean.sum() < 3:
+        return first
+    typical = np.median(crops[clean], 0)
+    levels = zero_levels - np.median(zero_levels[clean])  # the typical crop carries their level
+    return excess(np.minimum(typical[None], models + C.CLASS_TOLERANCE), levels)
+
+
+def reference_paper(paper: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """Paper that no player marks: the paper mask less every mark box (grown a
+    little, for strokes that overshoot)."""
+    zero = paper.copy()
+    for x0, y0, x1, y1 in boxes:
+        gx, gy = (x1 - x0) * C.MARK_GROW, (y1 - y0) * C.MARK_GROW
+        zero[max(0, int(y0 - gy)):int(y1 + gy) + 1, max(0, int(x0 - gx)):int(x1 + gx) + 1] = False
+    return zero
 
 
 def decide_crosses(excess: np.ndarray, pencil: float, what: str) -> tuple[list[bool], list[float], list[bool]]:

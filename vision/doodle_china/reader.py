@@ -105,6 +105,17 @@ def locate_sheet(gray: np.ndarray) -> Located:
     return Located(candidates[int(np.argmax(scores))], None, "outline")
 
 
+def looks_like_sheet(ink: np.ndarray) -> bool:
+    """Does the flattened page carry our printed title where it should? (Only
+    asked when the sheet was found by its outline: any paper has one.)"""
+    x0, y0, x1, y1 = (int(v * C.WORK_SCALE) for v in C.FIT_BOX)
+    seen = ink[y0:y1, x0:x1]
+    printed = blank_ink(DEFAULT_FOR_EDITION["suzhou"], C.WORK_SCALE)[y0:y1, x0:x1]
+    if seen.std() < 1e-3:
+        return False
+    return float(np.corrcoef(seen.ravel(), printed.ravel())[0, 1]) >= C.MIN_TITLE_MATCH
+
+
 def _bgr(gray: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR) if gray.ndim == 2 else gray
 
@@ -164,18 +175,20 @@ def read_sheet(data: bytes, edition: str | None = None, layout: dict[str, Any] |
     def finer() -> tuple[np.ndarray, np.ndarray]:
         return decode(data, full=True)[0], np.diag([reduce, reduce, 1.0]) @ where.H
 
+    if where.edition is None and not looks_like_sheet(ink):
+        raise PhotoError(NO_SHEET, status=422)
     sheet, layout = identify(image, where, edition, layout, warnings, finer if reduce > 1 else None)
     geo = sheet_geometry(layout)
     k = C.WORK_SCALE
     blank = blank_ink(layout["name"], k)
-    gain, sigma = marks.fit_print(ink, blank, tuple(int(v * k) for v in C.FIT_BOX))
+    gain, sigma = marks.fit_print(ink, blank, [tuple(int(v * k) for v in box) for box in C.FIT_BOXES])
     if gain < C.MIN_SHARPNESS or sigma >= marks.BLUR_STEPS[-1]:
         raise PhotoError("the photo is too blurred or too dark to read the pencil marks; hold the phone "
                          "still, closer and flatter above the sheet, with more light", status=422)
     baseline = gain * (blank if sigma <= 0 else cv2.GaussianBlur(blank, (0, 0), sigma))
     baseline = np.dstack([baseline, marks.paper_mask(blank, sigma)])
     smooth = cv2.blur(ink, (3, 3))
-    reading = _read_marks(geo, sheet, smooth, ink, baseline, warnings,
+    reading = _read_marks(geo, sheet, smooth, ink, (baseline, blank, gain, sigma), warnings,
                           {"method": where.method, "gain": round(gain, 3), "sigma": sigma})
     reading.homography, reading.size = _photo_homography(data, image, where.H, reduce)
     return reading
@@ -197,7 +210,11 @@ def _photo_homography(data: bytes, image: np.ndarray, H: np.ndarray, reduce: int
 
 
 def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smooth: np.ndarray, ink: np.ndarray,
-                baseline: np.ndarray, warnings: list[str], details: dict[str, Any]) -> Reading:
+                printed: tuple[np.ndarray, np.ndarray, float, float], warnings: list[str],
+                details: dict[str, Any]) -> Reading:
+    """Paths, crosses and loops on the flattened sheet. `printed`: the expected
+    print (baseline ink and paper mask), the blank sheet, and the fitted gain and blur."""
+    baseline, blank, gain, sigma = printed
     k = C.WORK_SCALE
     grid_cells = [(r, c, cell) for r, row in enumerate(geo["cells"]) for c, cell in enumerate(row)]
     drawable = [(r, c, cell) for r, c, cell in grid_cells if cell["kind"] != "house"]
@@ -217,7 +234,10 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smooth: np.ndarray, 
     def crosses(items: list[dict[str, Any]], what: str) -> tuple[list[bool], float]:
         if not items:
             return [], 1.0
-        excess = marks.box_excess(ink, baseline[..., 0], baseline[..., 1] > 0, np.array([i["box"] for i in items], np.float64) * k)
+        boxes = np.array([i["box"] for i in items], np.float64) * k
+        levels = np.array([marks.surround_level(ink, baseline[..., 0], zero, b) for b in boxes])
+        excess = marks.box_excess(ink, blank, boxes, gain, sigma, levels, pencil, learn=what in C.LEARN_PRINT,
+                                  shrink=C.FLOOR_SHRINK if what == "floor" else C.MARK_SHRINK)
         crossed, conf, doubt = marks.decide_crosses(excess, pencil, what)
         for item, yes, d in zip(items, crossed, doubt, strict=True):
             if d:
@@ -227,6 +247,8 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smooth: np.ndarray, 
         return crossed, min(conf)
 
     free_houses = [h for h in geo["houses"] if not h["printed_crossed"]]
+    every = np.array([i["box"] for i in (*free_houses, *geo["trees"], *geo["floors"])], np.float64) * k
+    zero = marks.reference_paper(baseline[..., 1] > 0, every)
     house_marks, _ = crosses(free_houses, "house")
     floor_marks, _ = crosses(geo["floors"], "floor")
     tree_marks, tree_conf = crosses(geo["trees"], "tree")

@@ -19,7 +19,7 @@ from PIL import Image
 
 from . import constants as C
 from .pencil import NAMES, PENCILS, draw_truth, random_truth
-from .sheet import render_sheet, sheet_geometry
+from .sheet import marker_boxes, render_sheet, sheet_geometry
 
 RENDER_SCALE = 1.6  # the sheet is drawn at 240 dpi before it is photographed
 FULL_SIZE = (4000, 3000)
@@ -34,7 +34,7 @@ def _blank(layout: str, player: str | None, match: str | None) -> np.ndarray:
 
 
 def finished_sheet(rng: np.random.Generator, layout: str, player: str | None, match: str | None,
-                   truth: dict[str, Any], damage_qr: bool = False) -> np.ndarray:
+                   truth: dict[str, Any], damage_qr: bool = False, cover_markers: bool = False) -> np.ndarray:
     """The printed sheet with the truth drawn on it in pencil (BGR, RENDER_SCALE)."""
     from companion.games.doodle_china.layouts import get_layout
 
@@ -57,6 +57,10 @@ def finished_sheet(rng: np.random.Generator, layout: str, player: str | None, ma
         out = out * (1 - 0.55 * stain[..., None]) + np.array([40, 90, 140], np.float32) * 0.55 * stain[..., None]
         pts = np.stack([rng.uniform(x0, x1, 14), rng.uniform(y0, y1, 14)], 1).astype(np.int32)
         cv2.polylines(out, [pts], False, (30, 30, 30), int(9 * RENDER_SCALE), cv2.LINE_AA)
+    if cover_markers:  # stickers over the corner squares: only the outline is left
+        for box in marker_boxes(edition).values():
+            x0, y0, x1, y1 = (round(v * RENDER_SCALE) for v in box)
+            out[y0 - 4:y1 + 4, x0 - 4:x1 + 4] = 250
     paper = rng.uniform(232, 252)
     return np.clip(out * (paper / 255.0), 0, 255).astype(np.uint8)
 
@@ -162,7 +166,7 @@ def encode(img: np.ndarray, orientation: int, quality: int) -> bytes:
 
 
 def make_case(seed: int, *, out_size: tuple[int, int] | None = None, quality: tuple[int, int] = (60, 95),
-              layout: str | None = None, damage_qr: bool = False,
+              layout: str | None = None, damage_qr: bool = False, cover_markers: bool = False,
               noise: tuple[float, float] = (1.5, 5.0)) -> tuple[bytes, dict[str, Any]]:
     """One photo (JPEG bytes) and its truth (the expected read-photo answer).
 
@@ -173,7 +177,7 @@ def make_case(seed: int, *, out_size: tuple[int, int] | None = None, quality: tu
     player = NAMES[rng.integers(len(NAMES))]
     match = str(rng.integers(1, 500)) if rng.random() < 0.5 else None
     truth = random_truth(rng, layout)
-    sheet = finished_sheet(rng, layout, player, match, truth, damage_qr=damage_qr)
+    sheet = finished_sheet(rng, layout, player, match, truth, damage_qr=damage_qr, cover_markers=cover_markers)
     frame = FULL_SIZE if rng.random() < 0.6 else FULL_SIZE[::-1]
     img, info = photograph(rng, sheet, frame, noise=noise)
     if out_size is not None:
@@ -188,5 +192,6 @@ def make_case(seed: int, *, out_size: tuple[int, int] | None = None, quality: tu
                           "player": player, "match": match},
                 "marks": {k: v for k, v in truth["marks"].items() if k != "crossed_values"},
                 "photo": {"seed": seed, "orientation": orientation, "quality": q,
-                          "size": list(img.shape[1::-1]), "damaged_qr": damage_qr, **info}}
+                          "size": list(img.shape[1::-1]), "damaged_qr": damage_qr,
+                          "covered_markers": cover_markers, **info}}
     return data, expected

@@ -1,0 +1,221 @@
+"""The reader's steps one at a time: sheet geometry (vision.md), QR payloads,
+path templates, marker homography, crosses and loops."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.games.doodle_china.layouts import get_layout
+from vision.doodle_china import cells, locate, marks
+from vision.doodle_china import constants as C
+from vision.doodle_china.pencil import Pencil
+from vision.doodle_china.qr import make_payload, parse_payload, qr_modules, read_qr
+from vision.doodle_china.sheet import blank_ink, render_sheet, sheet_geometry
+
+LAYOUTS = ["suzhou-v1", "shanghai-v1"]
+
+# --- sheet geometry ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("name,size,houses,tracks,trees,floors", [
+    ("suzhou-v1", 5, 18, {"hotels": 9, "shops": 10, "shop_bonuses": 4}, 10, 0),
+    ("shanghai-v1", 6, 0, {"hotels": 18, "skyscrapers": 18}, 12, 12),
+], ids=LAYOUTS)
+def test_geometry_has_the_vision_md_shape(name, size, houses, tracks, trees, floors):
+    layout = get_layout(name)
+    geo = sheet_geometry(layout)
+    assert list(geo) == ["game", "edition", "layout", "size", "cells", "houses", "tracks", "trees", "floors"]
+    assert (geo["game"], geo["edition"], geo["layout"]) == ("doodle-china", layout["edition"], name)
+    assert geo["size"] == [1240, 1754]
+    assert [len(row) for row in geo["cells"]] == [size] * size
+    assert [[c["kind"] for c in row] for row in geo["cells"]] == layout["cells"]
+    assert len(geo["houses"]) == houses
+    assert {k: len(v) for k, v in geo["tracks"].items()} == tracks
+    assert {k: [e["value"] for e in v] for k, v in geo["tracks"].items()} == layout["tracks"]
+    assert [t["index"] for t in geo["trees"]] == list(range(trees))
+    assert len(geo["floors"]) == floors
+    for house in geo["houses"]:
+        assert set(house) == {"cell", "index", "box", "printed_crossed"}
+        assert layout["cells"][house["cell"][0]][house["cell"][1]] == "house"
+    for floor in geo["floors"]:
+        assert set(floor) == {"cell", "index", "box"}
+        assert layout["cells"][floor["cell"][0]][floor["cell"][1]] == "skyscraper"
+
+
+@pytest.mark.parametrize("name", LAYOUTS, ids=LAYOUTS)
+def test_every_box_is_on_the_page_and_nothing_overlaps(name):
+    geo = sheet_geometry(get_layout(name))
+    boxes = [h["box"] for h in geo["houses"]] + [t["box"] for t in geo["trees"]] + \
+        [f["box"] for f in geo["floors"]] + [e["box"] for v in geo["tracks"].values() for e in v]
+    for x0, y0, x1, y1 in boxes + [c["box"] for row in geo["cells"] for c in row]:
+        assert 0 <= x0 < x1 <= 1240 and 0 <= y0 < y1 <= 1754
+        assert all(isinstance(v, int) for v in (x0, y0, x1, y1))
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+
+
+@pytest.mark.parametrize("name", LAYOUTS, ids=LAYOUTS)
+def test_printed_sheet_is_a4_at_150_dpi_and_prints_crossed_houses(name):
+    image = render_sheet(name, player="Ana", match="7")
+    assert image.shape == (1754, 1240, 3)
+    ink = blank_ink(name, 1.0)
+    for house in sheet_geometry(get_layout(name))["houses"]:
+        x0, y0, x1, y1 = house["box"]
+        assert (ink[y0:y1, x0:x1].mean() > 0.2) == house["printed_crossed"]
+
+
+# --- QR code ----------------------------------------------------------------
+
+PAYLOADS = [
+    ("bare", "suzhou", "suzhou-v1", None, None),
+    ("player", "shanghai", "shanghai-v1", "Ana", None),
+    ("both", "suzhou", "suzhou-v1", "Chen Wei", "m-12"),
+    ("unicode-and-symbols", "shanghai", "shanghai-v1", "Émile & Zoë?/=", "42"),
+]
+
+
+@pytest.mark.parametrize("case", PAYLOADS, ids=[p[0] for p in PAYLOADS])
+def test_qr_payload_round_trip(case):
+    _, edition, layout, player, match = case
+    text = make_payload("doodle-china", edition, layout, player=player, match=match)
+    assert text.startswith("cc1:doodle-china/")
+    assert parse_payload(text) == {"game": "doodle-china", "edition": edition, "layout": layout,
+                                   "player": player, "match": match}
+    modules = qr_modules(text)
+    image = np.where(np.pad(modules, 4), 0, 255).astype(np.uint8)
+    image = cv2.resize(image, None, fx=6, fy=6, interpolation=cv2.INTER_NEAREST)
+    assert read_qr(image) == text
+
+
+@pytest.mark.parametrize("text", ["", "hello", "cc1:doodle-china/suzhou", "https://example.org/x/y/z"],
+                         ids=["empty", "word", "short-path", "foreign-url"])
+def test_foreign_payloads_are_not_ours(text):
+    assert parse_payload(text) is None
+
+
+# --- path templates -----------------------------------------------------------
+
+CELL = 96
+
+
+def drawn_cell(path: str | None, seed: int, strength: float = 1.0) -> np.ndarray:
+    """Ink map of one cell (with a margin) holding a hand-drawn path."""
+    rng = np.random.default_rng(seed)
+    pen = Pencil(rng, (CELL + 40, CELL + 40), 1.0)
+    pen.width, pen.pressure = 2.0, 0.6 * strength
+    if path:
+        pen.path([20, 20, 20 + CELL, 20 + CELL], path)
+    noise = rng.normal(0, 0.015, pen.alpha.shape).astype(np.float32)
+    return np.clip(cv2.GaussianBlur(pen.alpha, (0, 0), 0.8) + noise, 0, 1)
+
+
+TEMPLATE_CASES = [(p, s) for p in (*C.PATHS, None) for s in (1, 2, 3)]
+
+
+@pytest.mark.parametrize("path,seed", TEMPLATE_CASES, ids=[f"{p or 'empty'}-{s}" for p, s in TEMPLATE_CASES])
+def test_each_path_template_is_told_apart(path, seed):
+    ink = cv2.blur(drawn_cell(path, seed), (3, 3))
+    profiles = cells.path_profiles(ink, np.array([[20, 20, 20 + CELL, 20 + CELL]], np.float64))
+    found, conf, notes = cells.classify(profiles, 0.15)
+    assert found == [path]
+    assert conf[0] >= 0.75 and notes == [""]
+
+
+@pytest.mark.parametrize("x_end,found,note", [(55, None, "faint mark"), (70, "EW", "broken line")],
+                         ids=["third-of-a-line", "half-a-line"])
+def test_part_of_a_line_is_doubtful(x_end, found, note):
+    ink = np.zeros((CELL + 40, CELL + 40), np.float32)
+    cv2.line(ink, (30, 68), (x_end, 68), 0.5, 2)  # part of EW only
+    profiles = cells.path_profiles(cv2.blur(ink, (3, 3)), np.array([[20, 20, 20 + CELL, 20 + CELL]], np.float64))
+    paths, conf, notes = cells.classify(profiles, 0.15)
+    assert paths == [found] and conf[0] < C.WARN_BELOW and note in notes[0]
+
+
+@pytest.mark.parametrize("path,start,end", [
+    ("NS", (0.5, 0.0), (0.5, 1.0)), ("EW", (0.0, 0.5), (1.0, 0.5)), ("NE", (0.5, 0.0), (1.0, 0.5)),
+    ("NW", (0.5, 0.0), (0.0, 0.5)), ("SE", (0.5, 1.0), (1.0, 0.5)), ("SW", (0.5, 1.0), (0.0, 0.5)),
+], ids=list(C.PATHS))
+def test_templates_join_the_named_sides(path, start, end):
+    pts, normals = cells.path_points(path, np.array([0.0, 1.0]))
+    np.testing.assert_allclose(pts, [start, end], atol=1e-9)
+    np.testing.assert_allclose(np.linalg.norm(normals, axis=1), 1.0)
+
+
+# --- homography -------------------------------------------------------------
+
+POSES = [("straight", 0.0, 0.0), ("turned", 30.0, 0.0), ("upside-down", 180.0, 0.1), ("steep", 75.0, 0.25)]
+
+
+@pytest.mark.parametrize("name,angle,skew", POSES, ids=[p[0] for p in POSES])
+def test_markers_give_back_the_homography(name, angle, skew):
+    sheet = render_sheet("shanghai-v1", scale=0.5)
+    w, h = sheet.shape[1], sheet.shape[0]
+    corners = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    rot = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 0.8)
+    moved = cv2.transform(corners[None], rot)[0] + 300
+    moved[2] += [skew * w, 0]
+    true_h = cv2.getPerspectiveTransform(corners, moved.astype(np.float32)) @ np.diag([0.5, 0.5, 1])
+    photo = cv2.warpPerspective(sheet, true_h @ np.diag([2, 2, 1.0]), (1600, 1600), borderValue=(90, 60, 40))
+    found = locate.detect_markers(cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY))
+    assert sorted(found) == list(C.MARKER_IDS["shanghai"])
+    H, edition, error = locate.marker_homography(found)
+    assert edition == "shanghai" and error < 1.5
+    probe = np.float64([[[100, 100], [1100, 300], [600, 1600]]])
+    np.testing.assert_allclose(cv2.perspectiveTransform(probe, H), cv2.perspectiveTransform(probe, true_h),
+                               atol=1.5)
+
+
+def test_outline_finds_a_sheet_without_markers():
+    sheet = render_sheet("suzhou-v1", scale=0.5)
+    x0, y0, x1, y1 = (round(v * 0.5) for v in C.QR_BOX)
+    for (bx0, by0, bx1, by1) in [[0, 0, 80, 80], [540, 0, 620, 80], [0, 797, 80, 877], [540, 797, 620, 877]]:
+        sheet[by0:by1, bx0:bx1] = 255  # markers torn off
+    photo = np.full((1200, 1000, 3), (60, 70, 90), np.uint8)
+    photo[150:150 + sheet.shape[0], 200:200 + sheet.shape[1]] = sheet
+    quads = locate.outline_quads(cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY))
+    assert len(quads) == 2
+    centres = [cv2.perspectiveTransform(np.float64([[[620, 877]]]), q)[0, 0] for q in quads]
+    assert any(np.allclose(c, [200 + 310, 150 + 438.5], atol=4) for c in centres)
+
+
+# --- crosses and loops ------------------------------------------------------
+
+@pytest.mark.parametrize("excess,what,crossed,doubtful", [
+    (0.0, "tree", False, False), (0.3, "tree", True, False), (0.095, "house", True, True),
+    (0.08, "house", False, True), (0.1, "floor", False, False), (0.3, "floor", True, False),
+], ids=["clean", "x", "just-over", "just-under", "floor-neighbour-spill", "floor-x"])
+def test_cross_decisions(excess, what, crossed, doubtful):
+    got, conf, doubt = marks.decide_crosses(np.array([excess * 0.5]), 0.5, what)
+    assert got == [crossed] and doubt == [doubtful]
+    assert 0.5 <= conf[0] <= 1.0
+
+
+@pytest.mark.parametrize("kind,circled", [("loop", True), ("cross", False), ("nothing", False)],
+                         ids=["loop", "crossed-out", "untouched"])
+def test_loop_around_a_value_versus_a_cross_through_it(kind, circled):
+    rng = np.random.default_rng(5)
+    pen = Pencil(rng, (200, 200), 1.0)
+    pen.width, pen.pressure = 2.5, 0.7
+    box = [72, 78, 128, 122]
+    if kind == "loop":
+        pen.loop(box)
+    elif kind == "cross":
+        pen.cross(box)
+    share = marks.ring_share(cv2.blur(pen.alpha, (3, 3)), np.array([box], np.float64), 0.15)
+    assert marks.decide_loops(share)[0] == [circled]
+
+
+@pytest.mark.parametrize("edge", [2.0, 3.0, 6.0], ids=["sharp", "soft", "softer"])
+def test_ink_map_divides_out_a_shadow(edge):
+    """A shadow's edge (a few pixels wide in any real photo) is not ink; a
+    stroke is, in the light and in the shadow alike."""
+    paper = np.full((200, 200), 220, np.float32)
+    paper[:, 100:] = 110
+    paper = cv2.GaussianBlur(paper, (0, 0), edge).astype(np.uint8)
+    cv2.line(paper, (20, 50), (180, 50), 60, 2)
+    ink, _ = locate.ink_map(paper)
+    assert ink[100:, 80:120].max() < 0.1
+    assert ink[50, 40] > 0.6 and ink[50, 160] > 0.4
