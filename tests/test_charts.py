@@ -86,7 +86,7 @@ def test_bar_chart_labels_values_and_axis():
                                   value_label="wins"))
     inside(root)
     words = texts(root)
-    assert "wins" in words and "6 (86%)" in words and "Benedict Cumbe…" in words
+    assert "wins" in words and "6 (86%)" in words and "Benedict Cum…" in words and "Wins" in words
     bars = [r for r in root.iter("{http://www.w3.org/2000/svg}rect")]
     assert float(bars[0].get("width")) > float(bars[1].get("width")) > 0
 
@@ -104,3 +104,22 @@ def test_stacked_bars_with_negative_parts(rows):
     rects = [r for r in root.iter("{http://www.w3.org/2000/svg}rect") if r.find(
         "{http://www.w3.org/2000/svg}title") is not None]
     assert len(rects) == sum(1 for _, values in rows for v in values if v)
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 6, 7, 13, 24, 40])
+@pytest.mark.parametrize("label", ["2024", "2024-Q1", "2024-02-11"])
+def test_x_labels_never_overlap_and_keep_the_last(n, label):
+    plot_w, left = 300.0, 44.0
+
+    def px(i: float) -> float:
+        return left + (plot_w * i / (n - 1) if n > 1 else plot_w / 2)
+
+    shown = charts._x_labels([f"{label}#{i}"[: len(label)] for i in range(n)], px, plot_w)
+    spans = []
+    for x, text, anchor in shown:
+        width = len(text) * charts.CHAR
+        x0 = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
+        spans.append((x0, x0 + width))
+    assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False))
+    assert all(0 <= x0 and x1 <= left + plot_w + 0.1 for x0, x1 in spans)
+    assert shown[-1][0] == px(n - 1)

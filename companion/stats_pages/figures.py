@@ -148,4 +148,5 @@ def rivals_chart(player: dict[str, Any]) -> Markup | None:
     return charts.stacked_bars(
         f"{player['name']} against each opponent", rows, ["wins", "ties", "losses"],
         value_label="matches: wins and ties right, losses left", colours=(WIN, TIE, LOSS),
-        note="By place in the same match; the number is wins + ties − losses.")
+        totals=[f"{e['wins']}–{e['losses']}" for e in player["head_to_head"][:MAX_BARS]],
+        note="By place in the same match. At the end: won–lost.")

@@ -19,6 +19,20 @@ TABS = (("stats_pages.overview", "Overview"), ("stats_pages.scores", "Scores"),
         ("stats_pages.ratings", "Ratings"), ("stats_pages.games", "Games"),
         ("stats_pages.rivals", "Rivals"))
 RATINGS_PER_MATCH = 60
+RATING_LINES = 4
+
+
+@bp.app_template_filter("statnum")
+def statnum(value: float | None) -> str:
+    """31.0 -> "31", 12.47 -> "12.5", None -> "–"."""
+    if value is None:
+        return "–"
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+
+
+def _game_links(gid: str, f: Filters, current: str | None) -> list[tuple[str, str, bool]]:
+    return [(url_for(request.endpoint, gid=gid, **f.query(game=game)), name, game == current)
+            for game, name in figures.GAME_NAMES.items()]
 
 
 def _filters(gid: str) -> tuple[Filters, str | None]:
@@ -63,7 +77,8 @@ def scores(gid: str):
     game = _game(gid, f)
     answer = report.build(get_db(), f.scope(gid, game=game)) if game else None
     chart = figures.score_trend(answer, game, answer["trend_period"]) if answer else None
-    return _page("stats/scores.html", gid, f, error, game=game, answer=answer, chart=chart)
+    return _page("stats/scores.html", gid, f, error, game=game, answer=answer, chart=chart,
+                 game_links=_game_links(gid, f, game))
 
 
 @bp.get("/stats/ratings")
@@ -80,7 +95,7 @@ def ratings(gid: str):
                          "plays": p["games"][game]["rated_plays"]}
                         for p in answer["players"] if (p["games"].get(game) or {}).get("rating")),
                        key=lambda r: -r["ordinal"])
-        names = [r["name"] for r in sorted(table, key=lambda r: -r["plays"])[:figures.MAX_LINES]]
+        names = [r["name"] for r in sorted(table, key=lambda r: -r["plays"])[:RATING_LINES]]
         if answer["games"][game]["matches"] <= RATINGS_PER_MATCH:
             chart = figures.rating_chart(report.rating_history(db, scope), None, "", names)
         else:
@@ -89,7 +104,8 @@ def ratings(gid: str):
             rows = [(who[pid][0], per, mu, sigma)
                     for pid, per, mu, sigma in storage.stats_rating_by_period(db, scope, period)]
             chart = figures.rating_chart({"game": game}, rows, period, names)
-    return _page("stats/ratings.html", gid, f, error, game=game, chart=chart, table=table)
+    return _page("stats/ratings.html", gid, f, error, game=game, chart=chart, table=table,
+                 game_links=_game_links(gid, f, game))
 
 
 @bp.get("/stats/games")

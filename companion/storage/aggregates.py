@@ -23,9 +23,9 @@ from typing import Any
 
 import sqlite_utils
 
-from ..stats.facts import PART_COLUMNS, MatchFacts, Streak, fold, match_facts, month_of, rate
-from ..stats.facts import new_rating as _new_rating
+from ..stats.facts import PART_COLUMNS, MatchFacts, Streak, fold, match_facts, month_of
 from .db import write
+from .ratings import replay_ratings
 
 P_COLS = [f"p{i}" for i in range(PART_COLUMNS)]
 W_COLS = [f"w{i}" for i in range(PART_COLUMNS)]
@@ -98,6 +98,26 @@ def _histogram(db: sqlite_utils.Database, gid: str, deltas: dict[tuple[str, int,
         changed)
     if changed:
         db.execute("DELETE FROM stats_scores WHERE group_id = ? AND n = 0", [gid])
+    update_medians(db, gid, {(game, pid) for (game, pid, _), n in deltas.items() if n})
+
+
+MEDIAN_OF = """SELECT (min(CASE WHEN upto >= (count + 1) / 2 THEN total END)
+    + min(CASE WHEN upto >= count / 2 + 1 THEN total END)) / 2.0 FROM (
+  SELECT total, sum(n) OVER (ORDER BY total) AS upto, sum(n) OVER () AS count
+  FROM stats_scores WHERE group_id = ? AND game = ? AND player_id = ?)"""
+
+
+def update_medians(db: sqlite_utils.Database, gid: str, keys: Iterable[tuple[str, int]]) -> None:
+    """Recompute the kept median of these (game, player) from the histogram."""
+    for game, pid in sorted(set(keys)):
+        value = db.execute(MEDIAN_OF, [gid, game, pid]).fetchone()[0]
+        if value is None:
+            db.execute("DELETE FROM stats_medians WHERE group_id = ? AND game = ?"
+                       " AND player_id = ?", [gid, game, pid])
+        else:
+            db.execute("INSERT INTO stats_medians (group_id, game, player_id, median)"
+                       " VALUES (?, ?, ?, ?) ON CONFLICT (group_id, game, player_id)"
+                       " DO UPDATE SET median = excluded.median", [gid, game, pid, value])
 
 
 def _old_facts(db: sqlite_utils.Database, gid: str, chunk: Sequence[str]
@@ -195,6 +215,10 @@ def _rebuild_month(db: sqlite_utils.Database, gid: str, month: str) -> None:
                " SELECT group_id, month, game, coalesce(win_condition, 'unfinished'),"
                " CASE WHEN finished THEN top_player_id ELSE 0 END, count(*) FROM stat_matches"
                " WHERE group_id = ? AND month = ? AND game = 'canal-grande' GROUP BY 4, 5", args)
+    db.execute("INSERT INTO stats_outcomes (group_id, month, game, outcome, player_id, n)"
+               " SELECT group_id, month, game, solo_rank, top_player_id, count(*) FROM stat_matches"
+               " WHERE group_id = ? AND month = ? AND n_players = 1 AND solo_rank IS NOT NULL"
+               " GROUP BY 3, 4, 5", args)
     db.execute(
         "INSERT INTO stats_h2h (group_id, month, game, player_id, opponent_id, wins, losses, ties)"
         " SELECT a.group_id, a.month, a.game, a.player_id, b.player_id, sum(a.place < b.place),"
@@ -304,50 +328,6 @@ def rebuild_streak_totals(db: sqlite_utils.Database, gid: str, players: Iterable
              for game, s in ((g, fold(parts)) for g, parts in months.items())])
 
 
-def replay_ratings(db: sqlite_utils.Database, gid: str, game: str, key: tuple[str, str]) -> None:
-    """Ratings of `game` from match `key` = (played_at, id) on: drop the
-    stored ones and rate every later finished match again, in order."""
-    args = [gid, game, *key]
-    db.execute("DELETE FROM stats_rating WHERE group_id = ? AND game = ?"
-               " AND (played_at, match_id) >= (?, ?)", args)
-    current: dict[int, tuple[float, float]] = {}
-
-    def rating(pid: int) -> tuple[float, float]:
-        if pid not in current:
-            row = db.execute(
-                "SELECT mu, sigma FROM stats_rating WHERE group_id = ? AND game = ?"
-                " AND player_id = ? ORDER BY played_at DESC, match_id DESC LIMIT 1",
-                [gid, game, pid]).fetchone()
-            current[pid] = (row[0], row[1]) if row else _new_rating()
-        return current[pid]
-
-    out: list[tuple[Any, ...]] = []
-    match: tuple[str, str] | None = None
-    seats: dict[int, int] = {}
-
-    def flush() -> None:
-        if match is None or len(seats) < 2:
-            return
-        pids = list(seats)
-        for pid, (mu, sigma) in zip(pids, rate([rating(p) for p in pids],
-                                                [seats[p] for p in pids]), strict=True):
-            current[pid] = (mu, sigma)
-            out.append((gid, game, pid, match[0], match[1], mu, sigma))
-
-    for mid, played_at, pid, place in db.execute(
-            "SELECT match_id, played_at, player_id, place FROM stat_plays WHERE group_id = ?"
-            " AND game = ? AND (played_at, match_id) >= (?, ?) AND rated = 1"
-            " ORDER BY played_at, match_id, seat", args):
-        if (played_at, mid) != match:
-            flush()
-            match, seats = (played_at, mid), {}
-        seats.setdefault(pid, place)  # one person in two seats counts once
-    flush()
-    db.conn.executemany(
-        "INSERT INTO stats_rating (group_id, game, player_id, played_at, match_id, mu, sigma)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)", out)
-
-
 def repoint_player(db: sqlite_utils.Database, gid: str, old: int, new: int) -> None:
     """After a merge: the facts of `old` become `new`'s, and everything they
     fed is rebuilt (call inside the merge's transaction)."""
@@ -366,6 +346,9 @@ def repoint_player(db: sqlite_utils.Database, gid: str, old: int, new: int) -> N
                " AND player_id = ? AND true ON CONFLICT (group_id, game, player_id, total)"
                " DO UPDATE SET n = n + excluded.n", [new, gid, old])
     db.execute("DELETE FROM stats_scores WHERE group_id = ? AND player_id = ?", [gid, old])
+    db.execute("DELETE FROM stats_medians WHERE group_id = ? AND player_id = ?", [gid, old])
+    update_medians(db, gid, [(r[0], new) for r in db.execute(
+        "SELECT DISTINCT game FROM stats_scores WHERE group_id = ? AND player_id = ?", [gid, new])])
     touched.players.update((old, new))
     refresh(db, gid, touched)
 
@@ -375,7 +358,7 @@ def rebuild_group(db: sqlite_utils.Database, gid: str) -> int:
     (a repair tool; writes use `sync_matches`). Returns the matches seen."""
     for table in ("stat_plays", "stat_matches", "stats_month", "stats_games", "stats_h2h",
                   "stats_streak", "stats_rating", "stats_scores", "stats_periods",
-                  "stats_outcomes"):
+                  "stats_outcomes", "stats_medians"):
         db.execute(f"DELETE FROM {table} WHERE group_id = ?", [gid])
     mids = [r[0] for r in db.execute("SELECT id FROM matches WHERE group_id = ?"
                                      " AND deleted_at IS NULL", [gid])]

@@ -310,4 +310,28 @@ MIGRATIONS: list[list[str]] = [
         """INSERT INTO stats_outcomes SELECT group_id, '*', game, outcome, player_id, sum(n)
             FROM stats_outcomes GROUP BY 1, 2, 3, 4, 5""",
     ],
+    # Stats (issue 7), fourth step: medians kept per player and game, and Doodle China
+    # solo ranks counted beside Canal Grande's outcomes, so neither needs a scan.
+    [
+        """CREATE TABLE stats_medians (
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            game TEXT NOT NULL,
+            player_id INTEGER NOT NULL,
+            median REAL NOT NULL,
+            PRIMARY KEY (group_id, game, player_id)
+        ) WITHOUT ROWID""",
+        """INSERT INTO stats_medians WITH h AS (SELECT group_id, game, player_id, total, n,
+              sum(n) OVER (PARTITION BY group_id, game, player_id ORDER BY total) AS upto,
+              sum(n) OVER (PARTITION BY group_id, game, player_id) AS count FROM stats_scores)
+            SELECT group_id, game, player_id,
+              (min(CASE WHEN upto >= (count + 1) / 2 THEN total END)
+               + min(CASE WHEN upto >= count / 2 + 1 THEN total END)) / 2.0
+            FROM h GROUP BY group_id, game, player_id""",
+        """INSERT INTO stats_outcomes SELECT group_id, month, game, solo_rank, top_player_id,
+            count(*) FROM stat_matches WHERE n_players = 1 AND solo_rank IS NOT NULL
+            GROUP BY 1, 2, 3, 4, 5""",
+        """INSERT INTO stats_outcomes SELECT group_id, '*', game, outcome, player_id, sum(n)
+            FROM stats_outcomes WHERE month != '*' AND game = 'doodle-china'
+            GROUP BY 1, 2, 3, 4, 5""",
+    ],
 ]

@@ -167,9 +167,12 @@ def medians(db: sqlite_utils.Database, s: Scope) -> Iterator[tuple[str, int, flo
     """(game, player_id, median score), worked out by SQLite from the
     all-time histogram or, for a window, from the facts."""
     where, args = s.facts_where()
-    rows = (f"SELECT game, player_id, total, n FROM stats_scores WHERE {where}" if not s.bounded
-            else f"SELECT game, player_id, total, count(*) AS n FROM {s.plays()} WHERE {where}"
-                 " GROUP BY game, player_id, total")
+    if not s.bounded:
+        yield from db.execute(f"SELECT game, player_id, median FROM stats_medians WHERE {where}",
+                              args)
+        return
+    rows = (f"SELECT game, player_id, total, count(*) AS n FROM {s.plays()} WHERE {where}"
+            " GROUP BY game, player_id, total")
     yield from db.execute(MEDIAN.format(rows=rows), args)
 
 
@@ -340,13 +343,29 @@ def solo_sheets(db: sqlite_utils.Database, s: Scope, latest: int
     if not s.game:
         where += " AND game = 'doodle-china'"
     where += " AND n_players = 1 AND solo_rank IS NOT NULL"
-    ranks = dict(db.execute(f"SELECT solo_rank, count(*) FROM stat_matches INDEXED BY"
-                            f" stat_matches_solo WHERE {where} GROUP BY 1", args).fetchall())
+    ranks: dict[str, int] = defaultdict(int)
+    if s.player_id is not None:
+        for rank, n in db.execute(f"SELECT solo_rank, count(*) FROM stat_matches INDEXED BY"
+                                  f" stat_matches_solo WHERE {where} GROUP BY 1", args):
+            ranks[rank] += n
+    else:
+        if not s.months_empty:
+            mw, margs = s.months_where(total=not s.bounded)
+            for rank, n in db.execute(f"SELECT outcome, sum(n) FROM stats_outcomes WHERE {mw}"
+                                      " AND game = 'doodle-china' GROUP BY 1", margs):
+                ranks[rank] += n
+        for lo, hi in s.edges:
+            ew, eargs = s.facts_where(lo=lo, hi=hi, edge=True, player_col="", months=False)
+            for rank, n in db.execute(
+                    f"SELECT solo_rank, count(*) FROM stat_matches INDEXED BY stat_matches_solo"
+                    f" WHERE {ew} AND game = 'doodle-china' AND n_players = 1"
+                    " AND solo_rank IS NOT NULL GROUP BY 1", eargs):
+                ranks[rank] += n
     rows = list(db.query(
         f"SELECT match_id, played_at, edition, top_player_id AS player_id, top_total AS total,"
         f" solo_rank, achievements FROM stat_matches INDEXED BY stat_matches_solo"
         f" WHERE {where} ORDER BY played_at DESC, match_id DESC LIMIT ?", [*args, latest]))
-    return ranks, rows[::-1]
+    return dict(ranks), rows[::-1]
 
 
 def plays_for_export(db: sqlite_utils.Database, gid: str) -> Iterator[tuple[Any, ...]]:
