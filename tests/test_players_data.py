@@ -151,6 +151,8 @@ def test_import_names_the_bad_line_and_stores_nothing(client, group, text, needl
 def test_import_without_a_file_and_pages_reach_it(client, group):
     r = client.post(f"/api/groups/{group['id']}/import", headers=group["headers"], data={})
     assert r.status_code == 400 and r.get_json()["path"] == "file"
+    home = client.get(f"/g/{group['id']}").get_data(as_text=True)
+    assert f'href="/g/{group["id"]}/stats"' in home  # the group page links to the stats
     page = client.get(f"/g/{group['id']}/data").get_data(as_text=True)
     for url in ("export.csv", "export.jsonl", "/import"):
         assert f"/api/groups/{group['id']}/{url.lstrip('/')}" in page

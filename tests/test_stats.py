@@ -323,3 +323,26 @@ def test_aggregates_equal_a_rebuild_from_scratch(app, client, history):
     assert rebuilt == before[0]
     assert client.get(f"/api/groups/{gid}/stats/ratings?game=canal-houses",
                       headers=h).get_json() == ratings.get_json()
+
+
+def test_cli_prints_the_api_answer(app, client, history):
+    import json
+
+    from click.testing import CliRunner
+
+    from companion.cli import main
+
+    gid, h = history
+    runner = CliRunner()
+    done = runner.invoke(main, ["stats", "--group", gid, "--json", "--db",
+                                app.config["DATABASE"]])
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.output) == stats(client, gid, h)
+    done = runner.invoke(main, ["stats", "--group", gid, "--game", "canal-grande", "--json",
+                                "--db", app.config["DATABASE"]])
+    assert json.loads(done.output) == stats(client, gid, h, "?game=canal-grande")
+    table = runner.invoke(main, ["stats", "--group", gid, "--db", app.config["DATABASE"]])
+    assert table.exit_code == 0 and "Ana" in table.output and "86%" in table.output
+    bad = runner.invoke(main, ["stats", "--group", gid, "--player", "Zed", "--db",
+                               app.config["DATABASE"]])
+    assert bad.exit_code == 2 and "--player: no player named 'Zed'" in bad.output

@@ -15,7 +15,7 @@ def main() -> None:
 def _register() -> None:
     from importlib import import_module
 
-    for name in ("score_cmd", "data_cmd", "serve_cmd", "backup_cmd", "photo_cmd"):
+    for name in ("score_cmd", "data_cmd", "serve_cmd", "backup_cmd", "photo_cmd", "stats_cmd"):
         import_module(f"{__name__}.{name}")
 
 
