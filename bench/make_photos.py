@@ -37,6 +37,10 @@ CASES["suzhou-torn-qr"] = {"seed": 301, "layout": "suzhou-v1", "out_size": MEDIU
                            "damage_qr": True}
 CASES["shanghai-torn-qr"] = {"seed": 302, "layout": "shanghai-v1", "out_size": MEDIUM, "quality": (80, 85),
                              "damage_qr": True}
+CASES["suzhou-no-markers"] = {"seed": 402, "layout": "suzhou-v1", "out_size": MEDIUM, "quality": (70, 85),
+                              "cover_markers": True}
+CASES["shanghai-no-markers"] = {"seed": 401, "layout": "shanghai-v1", "out_size": MEDIUM, "quality": (70, 85),
+                                "cover_markers": True}
 
 
 def write(name: str, spec: dict, out: Path) -> int:

@@ -73,6 +73,9 @@ BACKGROUND_KERNEL = 11  # work pixels: the paper-level closing removes ink thinn
 BACKGROUND_SMOOTH = 2.0  # sigma (work pixels) smoothing the paper level
 
 MIN_MARKERS = 2
+OUTLINE_CANNY = (60, 160)  # strong edges only: the paper's border, not a soft shadow
+REFINE_SCALES = (0.125, 0.25, 0.5)  # outline-found sheets are aligned to the print at these
+REFINE_ITERATIONS = 60
 MAX_REPROJECTION = 4.0  # sheet pixels; worse than this means a wrong match
 MIN_SHEET_SHARE = 0.04  # of the photo's area; smaller means "come closer"
 MIN_BRIGHTNESS = 35  # mean grey of the flattened sheet (0-255)

@@ -9,6 +9,7 @@ fewer than two markers are seen, the paper's outline is the fallback.
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import cv2
 import numpy as np
@@ -71,23 +72,43 @@ def marker_homography(found: dict[int, np.ndarray]) -> tuple[np.ndarray, str, fl
     return H, edition, error
 
 
+def _paper_masks(gray: np.ndarray) -> list[np.ndarray]:
+    """Candidate masks of the paper: bright against the table (Otsu), or, when
+    a shadow makes part of the paper as dark as the table, the region closed by
+    strong edges (a soft shadow edge is not a strong edge; the paper's is)."""
+    blur = cv2.GaussianBlur(gray, (0, 0), 2)
+    _, bright = cv2.threshold(blur, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    bright = cv2.morphologyEx(bright, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
+    edges = cv2.Canny(cv2.GaussianBlur(gray, (0, 0), 1.5), C.OUTLINE_CANNY[0], C.OUTLINE_CANNY[1])
+    edges = cv2.dilate(edges, np.ones((5, 5), np.uint8))
+    filled = np.zeros_like(edges)
+    contours, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(filled, contours, -1, 255, cv2.FILLED)
+    return [bright, filled]
+
+
+def _quad(mask: np.ndarray) -> np.ndarray | None:
+    """The largest 4-cornered outline in a mask, or None."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return None
+    contour = max(contours, key=cv2.contourArea)
+    if cv2.contourArea(contour) < C.MIN_SHEET_SHARE * mask.size:
+        return None
+    hull = cv2.convexHull(contour)
+    quad = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True).reshape(-1, 2)
+    return quad.astype(np.float64) if len(quad) == 4 else None
+
+
 def outline_quads(gray: np.ndarray) -> list[np.ndarray]:
     """Sheet -> image homographies from the paper's outline, both upright readings
     of a portrait quadrilateral (which one is right is for the caller to test)."""
-    blur = cv2.GaussianBlur(gray, (0, 0), 2)
-    _, mask = cv2.threshold(blur, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    if not contours:
+    for mask in _paper_masks(gray):
+        quad = _quad(mask)
+        if quad is not None:
+            break
+    else:
         return []
-    contour = max(contours, key=cv2.contourArea)
-    if cv2.contourArea(contour) < C.MIN_SHEET_SHARE * gray.size:
-        return []
-    hull = cv2.convexHull(contour)
-    quad = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True).reshape(-1, 2)
-    if len(quad) != 4:
-        return []
-    quad = quad.astype(np.float64)
     # clockwise order, starting at the end of a long side
     centre = quad.mean(0)
     quad = quad[np.argsort(np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0]))]
@@ -144,3 +165,24 @@ def ink_map(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     ink = 1.0 - gray.astype(np.float32) / paper
     # Not clipped at 0: paper noise must average to nothing in a box's mean.
     return np.clip(ink, -1.0, 1.0), paper
+
+
+def refine(image: np.ndarray, H: np.ndarray, blank_at: Any) -> np.ndarray:
+    """Sharpen a rough sheet -> image homography (from the paper's outline) by
+    aligning the flattened photo's ink with the printed sheet's, coarse to fine
+    (ECC). `blank_at(scale)` gives the printed ink at a scale. A step that does
+    not converge leaves the homography as it was."""
+    for scale in C.REFINE_SCALES:
+        gray = cv2.cvtColor(flatten(image, H, scale), cv2.COLOR_BGR2GRAY)
+        ink, _ = ink_map(gray)
+        template = blank_at(scale).astype(np.float32)
+        warp = np.eye(3, dtype=np.float32)
+        criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, C.REFINE_ITERATIONS, 1e-5)
+        try:
+            _, warp = cv2.findTransformECC(template, np.clip(ink, 0, 1).astype(np.float32), warp,
+                                           cv2.MOTION_HOMOGRAPHY, criteria, None, 5)
+        except cv2.error:
+            continue
+        to_sheet = np.diag([1 / scale, 1 / scale, 1.0])
+        H = H @ to_sheet @ warp.astype(np.float64) @ np.linalg.inv(to_sheet)
+    return H

@@ -180,6 +180,10 @@ def read_sheet(data: bytes, edition: str | None = None, layout: dict[str, Any] |
     sheet, layout = identify(image, where, edition, layout, warnings, finer if reduce > 1 else None)
     geo = sheet_geometry(layout)
     k = C.WORK_SCALE
+    if where.edition is None:  # found by its outline: align it to the print first
+        where.H = locate.refine(image, where.H, lambda scale: blank_ink(layout["name"], scale))
+        work = cv2.cvtColor(locate.flatten(image, where.H, k), cv2.COLOR_BGR2GRAY)
+        ink, paper = locate.ink_map(work)
     blank = blank_ink(layout["name"], k)
     gain, sigma = marks.fit_print(ink, blank, [tuple(int(v * k) for v in box) for box in C.FIT_BOXES])
     if gain < C.MIN_SHARPNESS or sigma >= marks.BLUR_STEPS[-1]:
