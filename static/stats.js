@@ -2,34 +2,34 @@
 "use strict";
 
 (() => {
-  const list = document.getElementById("player-list");
-  if (list) {
-    const api = list.dataset.api;
+  const admin = document.getElementById("player-admin");
+  if (admin) {
+    const api = admin.dataset.api;
     const done = (message) => { Companion.toast(message); setTimeout(() => location.reload(), 900); };
     const failed = (res) => Companion.toast(res.data?.error || `could not save (${res.status})`);
 
-    list.addEventListener("submit", async (event) => {
+    admin.addEventListener("submit", async (event) => {
       const form = event.target;
-      const item = form.closest("li[data-pid]");
-      if (!item) return;
       event.preventDefault();
-      const pid = item.dataset.pid;
-      if (form.dataset.action === "rename") {
-        const name = form.elements.name.value.trim();
-        if (!name) { Companion.toast("Type the new name first."); return; }
-        const res = await Companion.api("PATCH", `${api}/${pid}`, { name });
-        res.ok ? done(`Renamed to ${res.data.name}.`) : failed(res);
-      } else if (form.dataset.action === "merge") {
-        const select = form.elements.into;
-        if (!select.value) { Companion.toast("Choose who this player really is."); return; }
-        const other = select.options[select.selectedIndex].text;
-        if (!confirm(`${item.dataset.name} and ${other} are one person: move all of ${item.dataset.name}'s matches to ${other}?`)) return;
-        const res = await Companion.api("POST", `${api}/${pid}/merge`, { into: Number(select.value) });
-        res.ok ? done(`${item.dataset.name} merged into ${res.data.name}.`) : failed(res);
+      if (form.id === "merge-form") {
+        const from = form.elements.from, into = form.elements.into;
+        if (!from.value || !into.value) { Companion.toast("Choose both names first."); return; }
+        if (from.value === into.value) { Companion.toast("Choose two different names."); return; }
+        const a = from.options[from.selectedIndex].text, b = into.options[into.selectedIndex].text;
+        if (!confirm(`${a} and ${b} are one person: move all of ${a}'s matches to ${b}?`)) return;
+        const res = await Companion.api("POST", `${api}/${from.value}/merge`, { into: Number(into.value) });
+        res.ok ? done(`Merged into ${res.data.name}.`) : failed(res);
+        return;
       }
+      const item = form.closest("li[data-pid]");
+      if (!item || form.dataset.action !== "rename") return;
+      const name = form.elements.name.value.trim();
+      if (!name) { Companion.toast("Type the new name first."); return; }
+      const res = await Companion.api("PATCH", `${api}/${item.dataset.pid}`, { name });
+      res.ok ? done(`Renamed to ${res.data.name}.`) : failed(res);
     });
 
-    list.addEventListener("click", async (event) => {
+    admin.addEventListener("click", async (event) => {
       const button = event.target.closest("button[data-action='hide']");
       if (!button) return;
       const item = button.closest("li[data-pid]");

@@ -135,6 +135,10 @@ def build(db: sqlite_utils.Database, s: Scope, *, include_hidden: bool = False
     per_game: dict[tuple[int, str], _Tally] = defaultdict(_Tally)
     for (game, _edition, pid), t in tallies.items():
         per_game[(pid, game)].merge(t)
+    if s.player_id is None:
+        counts = storage.stats_match_counts_by_game(db, s)
+    else:  # a player's matches are their plays
+        counts = {(g, e): t.plays for (g, e, pid), t in tallies.items() if pid == s.player_id}
 
     medians = {(pid, game): m for game, pid, m in storage.stats_medians(db, s)}
 
@@ -199,9 +203,9 @@ def build(db: sqlite_utils.Database, s: Scope, *, include_hidden: bool = False
     players.sort(key=lambda e: (-e["plays"], (e["name"] or "").casefold()))
 
     return {
-        "matches": storage.stats_match_count(db, s),
+        "matches": sum(counts.values()),
         "players": players,
-        "games": _games(db, s, tallies, name),
+        "games": _games(db, s, tallies, name, counts),
         "trend_period": period,
         "filters": {"game": s.game, "player": name(s.player_id), "from": s.lo,
                     "to": (date.fromisoformat(s.hi) - timedelta(days=1)).isoformat()
@@ -235,8 +239,7 @@ def _part_table(game: str, by_edition: dict[str, _Tally]) -> list[dict[str, Any]
 
 
 def _games(db: sqlite_utils.Database, s: Scope, tallies: dict[tuple[str, str, int], _Tally],
-           name: Any) -> dict[str, Any]:
-    counts = storage.stats_match_counts_by_game(db, s)
+           name: Any, counts: dict[tuple[str, str], int]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for game in GAMES:
         if s.game and game != s.game:

@@ -138,7 +138,8 @@ def rivals(gid: str):
 @bp.get("/players")
 @group_page
 def players(gid: str):
-    everyone = storage.list_players(get_db(), gid, include_hidden=True)
+    storage.stats_backfill(get_db(), gid)
+    everyone = storage.player_table(get_db(), gid)
     return _page("stats/players.html", gid, Filters(), None, players=everyone)
 
 

@@ -81,7 +81,7 @@ __all__ = [
     "delete_card", "get_card", "list_cards", "save_card", "update_card",
     "delete_layout", "get_layout", "list_layouts", "save_layout", "update_layout",
     "rebuild_stats", "stats_backfill", "stats_streaks_of", "PlayerConflict", "find_player", "get_player",
-    "merge_players", "player_names", "rename_player", "set_hidden", "StatsScope",
+    "merge_players", "player_names", "player_table", "rename_player", "set_hidden", "StatsScope",
     "stats_biggest_margin", "stats_head_to_head", "stats_highest_score", "stats_match_count",
     "stats_match_counts_by_game", "stats_month_span", "stats_period_scores", "stats_player_game_totals",
     "stats_plays_for_export", "stats_rating_by_period", "stats_rating_history", "stats_ratings_at",

@@ -334,4 +334,9 @@ MIGRATIONS: list[list[str]] = [
             FROM stats_outcomes WHERE month != '*' AND game = 'doodle-china'
             GROUP BY 1, 2, 3, 4, 5""",
     ],
+    # Stats (issue 7), fifth step: a covering index for date windows (medians, edge days).
+    [
+        """CREATE INDEX stat_plays_window ON stat_plays (group_id, month, played_at, game,
+            player_id, total, winner, rated, place)""",
+    ],
 ]

@@ -62,8 +62,8 @@ class Scope:
     def plays(self, alias: str = "", edge: bool = False) -> str:
         """stat_plays with the index that fits this scope's filters."""
         index = ("stat_plays_by_player" if self.player_id is not None else
-                 "stat_plays_by_game" if self.game else
-                 "stat_plays_by_month" if self.bounded or edge else "")
+                 "stat_plays_window" if self.bounded or edge else
+                 "stat_plays_by_game" if self.game else "")
         return f"stat_plays {alias} {'INDEXED BY ' + index if index else ''}"
 
     def matches(self) -> str:
@@ -318,7 +318,7 @@ def win_conditions(db: sqlite_utils.Database, s: Scope) -> Iterator[tuple[str, i
         yield from db.execute(
             "SELECT coalesce(win_condition, 'unfinished'), CASE WHEN finished THEN top_player_id"
             " ELSE 0 END, count(*) FROM stat_matches WHERE group_id = ? AND match_id IN"
-            " (SELECT match_id FROM stat_plays INDEXED BY stat_plays_by_player WHERE"
+            " (SELECT match_id FROM stat_plays INDEXED BY stat_plays_scores WHERE"
             f" {where.replace('group_id', 'stat_plays.group_id', 1)} AND player_id = ?"
             " AND game = 'canal-grande') GROUP BY 1, 2", [s.gid, *args, s.player_id])
         return
@@ -344,23 +344,19 @@ def solo_sheets(db: sqlite_utils.Database, s: Scope, latest: int
         where += " AND game = 'doodle-china'"
     where += " AND n_players = 1 AND solo_rank IS NOT NULL"
     ranks: dict[str, int] = defaultdict(int)
-    if s.player_id is not None:
-        for rank, n in db.execute(f"SELECT solo_rank, count(*) FROM stat_matches INDEXED BY"
-                                  f" stat_matches_solo WHERE {where} GROUP BY 1", args):
+    if not s.months_empty:  # player_id of a solo outcome is the one who played
+        mw, margs = s.months_where(total=not s.bounded)
+        for rank, n in db.execute(f"SELECT outcome, sum(n) FROM stats_outcomes WHERE {mw}"
+                                  " AND game = 'doodle-china' GROUP BY 1", margs):
             ranks[rank] += n
-    else:
-        if not s.months_empty:
-            mw, margs = s.months_where(total=not s.bounded)
-            for rank, n in db.execute(f"SELECT outcome, sum(n) FROM stats_outcomes WHERE {mw}"
-                                      " AND game = 'doodle-china' GROUP BY 1", margs):
-                ranks[rank] += n
-        for lo, hi in s.edges:
-            ew, eargs = s.facts_where(lo=lo, hi=hi, edge=True, player_col="", months=False)
-            for rank, n in db.execute(
-                    f"SELECT solo_rank, count(*) FROM stat_matches INDEXED BY stat_matches_solo"
-                    f" WHERE {ew} AND game = 'doodle-china' AND n_players = 1"
-                    " AND solo_rank IS NOT NULL GROUP BY 1", eargs):
-                ranks[rank] += n
+    for lo, hi in s.edges:
+        ew, eargs = s.facts_where(lo=lo, hi=hi, edge=True, player_col="top_player_id",
+                                  months=False)
+        for rank, n in db.execute(
+                f"SELECT solo_rank, count(*) FROM stat_matches INDEXED BY stat_matches_solo"
+                f" WHERE {ew} AND game = 'doodle-china' AND n_players = 1"
+                " AND solo_rank IS NOT NULL GROUP BY 1", eargs):
+            ranks[rank] += n
     rows = list(db.query(
         f"SELECT match_id, played_at, edition, top_player_id AS player_id, top_total AS total,"
         f" solo_rank, achievements FROM stat_matches INDEXED BY stat_matches_solo"

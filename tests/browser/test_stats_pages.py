@@ -110,11 +110,10 @@ def test_players_page_rename_and_merge(phone, group_page):
     ben.locator("input[name=name]").fill("Benedikt")
     ben.locator("form.rename button").click()
     phone.wait_for_selector("li.player[data-name='Benedikt']")
-    anna = phone.locator("li.player[data-name='Anna']")
-    anna.locator("summary").click()
-    anna.locator("select[name=into]").select_option(label="Ana")
+    phone.select_option("#merge-from", label="Anna (1)")
+    phone.select_option("#merge-into", label="Ana (1)")
     phone.once("dialog", lambda dialog: dialog.accept())
-    anna.locator("form.merge button").click()
+    phone.click("#merge-form button[type=submit]")
     phone.wait_for_selector("li.player[data-name='Anna']", state="detached")
     assert phone.locator("li.player[data-name='Ana'] .player-head").inner_text().count("2") >= 1
     assert phone.errors == []
