@@ -36,6 +36,7 @@ from .players import (
                      get_player,
                      merge_players,
                      player_names,
+                     player_table,
                      rename_player,
                      set_hidden,
 )
