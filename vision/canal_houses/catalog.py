@@ -19,6 +19,7 @@ Catalog entries handed to the reader (options["catalog"]) are dicts:
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -54,8 +55,7 @@ class Entry:
 class Catalog:
     entries: list[Entry]
     warnings: list[str]
-    _pools: dict[tuple[str | None, str | None, bool], tuple[np.ndarray, np.ndarray, list[Entry]]] = field(
-        default_factory=dict)
+    _pools: dict[str | None, tuple[Any, np.ndarray, list[Entry]]] = field(default_factory=dict)
 
     @classmethod
     def parse(cls, raw: Any) -> Catalog:
@@ -70,19 +70,39 @@ class Catalog:
                 warnings.append(f"catalog entry {name!r} was skipped: {exc}")
         return cls(entries, warnings)
 
-    def pool(self, role: str | None, colour: str | None, same: bool) -> tuple[np.ndarray, np.ndarray, list[Entry]]:
-        """Descriptors of the entries of a role (and of, or not of, a colour),
-        stacked for one nearest-neighbour search, with each row's entry."""
-        key = (role, colour, same)
-        if key not in self._pools:
-            chosen = [e for e in self.entries
-                      if (e.role is None or role is None or e.role == role)
-                      and (colour is None or e.color is None or (e.color == colour) == same)]
-            desc = np.concatenate([e.desc for e in chosen]) if chosen else np.zeros((0, 32), np.uint8)
-            owner = np.concatenate([np.full(len(e.desc), k) for k, e in enumerate(chosen)]) if chosen \
-                else np.zeros(0, int)
-            self._pools[key] = (desc, owner, chosen)
-        return self._pools[key]
+    def pool(self, role: str | None) -> tuple[Any, np.ndarray, list[Entry]]:
+        """A nearest-neighbour index (LSH) over the descriptors of a role's
+        entries, with each row's entry; built once per catalog and role."""
+        if role not in self._pools:
+            chosen = [e for e in self.entries if e.role is None or role is None or e.role == role]
+            key = _fingerprint(chosen)
+            if key not in _INDEXES:
+                desc = np.concatenate([e.desc for e in chosen]) if chosen else np.zeros((0, 32), np.uint8)
+                owner = np.concatenate([np.full(len(e.desc), k) for k, e in enumerate(chosen)]) \
+                    if chosen else np.zeros(0, int)
+                index = cv2.FlannBasedMatcher({"algorithm": 6, "table_number": 8, "key_size": 16,
+                                               "multi_probe_level": 1}, {"checks": 64})
+                if len(desc):
+                    index.add([desc])
+                    index.train()
+                if len(_INDEXES) >= 8:
+                    _INDEXES.pop(next(iter(_INDEXES)))
+                _INDEXES[key] = (index, owner)
+            self._pools[role] = (*_INDEXES[key], chosen)
+        return self._pools[role]
+
+
+_INDEXES: dict[bytes, tuple[Any, np.ndarray]] = {}
+
+
+def _fingerprint(entries: list[Entry]) -> bytes:
+    """Same descriptors in the same order -> same index (a group's catalog is
+    sent with every photo; its index is built once per process)."""
+    h = hashlib.blake2b(digest_size=16)
+    for e in entries:
+        h.update(e.desc.tobytes())
+        h.update(b"|")
+    return h.digest()
 
 
 def _b64(a: np.ndarray) -> str:
@@ -107,9 +127,25 @@ def _entry(item: dict[str, Any]) -> Entry:
     return Entry(item.get("id"), role, colour, values, points, desc)
 
 
-def _orb(n: int) -> cv2.ORB:
-    return cv2.ORB_create(nfeatures=n, scaleFactor=1.2, nlevels=6, edgeThreshold=15,
-                          patchSize=31, fastThreshold=C.ORB_FAST_THRESHOLD)
+def _features(grey: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray | None]:
+    """ORB keypoints spread over a grid of cells (strongest per cell), so the
+    card's own artwork is described and not only its high-contrast printed
+    text and icons, which many cards share; points and descriptors."""
+    orb = cv2.ORB_create(nfeatures=n * 4, scaleFactor=1.2, nlevels=6, edgeThreshold=15,
+                         patchSize=31, fastThreshold=C.ORB_FAST_THRESHOLD)
+    kps = orb.detect(grey, None)
+    h, w = grey.shape[:2]
+    cells = C.ORB_GRID_CELL_PX
+    per_cell = max(2, int(n * cells * cells / max(h * w, 1)) + 1)
+    buckets: dict[tuple[int, int], list[cv2.KeyPoint]] = {}
+    for k in sorted(kps, key=lambda k: -k.response):
+        b = buckets.setdefault((int(k.pt[0] // cells), int(k.pt[1] // cells)), [])
+        if len(b) < per_cell:
+            b.append(k)
+    kept = [k for b in buckets.values() for k in b]
+    kept, desc = orb.compute(grey, kept)
+    pts = np.array([k.pt for k in kept], np.float32).reshape(-1, 2)
+    return pts, desc
 
 
 def _grey_field(photo: np.ndarray, quad: np.ndarray, gains: np.ndarray, height: int) -> np.ndarray:
@@ -152,32 +188,38 @@ def catalog_entry_from_photo(data: bytes) -> dict[str, Any]:
         "roof" if max(sky_top, sky_bottom) >= C.ROOF_CORNER_DARK else "window")
     colour, _ = name_colour(field_colour(patch, role == "roof"), parse_palette(None))
     grey = _grey_field(photo, quad / scale, gains, CANON_H)
-    kps, desc = _orb(C.ORB_FEATURES_ENTRY).detectAndCompute(grey, None)
-    if desc is None or len(kps) < 4 * C.MIN_INLIERS:
+    pts, desc = _features(grey, C.ORB_FEATURES_ENTRY)
+    if desc is None or len(pts) < 4 * C.MIN_INLIERS:
         raise PhotoError("the card shows too little detail to recognise it later; take the photo "
                          "closer and in better light", status=422)
-    pts = np.array([k.pt for k in kps], np.float32)
     return {"version": C.ENTRY_VERSION, "px_per_mm": C.CANON_PX_PER_MM, "size": [CANON_W, CANON_H],
-            "count": len(kps), "points": _b64(pts), "descriptors": _b64(desc),
+            "count": len(pts), "points": _b64(pts), "descriptors": _b64(desc),
             "role_hint": role, "color_hint": colour}
 
 
 def _verify(q_pts: np.ndarray, e_pts: np.ndarray, height: int) -> int:
-    """Inliers of a homography that puts the visible part where it sits on
-    the card (upright or turned half round); 0 if none does."""
-    H, mask = cv2.findHomography(q_pts, e_pts, cv2.RANSAC, C.RANSAC_REPROJ_PX)
-    if H is None or mask is None:
+    """Inliers of a similarity (RANSAC) that puts the visible part where it
+    sits on the card: same scale, upright or turned half round, its top at
+    the card's top; the inliers spread over the visible part as a card's own
+    artwork is (icons alike on many cards cover only a patch). 0 if none."""
+    M, mask = cv2.estimateAffinePartial2D(q_pts, e_pts, method=cv2.RANSAC,
+                                          ransacReprojThreshold=C.RANSAC_REPROJ_PX)
+    if M is None or mask is None:
         return 0
-    corners = np.array([[[0, 0], [CANON_W, 0], [CANON_W, height], [0, height]]], np.float32)
-    mapped = cv2.perspectiveTransform(corners, H)[0]
-    upright = corners[0]
-    turned = np.array([CANON_W, CANON_H], np.float32) - corners[0]
-    err = min(np.abs(mapped - upright).max(), np.abs(mapped - turned).max())
-    return int(mask.sum()) if err <= C.MAX_CORNER_ERROR * CANON_W else 0
+    corners = np.array([[0, 0], [CANON_W, 0], [CANON_W, height], [0, height]], np.float32)
+    mapped = corners @ M[:, :2].T + M[:, 2]
+    turned = np.array([CANON_W, CANON_H], np.float32) - corners
+    err = min(np.abs(mapped - corners).max(), np.abs(mapped - turned).max())
+    if err > C.MAX_CORNER_ERROR * CANON_W:
+        return 0
+    inl = q_pts[mask.ravel() > 0]
+    if len(inl) < 3 or cv2.contourArea(cv2.convexHull(inl)) < C.MIN_INLIER_SPREAD * CANON_W * height:
+        return 0
+    return int(mask.sum())
 
 
 def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.ndarray,
-               role: str, colour: str | None) -> tuple[Entry, float] | None:
+               role: str) -> tuple[Entry, float] | None:
     """The catalog entry this card is, with a confidence, or None (unknown).
     quad: the visible field's TL, TR, BR, BL in photo pixels."""
     tl, tr, br, bl = quad
@@ -185,23 +227,18 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
     height = (np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
     h = int(min(round(CANON_W * height / max(width, 1)), CANON_H * 1.1))
     grey = _grey_field(photo, quad, gains, max(h, 8))
-    kps, desc = _orb(C.ORB_FEATURES_QUERY).detectAndCompute(grey, None)
-    if desc is None or len(kps) < C.MIN_INLIERS:
+    q_all, desc = _features(grey, C.ORB_FEATURES_QUERY)
+    if desc is None or len(q_all) < C.MIN_INLIERS:
         return None
-    q_all = np.array([k.pt for k in kps], np.float32)
-    for same in ((True, False) if colour is not None else (True,)):
-        found = _best(catalog.pool(role, colour, same), q_all, desc, h)
-        if found is not None:
-            return found
-    return None
+    return _best(catalog.pool(role), q_all, desc, h)
 
 
-def _best(pool: tuple[np.ndarray, np.ndarray, list[Entry]], q_pts: np.ndarray, q_desc: np.ndarray,
+def _best(pool: tuple[Any, np.ndarray, list[Entry]], q_pts: np.ndarray, q_desc: np.ndarray,
           height: int) -> tuple[Entry, float] | None:
-    train, owner, entries = pool
-    if len(entries) == 0 or len(train) < 2:
+    index, owner, entries = pool
+    if len(entries) == 0 or len(owner) < 2:
         return None
-    pairs = cv2.BFMatcher(cv2.NORM_HAMMING).knnMatch(q_desc, train, k=2)
+    pairs = index.knnMatch(q_desc, k=2)
     votes: dict[int, list[tuple[int, int]]] = {}
     for pair in pairs:
         if len(pair) < 2:

@@ -71,13 +71,15 @@ COLOUR_MAX_DISTANCE = 45.0  # farther than this from every palette colour: unkno
 
 # --- catalog matching ----------------------------------------------------------
 CANON_PX_PER_MM = 5.0  # card fields are compared at this scale
-ORB_FEATURES_ENTRY = 700
-ORB_FEATURES_QUERY = 500
+ORB_FEATURES_ENTRY = 600
+ORB_FEATURES_QUERY = 300
+ORB_GRID_CELL_PX = 40  # features are kept per cell of this size, spread over the field
 ORB_FAST_THRESHOLD = 12
 MATCH_RATIO = 0.8  # Lowe's ratio test
 RANSAC_REPROJ_PX = 4.0
 MIN_INLIERS = 14
 MIN_INLIER_RATIO = 0.25  # inliers / ratio-test matches
-MAX_CORNER_ERROR = 0.08  # of card width: the homography must put the part where it sits
+MAX_CORNER_ERROR = 0.08  # of card width: the similarity must put the part where it sits
+MIN_INLIER_SPREAD = 0.15  # inliers' hull over the visible part's area
 SECOND_BEST_MARGIN = 1.6  # best inliers must exceed the runner-up by this factor
-ENTRY_VERSION = 1
+ENTRY_VERSION = 2
