@@ -28,6 +28,7 @@ BLUEPRINTS = [
     "pages",
     "api.stats",
     "api.players",
+    "photo_pages",
     "api.data",
     "stats_pages",
 ]

@@ -15,12 +15,14 @@ from vision.decode import check_header
 from .. import storage
 from ..app import get_db
 from ..photos import read_in_worker
+from ..storage.photos import catalog_for_reading
 from ..web.security import group_required
 
 bp = Blueprint("api_photos", __name__, url_prefix="/api/groups/<gid>/photos")
 
 EDITIONS = ("suzhou", "shanghai")
 MEDIA_TYPES = {"jpeg": ("image/jpeg", ".jpg"), "png": ("image/png", ".png")}
+PALETTE = ("red", "orange", "yellow", "green", "blue", "purple")  # the pages' card colours
 
 
 def _error(message: str, status: int, path: str | None = None):
@@ -28,6 +30,14 @@ def _error(message: str, status: int, path: str | None = None):
     if path:
         body["path"] = path
     return jsonify(body), status
+
+
+def _options(gid: str, game: str) -> dict | None:
+    """Canal Houses streets are read with the group's photographed catalog cards
+    (their current values fill in what the photo alone cannot say)."""
+    if game != "canal-houses":
+        return None
+    return {"catalog": catalog_for_reading(get_db(), gid), "palette": list(PALETTE)}
 
 
 @bp.post("")
@@ -50,7 +60,7 @@ def upload(gid: str):
     data = upload.read()
     try:
         fmt, _w, _h = check_header(data)
-        reading = read_in_worker(data, game=game, edition=edition)
+        reading = read_in_worker(data, game=game, edition=edition, options=_options(gid, game))
     except PhotoError as exc:
         return _error(exc.message, exc.status if 400 <= exc.status < 500 else 422, "photo")
     media_type, suffix = MEDIA_TYPES[fmt]

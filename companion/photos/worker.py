@@ -1,5 +1,8 @@
 """The photo worker process: caps its own memory, reads one photo from
-standard input (a JSON line, then the bytes), prints one JSON answer."""
+standard input (a JSON line, then the bytes), prints one JSON answer.
+
+`"game": "catalog"` is not a game: it describes one Canal Houses card photo
+for the group's catalog (vision.canal_houses.catalog.catalog_entry_from_photo)."""
 
 from __future__ import annotations
 
@@ -7,6 +10,8 @@ import json
 import os
 import resource
 import sys
+
+CATALOG = "catalog"  # the task that describes a catalog card photo (see above)
 
 
 def main() -> None:
@@ -19,8 +24,13 @@ def main() -> None:
     from vision.errors import PhotoError
 
     try:
-        reading = vision.read_photo(data, game=request["game"], edition=request.get("edition"),
-                                    **request.get("options", {}))
+        if request["game"] == CATALOG:
+            from vision.canal_houses.catalog import catalog_entry_from_photo
+
+            reading = catalog_entry_from_photo(data)
+        else:
+            reading = vision.read_photo(data, game=request["game"], edition=request.get("edition"),
+                                        **request.get("options", {}))
         answer = {"reading": reading}
     except PhotoError as exc:
         answer = {"error": exc.message, "status": exc.status}

@@ -339,4 +339,18 @@ MIGRATIONS: list[list[str]] = [
         """CREATE INDEX stat_plays_window ON stat_plays (group_id, month, played_at, game,
             player_id, total, winner, rated, place)""",
     ],
+    # Card catalog photos (Canal Houses): each catalog card described once from a photo
+    # of it (vision.canal_houses.catalog), so a street photo is read with the group's cards.
+    [
+        """CREATE TABLE card_photos (
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            card_id TEXT NOT NULL,
+            entry TEXT NOT NULL,
+            role_hint TEXT,
+            color_hint TEXT,
+            features INTEGER NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (group_id, card_id)
+        )""",
+    ],
 ]
