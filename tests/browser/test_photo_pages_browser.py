@@ -375,3 +375,39 @@ def test_photo_pages_first_load_is_light(browser, phone: Page, group_page, live_
         finally:
             context.close()
     print("\nphoto pages, first load without the photo (bytes):", report)
+
+
+def test_a_card_recognised_from_the_catalog_is_marked_and_not_asked(phone: Page, group_page, tmp_path, monkeypatch):
+    """The page's side of a catalog match (the reading is the real one, with its
+    first store marked as recognised, as the reader answers when it is)."""
+    import companion.api.photos as photos_api
+
+    gid, key = group_page
+    store = {"points": 4, "color": "red", "condition": {"none": ["flags"]}}
+    answer = phone.request.post(f"/api/groups/{gid}/cards", headers={"X-Companion-Key": key},
+                                data={"kind": "store", "name": "Red shop, no flags", "data": store})
+    cid = answer.json()["id"]
+    real = photos_api.read_in_worker
+
+    def recognised(data, **kwargs):
+        reading = real(data, **kwargs)
+        card = next(c for c in reading["cards"] if c["role"] == "store")
+        card["match"] = {"id": cid, "confidence": 0.93}
+        reading["proposal"]["street"][card["house"]]["store"] = dict(store)
+        return reading
+
+    monkeypatch.setattr(photos_api, "read_in_worker", recognised)
+    _send(phone, gid, "canal-houses", _houses_photo(tmp_path))
+    reading = phone.request.get(f"/api/groups/{gid}/photos/{phone.url.rsplit('/', 1)[-1]}").json()
+    card = next(c for c in reading["cards"] if c["match"])
+    view = phone.get_by_test_id("photo-view")
+    expect(view.locator("polygon.ov-card.is-matched")).to_have_count(1)
+    expect(view.locator("circle.ov-badge-matched")).to_have_count(1)
+    expect(view.locator("polygon.ov-card.is-missing")).to_have_count(len(reading["cards"]) - 1)
+    button = phone.get_by_test_id(f"card-{card['house']}-{card['row']}")
+    expect(button).to_have_class(re.compile("is-matched"))
+    expect(button).not_to_have_class(re.compile("is-missing"))
+    button.click()
+    expect(phone.get_by_test_id("from-catalog")).to_contain_text("Red shop, no flags")
+    expect(phone.locator("#editor [data-testid=points] output")).to_have_text("4")  # the editor, not questions
+    assert phone.errors == []
