@@ -45,7 +45,7 @@ BLUR_MAX_SIGMA_PX = 2.4  # Gaussian blur estimated at BLUR_MAX_SIDE; above: too 
 BLUR_MIN_EDGES = 200  # fewer strong edge pixels than this: nothing to judge by
 
 # --- structure -------------------------------------------------------------------
-FULL_CARD_ASPECT_MIN = 1.25  # interior height / width of a whole (store) card
+FULL_CARD_ASPECT_MIN = 1.15  # interior height / width of a whole card (1.45 head-on)
 SAME_HOUSE_OFFSET = 0.5  # of card width: centres closer than this share a house
 MAX_HOUSE_GAP = 0.9  # of card width: a wider gap between houses means two streets
 MAX_BASELINE_SHIFT = 0.35  # of card height: stores further off the line: two streets

@@ -105,7 +105,7 @@ def _visible_polygon(card: Placed, below: Placed | None) -> np.ndarray:
 
     def cut(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         d, e = b - a, q - p
-        t = np.cross(p - a, e) / np.cross(d, e)
+        t = ((p - a)[0] * e[1] - (p - a)[1] * e[0]) / (d[0] * e[1] - d[1] * e[0])
         return a + t * d
 
     return np.array([tl, tr, cut(tr, br), cut(tl, bl)])
@@ -314,3 +314,35 @@ def card_photo(design: CardDesign, seed: int, *, size: tuple[int, int] = (1600, 
     placed = [Placed(design, 0, 0, design.role, 0.0, 0.0, 0.0)]
     photo, _, _ = render_scene(rng, placed, size, fill=rng.uniform(0.55, 0.8), glare=0, blur=0.5)
     return encode(photo, quality=quality)
+
+
+FIXTURES = {  # case name -> (seed, kind, houses)
+    "street-one-house": (11, "street", 1),
+    "street-three": (12, "street", 3),
+    "street-five": (13, "street", 5),
+    "street-seven": (14, "street", 7),
+    "street-four-tilted": (15, "street", 4),
+    "empty-table": (16, "empty", None),
+    "two-streets": (17, "two_streets", 3),
+    "blurred": (18, "blurred", 3),
+}
+
+
+def write_fixtures(folder: str) -> None:
+    """The committed golden photos (small JPEGs) with their truth beside."""
+    import json
+    from pathlib import Path
+
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    for name, (seed, kind, houses) in FIXTURES.items():
+        made = generate(seed, size=(2000, 1500), kind=kind, n_houses=houses, quality=78,
+                        tilt=0.06 if "tilted" in name else 0.04)
+        (out / f"{name}.jpg").write_bytes(made.data)
+        (out / f"{name}.expected.json").write_text(json.dumps(made.truth, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    import sys
+
+    write_fixtures(sys.argv[1] if len(sys.argv) > 1 else "fixtures/photos/canal-houses")
