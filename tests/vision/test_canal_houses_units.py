@@ -1,0 +1,112 @@
+"""Units of the Canal Houses photo reader: palette parsing and colour naming,
+catalog entries (build, serialise, recognise, refuse a card not in it), the
+dispatch through vision.read_photo and the answers to unreadable photos."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from vision import PhotoError, read_photo
+from vision.canal_houses.cards import deck
+from vision.canal_houses.catalog import Catalog, catalog_entry_from_photo
+from vision.canal_houses.colour import name_colour, parse_palette
+from vision.canal_houses.synth import card_photo, generate
+
+
+@pytest.mark.parametrize("palette, names", [
+    (None, ["red", "orange", "yellow", "green", "blue", "purple"]),
+    (["red", "Blue"], ["red", "Blue"]),
+    ({"teal": "#1e9696", "rose": "#e678aa"}, ["teal", "rose"]),
+    ([{"name": "mint", "hex": "#98ff98"}], ["mint"]),
+], ids=["default", "names", "mapping", "objects"])
+def test_palette_forms(palette: object, names: list[str]) -> None:
+    assert list(parse_palette(palette)) == names
+
+
+@pytest.mark.parametrize("palette, words", [
+    (["chartreuse-ish"], "no known value"),
+    ({"red": "#12"}, "not #rrggbb"),
+    ([], "empty"),
+    (42, "must be"),
+], ids=["unknown-name", "bad-hex", "empty", "not-a-list"])
+def test_palette_refusals(palette: object, words: str) -> None:
+    with pytest.raises(PhotoError, match=words):
+        parse_palette(palette)
+
+
+@pytest.mark.parametrize("name", ["red", "orange", "yellow", "green", "blue", "purple"], ids=str)
+def test_palette_colour_names_itself(name: str) -> None:
+    pal = parse_palette(None)
+    got, conf = name_colour(pal[name], pal)
+    assert got == name and conf > 0.5
+
+
+def test_grey_is_no_palette_colour() -> None:
+    pal = parse_palette(None)
+    assert name_colour(np.array([60.0, 0.0, 0.0], np.float32), pal) == (None, 0.0)
+
+
+@pytest.fixture(scope="module")
+def small_catalog() -> tuple[list[dict], list]:
+    """Catalog of the cards of one street but one, built from card photos."""
+    street = generate(21, size=(2000, 1500), n_houses=2, exif=False)
+    ids = [c["id"] for c in street.truth["cards"]]
+    cards = {c.id: c for c in deck()}
+    left_out = ids[-1]
+    entries = []
+    for i, cid in enumerate(ids[:-1]):
+        vision = catalog_entry_from_photo(card_photo(cards[cid], seed=500 + i))
+        entries.append({"id": cid, "role": cards[cid].role, "card": cards[cid].truth(),
+                        "vision": json.dumps(vision)})
+    return entries, [street, left_out]
+
+
+def test_catalog_entry_is_json_and_parses(small_catalog: tuple[list[dict], list]) -> None:
+    entries, _ = small_catalog
+    parsed = Catalog.parse(entries)
+    assert not parsed.warnings and len(parsed.entries) == len(entries)
+    assert all(len(e.desc) == len(e.points) >= 50 for e in parsed.entries)
+
+
+def test_broken_catalog_entry_is_skipped_with_a_warning() -> None:
+    parsed = Catalog.parse([{"id": "x", "vision": {"version": 0}}])
+    assert parsed.entries == [] and "x" in parsed.warnings[0]
+
+
+def test_catalog_fills_values_and_leaves_unknown_card_null(small_catalog: tuple[list[dict], list]) -> None:
+    entries, (street, left_out) = small_catalog
+    answer = read_photo(street.data, game="canal-houses", catalog=entries)
+    by_place = {(c["house"], c["row"]): c for c in answer["cards"]}
+    truth = {(c["house"], c["row"]): c["id"] for c in street.truth["cards"]}
+    matched = {k: c["match"]["id"] for k, c in by_place.items() if c["match"]}
+    assert all(truth[k] == v for k, v in matched.items()), "a card was taken for another"
+    assert left_out not in matched.values()
+    assert len(matched) >= len(entries) - 2
+    for h, (house, conf) in enumerate(zip(answer["proposal"]["street"], answer["confidence"]["street"],
+                                          strict=True)):
+        if by_place[(h, 0)]["match"]:
+            assert house["store"]["points"] == street.truth["street"][h]["store"]["points"]
+            assert conf["store"]["points"] > 0
+
+
+@pytest.mark.parametrize("data, words, status", [
+    (b"", "empty", 400),
+    (b"<svg xmlns='http://www.w3.org/2000/svg'/>", "SVG", 415),
+    (b"hello", "not a JPEG or PNG", 415),
+], ids=["empty-file", "svg", "text"])
+def test_unreadable_files(data: bytes, words: str, status: int) -> None:
+    with pytest.raises(PhotoError, match=words) as info:
+        read_photo(data, game="canal-houses")
+    assert info.value.status == status
+
+
+@pytest.mark.parametrize("seed, tag", [(31, 8), (37, 6), (41, 3)], ids=["tag8", "tag6", "tag3"])
+def test_exif_orientation_gives_upright_outlines(seed: int, tag: int) -> None:
+    made = generate(seed, size=(2000, 1500), n_houses=2, exif=True)
+    assert made.truth["exif_orientation"] == tag
+    answer = read_photo(made.data, game="canal-houses")
+    assert answer["size"] == made.truth["size"]
+    assert len(answer["cards"]) == len(made.truth["cards"])
