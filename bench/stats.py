@@ -106,12 +106,17 @@ def main() -> None:
         (f"stats API, one year ({last})",
          f"/api/groups/{gid}/stats?from={last}-01-01&to={last}-12-31"),
         ("stats API, odd dates 3.5 years", f"/api/groups/{gid}/stats?from=2019-03-15&to=2022-09-10"),
-        ("ratings API, canal-houses", f"/api/groups/{gid}/stats/ratings?game=canal-houses"),
+        ("ratings API, canal-houses, every match",
+         f"/api/groups/{gid}/stats/ratings?game=canal-houses"),
+        ("ratings API, canal-houses, ?per=month",
+         f"/api/groups/{gid}/stats/ratings?game=canal-houses&per=month"),
     ]
-    pages = [(f"page {rule.rule.replace('<gid>', '')}", rule.rule.replace("<gid>", gid))
+    pages = [(f"page {rule.rule}", rule.rule.replace("<gid>", gid))
              for rule in app.url_map.iter_rules()
              if rule.endpoint.startswith("stats_pages.") and "GET" in rule.methods
              and rule.rule.count("<") == 1]
+    pages.append(("page /g/<gid>/stats/rivals, 3.5 years",
+                  f"/g/{gid}/stats/rivals?from=2019-03-15&to=2022-09-10"))
     print(f"{'what':44} {'median ms':>10} {'x count(*)':>11} {'size KB':>8}  goal")
     for label, url in cases + pages:
         first = client.get(url)

@@ -270,6 +270,14 @@ def test_rating_moves_the_right_way_and_solo_does_not_count(client, history):
         "Ana": ["m9"], "Ben": ["m9"]}
     r = client.get(f"/api/groups/{gid}/stats/ratings", headers=h)
     assert r.status_code == 400 and r.get_json()["path"] == "game"
+    r = client.get(f"/api/groups/{gid}/stats/ratings?game=canalis&per=week", headers=h)
+    assert r.status_code == 400 and r.get_json()["path"] == "per"
+    monthly = client.get(f"/api/groups/{gid}/stats/ratings?game=canal-houses&per=month",
+                         headers=h).get_json()
+    ana = next(p for p in monthly["players"] if p["name"] == "Ana")["history"]
+    every = next(p for p in body["players"] if p["name"] == "Ana")["history"]
+    assert [e["period"] for e in ana] == ["2024-01", "2024-03", "2024-04"]
+    assert ana[-1]["mu"] == every[-1]["mu"] and ana[0]["mu"] == every[1]["mu"]  # month ends
 
 
 def test_tie_gives_equal_moves_from_equal_ratings(client, group):

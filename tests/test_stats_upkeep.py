@@ -45,7 +45,7 @@ def random_state(rng: random.Random) -> dict:
 
 
 def when(rng: random.Random) -> str:
-    day = START + timedelta(days=rng.randint(0, 200))
+    day = START + timedelta(days=rng.randint(0, 520))
     return f"{day.isoformat()}T{rng.randint(10, 22):02d}:00:00Z"
 
 
@@ -101,6 +101,8 @@ def test_kept_aggregates_equal_a_rebuild(db, seed):
 
 
 @pytest.mark.parametrize("window", [(date(2023, 12, 10), date(2024, 3, 20)),
+                                    (date(2023, 11, 20), date(2025, 2, 10)),
+                                    (date(2024, 1, 1), date(2024, 12, 31)),
                                     (date(2024, 1, 1), date(2024, 2, 29)),
                                     (date(2024, 2, 3), date(2024, 2, 17)),
                                     (None, date(2024, 1, 15)), (date(2024, 3, 2), None)])
@@ -129,6 +131,17 @@ def test_a_window_equals_a_group_of_only_its_matches(tmp_path, db, window):
     alone.pop("filters")
     assert windowed == alone
     other.conn.close()
+
+
+def test_rollup_keys_cover_each_month_once():
+    from companion.storage.stats_queries import rollup_keys
+
+    assert rollup_keys("2019-03", "2022-08") == [
+        "2019-03", "Q2019-2", "Q2019-3", "Q2019-4", "Y2020", "Y2021", "Q2022-1", "Q2022-2",
+        "2022-07", "2022-08"]
+    assert rollup_keys("2024-01", "2024-12") == ["Y2024"]
+    assert rollup_keys("2024-02", "2024-02") == ["2024-02"]
+    assert rollup_keys("2024-11", "2025-01") == ["2024-11", "2024-12", "2025-01"]
 
 
 def test_groups_saved_before_the_stats_get_them_on_first_read(db):

@@ -29,10 +29,16 @@ def stats(gid: str):
 @group_required
 def ratings(gid: str):
     """Each player's rating after every finished match of one game:
-    ?game= (required), optional ?player=, ?from=, ?to=."""
+    ?game= (required), optional ?player=, ?from=, ?to=, and ?per=month,
+    quarter or year for the rating at the end of each (long histories)."""
     db = get_db()
     try:
         f = read_filters(db, gid, request.args, game_required=True)
     except FilterError as exc:
         return jsonify({"error": exc.message, "path": exc.path}), 400
-    return jsonify(report.rating_history(db, f.scope(gid), include_hidden=f.include_hidden))
+    per = request.args.get("per") or "match"
+    if per not in report.PERS:
+        return jsonify({"error": f"per must be one of {', '.join(report.PERS)}, got {per!r}",
+                        "path": "per"}), 400
+    return jsonify(report.rating_history(db, f.scope(gid), include_hidden=f.include_hidden,
+                                         per=per))

@@ -157,23 +157,6 @@ def fold(streaks: Iterable[Streak]) -> Streak:
 
 # -- small figures ---------------------------------------------------------------------
 
-def median(histogram: Iterable[tuple[int, int]]) -> float | None:
-    """The median of values given as (value, count) pairs."""
-    pairs = sorted((v, c) for v, c in histogram if c > 0)
-    n = sum(c for _, c in pairs)
-    if not n:
-        return None
-    lo_index, hi_index = (n - 1) // 2, n // 2
-    seen, lo = 0, None
-    for value, count in pairs:
-        if lo is None and seen + count > lo_index:
-            lo = value
-        if seen + count > hi_index:
-            return (lo + value) / 2
-        seen += count
-    return None  # pragma: no cover
-
-
 def ratio(part: float, whole: float, digits: int = 3) -> float | None:
     return round(part / whole, digits) if whole else None
 

@@ -313,17 +313,26 @@ def _win_conditions(db: sqlite_utils.Database, s: Scope, name: Any) -> dict[str,
     return out
 
 
-def rating_history(db: sqlite_utils.Database, s: Scope, *, include_hidden: bool = False
-                   ) -> dict[str, Any]:
-    """Every player's rating after each of their finished matches of one game."""
+PERS = ("match", "month", "quarter", "year")
+
+
+def rating_history(db: sqlite_utils.Database, s: Scope, *, include_hidden: bool = False,
+                   per: str = "match") -> dict[str, Any]:
+    """Every player's rating after each of their finished matches of one game
+    (`per` "match"), or at the end of each month, quarter or year they played."""
     storage.stats_backfill(db, s.gid)
     names = storage.player_names(db, s.gid)
     series: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for pid, played_at, mid, mu, sigma in storage.stats_rating_history(db, s):
-        series[pid].append({"played_at": played_at, "match": mid, "mu": round(mu, 3),
-                            "sigma": round(sigma, 3), "ordinal": round(ordinal(mu, sigma), 3)})
+    if per == "match":
+        for pid, played_at, mid, mu, sigma in storage.stats_rating_history(db, s):
+            series[pid].append({"played_at": played_at, "match": mid, "mu": round(mu, 3),
+                                "sigma": round(sigma, 3), "ordinal": round(ordinal(mu, sigma), 3)})
+    else:
+        for pid, period, mu, sigma in storage.stats_rating_by_period(db, s, per):
+            series[pid].append({"period": period, "mu": round(mu, 3), "sigma": round(sigma, 3),
+                                "ordinal": round(ordinal(mu, sigma), 3)})
     players = [{"id": pid, "name": names.get(pid, ("?", False))[0], "history": h}
                for pid, h in series.items()
                if include_hidden or pid == s.player_id or not names.get(pid, ("", True))[1]]
     players.sort(key=lambda p: (-len(p["history"]), p["name"].casefold()))
-    return {"game": s.game, "players": players}
+    return {"game": s.game, "per": per, "players": players}

@@ -56,7 +56,6 @@ from .stats_queries import Scope as StatsScope
 from .stats_queries import biggest_margin as stats_biggest_margin
 from .stats_queries import head_to_head as stats_head_to_head
 from .stats_queries import highest_score as stats_highest_score
-from .stats_queries import match_count as stats_match_count
 from .stats_queries import match_counts_by_game as stats_match_counts_by_game
 from .stats_queries import medians as stats_medians
 from .stats_queries import month_span as stats_month_span
@@ -83,7 +82,7 @@ __all__ = [
     "delete_layout", "get_layout", "list_layouts", "save_layout", "update_layout",
     "rebuild_stats", "stats_backfill", "stats_streaks_of", "PlayerConflict", "find_player", "get_player",
     "merge_players", "player_names", "player_table", "rename_player", "set_hidden", "StatsScope",
-    "stats_biggest_margin", "stats_head_to_head", "stats_highest_score", "stats_match_count",
+    "stats_biggest_margin", "stats_head_to_head", "stats_highest_score",
     "stats_match_counts_by_game", "stats_month_span", "stats_period_scores", "stats_player_game_totals",
     "stats_plays_for_export", "stats_rating_by_period", "stats_rating_history", "stats_ratings_at",
     "stats_medians", "stats_solo_sheets", "stats_streak_parts", "stats_win_conditions",

@@ -238,8 +238,8 @@ def _rebuild_month(db: sqlite_utils.Database, gid: str, month: str) -> None:
     db.execute("DELETE FROM stats_outcomes WHERE group_id = ? AND month = '*' AND n = 0", [gid])
     db.execute("DELETE FROM stats_periods WHERE group_id = ? AND period IN (?, ?) AND plays = 0",
                [gid, *_periods(month)])
-    db.execute("DELETE FROM stats_h2h WHERE group_id = ? AND month = '*' AND wins = 0"
-               " AND losses = 0 AND ties = 0", [gid])
+    db.execute("DELETE FROM stats_h2h WHERE group_id = ? AND month IN ('*', ?, ?) AND wins = 0"
+               " AND losses = 0 AND ties = 0", [gid, *_rollups(month)])
     db.execute("DELETE FROM stats_streak WHERE group_id = ? AND month = ?", args)
     rows = db.execute("SELECT player_id, game, winner FROM stat_plays INDEXED BY"
                       " stat_plays_by_month WHERE group_id = ? AND month = ? AND rated = 1"
@@ -254,6 +254,11 @@ def _rebuild_month(db: sqlite_utils.Database, gid: str, month: str) -> None:
 def _periods(month: str) -> tuple[str, str]:
     """The year and the quarter a month adds to: ("2024", "2024-Q2")."""
     return month[:4], f"{month[:4]}-Q{(int(month[5:7]) + 2) // 3}"
+
+
+def _rollups(month: str) -> tuple[str, str]:
+    """The head-to-head rollup keys a month adds to: ("Y2024", "Q2024-2")."""
+    return f"Y{month[:4]}", f"Q{month[:4]}-{(int(month[5:7]) + 2) // 3}"
 
 
 def _month_totals(db: sqlite_utils.Database, gid: str, month: str, sign: int) -> None:
@@ -292,14 +297,15 @@ def _month_totals(db: sqlite_utils.Database, gid: str, month: str, sign: int) ->
         " ON CONFLICT (group_id, month, game, player_id, opponent_id) DO UPDATE SET"
         " wins = wins + excluded.wins, losses = losses + excluded.losses,"
         " ties = ties + excluded.ties", [gid, month])
-    db.execute(  # all games together (game '*'), for the unfiltered answer
-        "INSERT INTO stats_h2h (group_id, month, game, player_id, opponent_id, wins, losses, ties)"
-        f" SELECT group_id, '*', '*', player_id, opponent_id, {sign} * sum(wins),"
-        f" {sign} * sum(losses), {sign} * sum(ties) FROM stats_h2h WHERE group_id = ?"
-        " AND month = ? GROUP BY player_id, opponent_id"
-        " ON CONFLICT (group_id, month, game, player_id, opponent_id) DO UPDATE SET"
-        " wins = wins + excluded.wins, losses = losses + excluded.losses,"
-        " ties = ties + excluded.ties", [gid, month])
+    for key in ("*", *_rollups(month)):  # all games together (game '*'): all time, year, quarter
+        db.execute(
+            "INSERT INTO stats_h2h (group_id, month, game, player_id, opponent_id, wins, losses,"
+            f" ties) SELECT group_id, ?, '*', player_id, opponent_id, {sign} * sum(wins),"
+            f" {sign} * sum(losses), {sign} * sum(ties) FROM stats_h2h WHERE group_id = ?"
+            " AND month = ? GROUP BY player_id, opponent_id"
+            " ON CONFLICT (group_id, month, game, player_id, opponent_id) DO UPDATE SET"
+            " wins = wins + excluded.wins, losses = losses + excluded.losses,"
+            " ties = ties + excluded.ties", [key, gid, month])
 
 
 def streaks_of(rows: Iterable[tuple[int, str, int]]) -> dict[tuple[int, str], Streak]:

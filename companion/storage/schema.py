@@ -353,4 +353,21 @@ MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (group_id, card_id)
         )""",
     ],
+    # Stats (issue 7), sixth step: medians over a long date window read one covering index
+    # in (game, player, score) order instead of sorting the window's plays.
+    [
+        """CREATE INDEX stat_plays_scores_by_day ON stat_plays (group_id, game, player_id, total,
+            played_at)""",
+    ],
+    # Stats (issue 7), seventh step: head-to-head of all games per year ("Y2024") and
+    # quarter ("Q2024-2"), so a date window reads a few rows per year, not per month.
+    [
+        """INSERT INTO stats_h2h SELECT group_id, 'Y' || substr(month, 1, 4), '*', player_id,
+            opponent_id, sum(wins), sum(losses), sum(ties) FROM stats_h2h
+            WHERE month BETWEEN '0000-00' AND '9999-12' GROUP BY 1, 2, 4, 5""",
+        """INSERT INTO stats_h2h SELECT group_id, 'Q' || substr(month, 1, 4) || '-'
+            || ((CAST(substr(month, 6, 2) AS INTEGER) + 2) / 3), '*', player_id, opponent_id,
+            sum(wins), sum(losses), sum(ties) FROM stats_h2h
+            WHERE month BETWEEN '0000-00' AND '9999-12' GROUP BY 1, 2, 4, 5""",
+    ],
 ]

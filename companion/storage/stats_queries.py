@@ -16,6 +16,30 @@ from ..stats.facts import PART_COLUMNS
 
 P_COLS = [f"p{i}" for i in range(PART_COLUMNS)]
 W_COLS = [f"w{i}" for i in range(PART_COLUMNS)]
+# Month keys are "YYYY-MM"; '*' (all time) sorts before them, the year and quarter
+# rollups of head-to-head ("Y2024", "Q2024-3") after them.
+FIRST_MONTH, LAST_MONTH = "0000-00", "9999-12"
+
+
+def rollup_keys(first: str, last: str) -> list[str]:
+    """The fewest keys covering the months first..last: whole years ("Y2024"),
+    then whole quarters ("Q2024-3"), then single months ("2024-07")."""
+    keys: list[str] = []
+    y, m = int(first[:4]), int(first[5:7])
+    end = (int(last[:4]), int(last[5:7]))
+    while (y, m) <= end:
+        if m == 1 and (y, 12) <= end:
+            keys.append(f"Y{y}")
+            y += 1
+        elif m % 3 == 1 and (y, m + 2) <= end:
+            keys.append(f"Q{y}-{(m + 2) // 3}")
+            m += 3
+        else:
+            keys.append(f"{y:04d}-{m:02d}")
+            m += 1
+        if m > 12:
+            y, m = y + 1, 1
+    return keys
 
 
 @dataclass(frozen=True)
@@ -59,6 +83,14 @@ class Scope:
                 args.append(hi[:7])
         return " AND ".join(where), args
 
+    def long_window(self, months: int = 18) -> bool:
+        """A window this many months long or open-ended: reading every play in
+        score order beats sorting the window's plays."""
+        if self.lo is None or self.hi is None:
+            return True
+        span = (int(self.hi[:4]) - int(self.lo[:4])) * 12 + int(self.hi[5:7]) - int(self.lo[5:7])
+        return span >= months
+
     def plays(self, alias: str = "", edge: bool = False) -> str:
         """stat_plays with the index that fits this scope's filters."""
         index = ("stat_plays_by_player" if self.player_id is not None else
@@ -76,22 +108,15 @@ class Scope:
         """WHERE for the monthly aggregates over the window's whole months
         (`total`: the all-time rows, month '*'; `all_games`: also the
         rows summing every game, game '*')."""
-        where = ["group_id = ?", "month = '*'" if total else "month != '*'"]
-        args: list[Any] = [self.gid]
+        where = ["group_id = ?", "month = '*'" if total else "month BETWEEN ? AND ?"]
+        args: list[Any] = [self.gid] if total else [self.gid, self.month_from or FIRST_MONTH,
+                                                      self.month_to or LAST_MONTH]
         if self.game:
             where.append("game IN (?, '*')" if all_games else "game = ?")
             args.append(self.game)
         if self.player_id is not None:
             where.append("player_id = ?")
             args.append(self.player_id)
-        if total:
-            return " AND ".join(where), args
-        if self.month_from:
-            where.append("month >= ?")
-            args.append(self.month_from)
-        if self.month_to:
-            where.append("month <= ?")
-            args.append(self.month_to)
         return " AND ".join(where), args
 
 
@@ -171,7 +196,12 @@ def medians(db: sqlite_utils.Database, s: Scope) -> Iterator[tuple[str, int, flo
         yield from db.execute(f"SELECT game, player_id, median FROM stats_medians WHERE {where}",
                               args)
         return
-    rows = (f"SELECT game, player_id, total, count(*) AS n FROM {s.plays()} WHERE {where}"
+    if s.player_id is None and s.long_window():  # scan scores in order, no sort
+        where, args = s.facts_where(months=False)
+        table = "stat_plays INDEXED BY stat_plays_scores_by_day"
+    else:
+        table = s.plays()
+    rows = (f"SELECT game, player_id, total, count(*) AS n FROM {table} WHERE {where}"
             " GROUP BY game, player_id, total")
     yield from db.execute(MEDIAN.format(rows=rows), args)
 
@@ -187,12 +217,28 @@ def head_to_head(db: sqlite_utils.Database, s: Scope) -> Iterator[tuple[str, int
             f"SELECT game, player_id, opponent_id, wins, losses, ties FROM stats_h2h"
             f" WHERE {where}", args)
         return
-    if not s.months_empty:
+    if not s.months_empty and s.game:
         where, args = s.months_where()
         yield from db.execute(
-            f"SELECT {'game' if s.game else chr(39) + '*' + chr(39)}, player_id, opponent_id,"
-            f" sum(wins), sum(losses), sum(ties) FROM stats_h2h WHERE {where}"
-            " GROUP BY player_id, opponent_id", args)
+            f"SELECT game, player_id, opponent_id, sum(wins), sum(losses), sum(ties)"
+            f" FROM stats_h2h WHERE {where} GROUP BY player_id, opponent_id", args)
+    elif not s.months_empty:  # all games: whole years and quarters from their rollups
+        first, last = s.month_from, s.month_to
+        if first is None or last is None:
+            span = month_span(db, Scope(s.gid))
+            if span[0] is None:
+                return
+            first = first or span[0][:4] + "-01"
+            last = last or span[1][:4] + "-12"
+        keys = rollup_keys(first, last) if first <= last else []
+        if keys:
+            where = "group_id = ? AND month IN (" + ", ".join("?" for _ in keys) + ")"
+            args = [s.gid, *keys]
+            if s.player_id is not None:
+                where, args = where + " AND player_id = ?", [*args, s.player_id]
+            yield from db.execute(
+                f"SELECT '*', player_id, opponent_id, sum(wins), sum(losses), sum(ties)"
+                f" FROM stats_h2h WHERE {where} GROUP BY player_id, opponent_id", args)
     for lo, hi in s.edges:
         where, args = s.facts_where("a", lo=lo, hi=hi, edge=True)
         yield from db.execute(
@@ -232,10 +278,6 @@ def _streak_rows(db: sqlite_utils.Database, s: Scope, lo: str | None, hi: str | 
     where, args = s.facts_where(lo=lo, hi=hi, edge=True)
     return db.execute(f"SELECT player_id, game, winner FROM {s.plays(edge=True)} WHERE {where}"
                       " AND rated = 1 ORDER BY played_at, match_id, seat", args).fetchall()
-
-
-def match_count(db: sqlite_utils.Database, s: Scope) -> int:
-    return sum(match_counts_by_game(db, s).values())
 
 
 def match_counts_by_game(db: sqlite_utils.Database, s: Scope) -> dict[tuple[str, str], int]:
