@@ -34,8 +34,10 @@ from vision.errors import PhotoError  # noqa: E402
 
 def _make(args: tuple[int, str]) -> str:
     seed, folder = args
-    data, expected = make_case(seed)
     path = Path(folder) / f"case-{seed}"
+    if path.with_suffix(".jpg").exists() and path.with_suffix(".json").exists():
+        return str(path)  # made by an earlier run with --keep
+    data, expected = make_case(seed)
     path.with_suffix(".jpg").write_bytes(data)
     path.with_suffix(".json").write_text(json.dumps(expected))
     return str(path)
@@ -46,7 +48,8 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1000, help="first seed (fixtures use 1-99)")
     parser.add_argument("--jobs", type=int, default=1, help="processes generating photos")
-    parser.add_argument("--keep", help="folder to keep the photos in (default: a temporary one)")
+    parser.add_argument("--keep", help="folder to keep the photos in, and to reuse them from on the next "
+                                       "run (default: a temporary one)")
     parser.add_argument("--verbose", action="store_true", help="one line per photo")
     args = parser.parse_args()
 

@@ -89,3 +89,22 @@ def test_proposal_scores_as_it_comes(case):
              "players": [{"name": "Ana", **answer["proposal"]}]}
     truth = {**state, "players": [{"name": "Ana", **expected["proposal"]}]}
     assert score(state)["players"][0]["total"] == score(truth)["players"][0]["total"]
+
+
+@pytest.mark.tesseract
+@pytest.mark.parametrize("layout,agrees", [("suzhou-v1", True), ("shanghai-v1", False)],
+                         ids=["right-layout", "wrong-layout"])
+def test_printed_values_confirm_the_layout_without_a_qr_code(layout, agrees):
+    import cv2
+
+    from companion.games.doodle_china.layouts import get_layout
+    from vision.doodle_china import reader
+
+    if not ocr.available():
+        pytest.skip("needs tesseract")
+    data, _ = load("suzhou-torn-qr")
+    image, _ = reader.decode(data)
+    where = reader.locate_sheet(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    warnings: list[str] = []
+    assert reader.confirm_values(image, where.H, get_layout(layout), warnings) is agrees
+    assert bool(warnings) is not agrees

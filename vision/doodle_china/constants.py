@@ -92,13 +92,12 @@ PATH_MARGIN = 0.25  # best minus second best template, below: doubtful
 MARK_SHRINK = 0.12  # of a box's side, left out at each edge
 FLOOR_SHRINK = 0.25  # floor boxes are small: keep well inside their printed outline
 MARK_SURROUND = 1.0  # of a box's side: the paper around it that sets the local zero
-# Kinds whose print is learnt from the photo (floors are few per tower and
-# mostly crossed, so their printed model is kept).
-LEARN_PRINT = ("house", "tree")
 CLASS_MIN_BOXES = 5  # boxes of a kind needed to fit their print from the photo
 CLASS_TOLERANCE = 0.06  # ink the photo's print may show beyond the modelled print
 CLASS_CLEAN_SPREAD = 0.10  # boxes this close to the cleanest one (relative ink) model the print
-CLASS_CLEAN_MAX = 0.30  # ... unless they look crossed already (then all are)
+# ... and only boxes that look clean on the printed model alone (in ink relative
+# to the pencil); with fewer than three such, all may be crossed: keep the first answer.
+CLASS_CLEAN_MAX = {"house": 0.12, "tree": 0.095}
 CLASS_MARGIN = 0.25  # of a box's side: paper around it in the crops
 CLASS_MARGIN_MIN = 6  # work pixels
 MARK_GROW = 0.2  # of a box's side: strokes overshoot a box by up to this
@@ -121,5 +120,6 @@ WARN_BELOW = 0.75  # a field whose confidence is below this gets a warning
 
 OCR_INK = 0.22  # ink above this is text for tesseract
 OCR_SCALE = 1.2  # title block flattened at this scale for tesseract
+OCR_VALUES_AGREE = 0.75  # similarity of a track row's printed digits to the layout's
 TESSERACT_TIMEOUT = 8  # seconds per call
 TESSERACT_ENV = {"OMP_THREAD_LIMIT": "1"}

@@ -63,7 +63,7 @@ def surround_level(ink: np.ndarray, baseline: np.ndarray, zero: np.ndarray, box:
 
 
 def box_excess(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: float, sigma: float,
-               zero_levels: np.ndarray, pencil: float, learn: bool = True,
+               zero_levels: np.ndarray, pencil: float, learn: float | None = None,
                shrink: float = C.MARK_SHRINK) -> np.ndarray:
     """Mean ink beyond the print's in each box's inner part, less the paper's
     level around it: (n,) for n boxes of one kind (same print, same size).
@@ -74,8 +74,9 @@ def box_excess(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: floa
     (the print is the same in all, crosses are not; at least three, and none
     that already looked crossed: then all are, and the first answer stands),
     capped at the printed
-    sheet plus a tolerance so that crosses never become "print" (`learn`
-    False: the first answer only). Only the
+    sheet plus a tolerance so that crosses never become "print". `learn` is
+    the most (relative) ink a box may show on the printed model and still be
+    taken as clean; None: the first answer only. Only the
     paper well away from the print is averaged, so a print that is a little
     off does not count as a mark."""
     bw, bh = boxes[0, 2] - boxes[0, 0], boxes[0, 3] - boxes[0, 1]
@@ -95,10 +96,10 @@ def box_excess(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: floa
         return np.array([float((crops[i] - model[i])[uses[i]].mean()) - levels[i] for i in range(len(boxes))])
 
     first = excess(models, zero_levels)
-    if not learn or len(boxes) < C.CLASS_MIN_BOXES:
+    if learn is None or len(boxes) < C.CLASS_MIN_BOXES:
         return first
     rel = first / max(pencil, C.INK_FLOOR)
-    clean = (rel <= rel.min() + C.CLASS_CLEAN_SPREAD) & (rel <= C.CLASS_CLEAN_MAX)
+    clean = (rel <= rel.min() + C.CLASS_CLEAN_SPREAD) & (rel <= learn)
     if clean.sum() < 3:
         return first
     typical = np.median(crops[clean], 0)

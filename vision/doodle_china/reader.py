@@ -9,6 +9,7 @@ confidence and a warning for each doubtful field.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -148,6 +149,8 @@ def identify(image: np.ndarray, where: Located, edition: str | None, layout: dic
                            "; player not known"))
         payload = {"game": GAME, "edition": found, "layout": DEFAULT_FOR_EDITION[found],
                    "player": printed["player"], "match": printed["match"]}
+        if ocr.available() and layout is None:
+            confirm_values(image, where.H, get_layout(payload["layout"]), warnings)
     if edition and edition != payload["edition"]:
         warnings.append(f"the sheet is a {payload['edition']} sheet, not {edition}; read as {payload['edition']}")
     if layout is None:
@@ -156,6 +159,24 @@ def identify(image: np.ndarray, where: Located, edition: str | None, layout: dic
                              "print a sheet from the app or add the layout", status=422)
         layout = get_layout(payload["layout"])
     return payload, layout
+
+
+def confirm_values(image: np.ndarray, H: np.ndarray, layout: dict[str, Any], warnings: list[str]) -> bool:
+    """With no QR code to go by, read the first row of printed score values and
+    check they are the layout's; warn when they are not."""
+    first = next(iter(sheet_geometry(layout)["tracks"].values()))
+    row = [e for e in first if e["box"][1] == first[0]["box"][1]]
+    x0, y0 = row[0]["box"][0] - 12, row[0]["box"][1] - 8
+    x1, y1 = row[-1]["box"][2] + 12, row[-1]["box"][3] + 8
+    strip = locate.flatten(image, H, C.OCR_SCALE, box=(x0, y0, x1, y1))
+    seen = ocr.numbers(cv2.cvtColor(strip, cv2.COLOR_BGR2GRAY))
+    expected = "".join(str(e["value"]) for e in row)
+    # digits only: tesseract often runs two close values together ("2 3" -> "23")
+    agree = difflib.SequenceMatcher(None, "".join(map(str, seen)), expected).ratio() >= C.OCR_VALUES_AGREE
+    if not agree:
+        warnings.append(f"the printed score values ({' '.join(map(str, seen)) or 'unreadable'}) do not look "
+                        f"like layout {layout['name']}'s; check the edition")
+    return agree
 
 
 def read_sheet(data: bytes, edition: str | None = None, layout: dict[str, Any] | None = None,
@@ -240,7 +261,7 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smooth: np.ndarray, 
             return [], 1.0
         boxes = np.array([i["box"] for i in items], np.float64) * k
         levels = np.array([marks.surround_level(ink, baseline[..., 0], zero, b) for b in boxes])
-        excess = marks.box_excess(ink, blank, boxes, gain, sigma, levels, pencil, learn=what in C.LEARN_PRINT,
+        excess = marks.box_excess(ink, blank, boxes, gain, sigma, levels, pencil, learn=C.CLASS_CLEAN_MAX.get(what),
                                   shrink=C.FLOOR_SHRINK if what == "floor" else C.MARK_SHRINK)
         crossed, conf, doubt = marks.decide_crosses(excess, pencil, what)
         for item, yes, d in zip(items, crossed, doubt, strict=True):
