@@ -101,7 +101,7 @@ def locate_sheet(gray: np.ndarray) -> Located:
     qx0, qy0, qx1, qy1 = (v * C.WORK_SCALE for v in C.QR_BOX)
     scores = []
     for H in candidates:
-        ink, _ = locate.ink_map(cv2.cvtColor(locate.flatten(_bgr(gray), H, C.WORK_SCALE), cv2.COLOR_BGR2GRAY))
+        ink, _ = locate.ink_map(locate.flatten(gray, H, C.WORK_SCALE))
         scores.append(float(ink[int(qy0):int(qy1), int(qx0):int(qx1)].mean()))
     return Located(candidates[int(np.argmax(scores))], None, "outline")
 
@@ -115,10 +115,6 @@ def looks_like_sheet(ink: np.ndarray) -> bool:
     if seen.std() < 1e-3:
         return False
     return float(np.corrcoef(seen.ravel(), printed.ravel())[0, 1]) >= C.MIN_TITLE_MATCH
-
-
-def _bgr(gray: np.ndarray) -> np.ndarray:
-    return cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR) if gray.ndim == 2 else gray
 
 
 def identify(image: np.ndarray, where: Located, edition: str | None, layout: dict[str, Any] | None,
