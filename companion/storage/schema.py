@@ -370,4 +370,11 @@ MIGRATIONS: list[list[str]] = [
             sum(wins), sum(losses), sum(ties) FROM stats_h2h
             WHERE month BETWEEN '0000-00' AND '9999-12' GROUP BY 1, 2, 4, 5""",
     ],
+    # Stats (issue 7), eighth step: the biggest win in a date window without looking up
+    # every match of the game (the index holds the day beside the margin).
+    [
+        """CREATE INDEX stat_matches_margin_days ON stat_matches (group_id, game, margin,
+            played_at, top_player_id, top_total)""",
+        "DROP INDEX stat_matches_by_margin",
+    ],
 ]

@@ -345,7 +345,7 @@ def biggest_margin(db: sqlite_utils.Database, s: Scope, game: str) -> dict[str, 
     where, args = s.facts_where(player_col="top_player_id", months=False)
     if not s.game:
         where, args = where + " AND game = ?", [*args, game]
-    index = "stat_matches_by_winner" if s.player_id is not None else "stat_matches_by_margin"
+    index = "stat_matches_by_winner" if s.player_id is not None else "stat_matches_margin_days"
     rows = list(db.query(
         f"SELECT match_id, played_at, top_player_id AS player_id, top_total AS total, margin"
         f" FROM stat_matches INDEXED BY {index} WHERE {where} AND margin IS NOT NULL"
