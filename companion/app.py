@@ -63,6 +63,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.from_mapping(test_config)
+    if not test_config or "UPLOAD_FOLDER" not in test_config:
+        # Uploaded photos live beside the database they belong to.
+        database = app.config["DATABASE"]
+        base = Path(database).parent if database != ":memory:" else Path(app.instance_path)
+        app.config["UPLOAD_FOLDER"] = str(base / "uploads")
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
     app.json.sort_keys = False

@@ -25,6 +25,24 @@ def print_banner(url: str) -> None:
     click.echo(f"Canal Companion is running. On a phone on the same Wi-Fi, open:\n\n    {url}\n")
 
 
+def _close_streams(_server: Any, _worker: Any) -> None:
+    """End live streams at once on a stop, so phones reconnect elsewhere
+    instead of holding the worker through gunicorn's grace period."""
+    from ..rooms.hub import _hubs
+
+    for hub in list(_hubs.values()):
+        hub.close_all()
+
+
+def _warm_up(_worker: Any) -> None:
+    """Start the photo workers' fork server before this worker takes requests
+    (about a second), so the first photo of the evening is read as fast as the
+    others and the server's memory is what it will be all evening."""
+    from ..photos import warm_up
+
+    warm_up()
+
+
 def _gunicorn(app: Any, host: str, port: int, workers: int, threads: int) -> None:
     from gunicorn.app.base import BaseApplication
 
@@ -41,6 +59,9 @@ def _gunicorn(app: Any, host: str, port: int, workers: int, threads: int) -> Non
                 # recent gunicorn (27) opens one control socket per user (~/.gunicorn/gunicorn.ctl):
                 # a second server on this machine would take it over and unlink it on exit.
                 self.cfg.set("control_socket_disable", True)
+
+            self.cfg.set("worker_exit", _close_streams)
+            self.cfg.set("post_worker_init", _warm_up)
 
         def load(self) -> Any:
             return app

@@ -1,63 +1,98 @@
 """Reading a photo in a separate worker process: a memory cap, a time limit,
 one thread for tesseract, and nothing left running afterwards. The web
-process only ever looks at the header (vision.decode.check_header)."""
+process only ever looks at the header (vision.decode.check_header).
+
+Workers are forked from a multiprocessing fork server that imported the
+vision code once (numpy, OpenCV, the readers), so each photo costs a fork,
+not a Python start-up. Each worker runs in its own session and is killed with
+its process group when it answers or runs out of time."""
 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import signal
-import subprocess
-import sys
+import threading
 from typing import Any
 
 from vision.errors import PhotoError
 
 MEMORY_LIMIT_BYTES = 2 * 1024 ** 3
 TIME_LIMIT_SECONDS = 30
+# "__main__" first: forked workers then inherit the main module instead of
+# re-running it (multiprocessing would import e.g. the `companion` script per worker).
+PRELOAD = ["__main__", "companion.photos.worker"]
+
+_context: Any = None
+_context_lock = threading.Lock()
+
+
+def _ctx() -> Any:
+    global _context
+    with _context_lock:
+        if _context is None:
+            ctx = multiprocessing.get_context("forkserver")
+            ctx.set_forkserver_preload(PRELOAD)
+            _context = ctx
+        return _context
+
+
+def warm_up() -> None:
+    """Start the fork server (and import the readers in it) before the first photo."""
+    ctx = _ctx()
+    from .entry import warm
+
+    proc = ctx.Process(target=warm, daemon=True)
+    proc.start()
+    proc.join(60)
 
 
 def read_in_worker(data: bytes, *, game: str, edition: str | None = None,
                    options: dict[str, Any] | None = None,
                    timeout: float = TIME_LIMIT_SECONDS) -> dict[str, Any]:
-    """Run vision.read_photo in `python -m companion.photos.worker`; raise
-    PhotoError with the reader's own message, or one saying it took too long."""
-    request = json.dumps({"game": game, "edition": edition, "options": options or {}})
-    header = request.encode("utf-8") + b"\n"
-    env = {**os.environ, "OMP_THREAD_LIMIT": "1", "OMP_NUM_THREADS": "1",
-           "OPENBLAS_NUM_THREADS": "1", "COMPANION_WORKER_MEMORY": str(MEMORY_LIMIT_BYTES)}
-    proc = subprocess.Popen([sys.executable, "-m", "companion.photos.worker"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env=env, start_new_session=True)
+    """Run vision.read_photo (or a catalog description) in a forked worker;
+    raise PhotoError with the reader's own message, or one saying it took too long."""
+    from .entry import run_forked
+
+    ctx = _ctx()
+    request = {"game": game, "edition": edition, "options": options or {}}
+    receiver, sender = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=run_forked, args=(sender, request, data, MEMORY_LIMIT_BYTES),
+                       daemon=True)
+    proc.start()
+    sender.close()
+    raw = None
     try:
-        out, err = proc.communicate(header + data, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        _kill_group(proc)
-        raise PhotoError("reading this photo took too long; take it again closer to the sheet, "
-                         "flat and in good light", status=422) from None
+        if receiver.poll(timeout):
+            try:
+                raw = receiver.recv_bytes()
+            except EOFError:
+                raw = None
+        else:
+            raise PhotoError("reading this photo took too long; take it again closer to the "
+                             "sheet, flat and in good light", status=422)
     finally:
-        _kill_group(proc)
-    try:
-        answer = json.loads(out.decode("utf-8") or "null")
-    except ValueError:
-        answer = None
-    if not isinstance(answer, dict):
-        if proc.returncode and proc.returncode < 0 or b"MemoryError" in err:
+        receiver.close()
+        _end(proc)
+    if raw is None:
+        if proc.exitcode is not None and proc.exitcode < 0:
             raise PhotoError("this photo needs too much memory to read; send a smaller one",
                              status=413)
         raise PhotoError("the photo could not be read; take it again", status=422)
+    answer = json.loads(raw.decode("utf-8"))
     if "error" in answer:
         raise PhotoError(answer["error"], status=int(answer.get("status", 422)))
     return answer["reading"]
 
 
-def _kill_group(proc: subprocess.Popen) -> None:
+def _end(proc: Any) -> None:
     """The worker and anything it started (tesseract) end with it."""
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    try:
-        proc.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        pass
+    proc.join(0.05)
+    if proc.pid is not None:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    proc.join(5)
+    proc.close() if proc.exitcode is not None else None

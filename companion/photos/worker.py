@@ -1,5 +1,7 @@
-"""The photo worker process: caps its own memory, reads one photo from
-standard input (a JSON line, then the bytes), prints one JSON answer.
+"""What runs in a photo worker: cap the process's memory, read one photo
+(or describe one catalog card), answer JSON-able data. Workers are forked
+from a fork server that has the vision code already imported, so a photo
+does not pay Python's and OpenCV's start-up (see companion.photos).
 
 `"game": "catalog"` is not a game: it describes one Canal Houses card photo
 for the group's catalog (vision.canal_houses.catalog.catalog_entry_from_photo)."""
@@ -10,35 +12,65 @@ import json
 import os
 import resource
 import sys
+from typing import Any
+
+import vision  # noqa: F401  (sets OpenCV's pixel limit before cv2 is imported)
+import vision.canal_houses.catalog  # noqa: F401  (preloaded by the fork server)
+import vision.canal_houses.reader  # noqa: F401
+import vision.doodle_china.reader  # noqa: F401
 
 CATALOG = "catalog"  # the task that describes a catalog card photo (see above)
+ONE_THREAD = {"OMP_THREAD_LIMIT": "1", "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
 
 
-def main() -> None:
-    limit = int(os.environ.get("COMPANION_WORKER_MEMORY", str(2 * 1024 ** 3)))
-    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    raw = sys.stdin.buffer.read()
-    header, _, data = raw.partition(b"\n")
-    request = json.loads(header)
-    import vision
+def handle(request: dict[str, Any], data: bytes) -> dict[str, Any]:
+    """{"reading": ...} or {"error": message, "status": 4xx}."""
     from vision.errors import PhotoError
 
     try:
         if request["game"] == CATALOG:
             from vision.canal_houses.catalog import catalog_entry_from_photo
 
-            reading = catalog_entry_from_photo(data)
-        else:
-            reading = vision.read_photo(data, game=request["game"], edition=request.get("edition"),
-                                        **request.get("options", {}))
-        answer = {"reading": reading}
+            return {"reading": catalog_entry_from_photo(data)}
+        return {"reading": vision.read_photo(data, game=request["game"],
+                                             edition=request.get("edition"),
+                                             **request.get("options", {}))}
     except PhotoError as exc:
-        answer = {"error": exc.message, "status": exc.status}
+        return {"error": exc.message, "status": exc.status}
     except MemoryError:
-        answer = {"error": "this photo needs too much memory to read; send a smaller one",
-                  "status": 413}
-    sys.stdout.write(json.dumps(answer, ensure_ascii=False))
+        return {"error": "this photo needs too much memory to read; send a smaller one",
+                "status": 413}
+
+
+def limit_process(memory_bytes: int) -> None:
+    """Own session (so the parent can end us and our tesseract together), a
+    memory ceiling, and one thread for tesseract and BLAS."""
+    os.setsid()
+    resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+    os.environ.update(ONE_THREAD)
+
+
+def main() -> None:
+    """`python -m companion.photos.worker`: a JSON line, then the bytes, on stdin."""
+    limit_process(int(os.environ.get("COMPANION_WORKER_MEMORY", str(2 * 1024 ** 3))))
+    header, _, data = sys.stdin.buffer.read().partition(b"\n")
+    sys.stdout.write(json.dumps(handle(json.loads(header), data), ensure_ascii=False))
+
+
+def _prime() -> None:
+    """Fill the readers' lazy caches (rendered blank sheets, detectors) once
+    in the fork server, so every forked worker starts with them."""
+    import io
+
+    from PIL import Image
+
+    blank = io.BytesIO()
+    Image.new("RGB", (64, 48), "white").save(blank, "PNG")
+    for game in ("doodle-china", "canal-houses"):
+        handle({"game": game}, blank.getvalue())
 
 
 if __name__ == "__main__":
     main()
+else:
+    _prime()
