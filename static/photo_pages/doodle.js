@@ -294,7 +294,9 @@ function build() {
   app.replaceChildren(...[
     h("h1", {}, `${EDITIONS[edition]} sheet, as read`),
     h("p", { class: "small muted" }, `Layout ${layout.name}`, who.length ? ` · the sheet says ${who.join(", ")}` : ""),
-    P.warningsList(reading.warnings, "What the reader was unsure about"),
+    !reading.warnings?.length && doubts
+      ? h("p", { class: "small doubt-note", "data-testid": "doubts" }, `${doubts} square${doubts === 1 ? " was" : "s were"} unclear: ${doubts === 1 ? "it is" : "they are"} marked in orange.`)
+      : P.warningsList(reading.warnings, "What the reader was unsure about"),
     h("section", { class: "card photo-card", "aria-labelledby": "photo-title" },
       h("h2", { id: "photo-title" }, "Check it against the photo"),
       overlayMode ? viewTabs : null,
@@ -305,6 +307,7 @@ function build() {
         h("span", { class: "key key-touched" }), " changed"), hideToggle)
         : h("p", { class: "small muted" }, "The app could not tell exactly where the sheet lies in this photo; compare the grid below with it."),
       overlayMode ? null : gridEl,
+      h("a", { class: "small photo-link", href: data.image, target: "_blank", rel: "noopener" }, "Open the photo full size"),
       h("p", { class: "small muted hint" }, "Tap a square to change its line: nothing → ", Object.values(ARROWS).join(" → "), " → nothing.")),
     h("section", { class: "card", "aria-labelledby": "tracks-title" }, h("h2", { id: "tracks-title" }, "Circled values and trees"),
       h("p", { class: "small muted" }, "Tap a value to circle it or not."), tracksEl, treesEl),

@@ -359,6 +359,7 @@ function build() {
       viewTabs, photo.el,
       h("p", { class: "small legend" }, h("span", { class: "key key-missing" }), " values missing ",
         h("span", { class: "key key-matched" }), " recognised from the catalog"),
+      h("a", { class: "small photo-link", href: data.image, target: "_blank", rel: "noopener" }, "Open the photo full size"),
       streetEl),
     cardPanel,
     picker.el);

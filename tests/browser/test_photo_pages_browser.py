@@ -445,3 +445,40 @@ def test_a_card_recognised_from_the_catalog_is_marked_and_not_asked(phone: Page,
     expect(phone.get_by_test_id("from-catalog")).to_contain_text("Red shop, no flags")
     expect(phone.locator("#editor [data-testid=points] output")).to_have_text("4")  # the editor, not questions
     assert phone.errors == []
+
+
+def test_without_the_sheets_place_the_read_grid_is_drawn_beside_the_photo(phone: Page, group_page, tmp_path,
+                                                                           monkeypatch, uploads_removed):
+    """A reading that does not say where the sheet lies (an older reading): the
+    photo, and below it the read grid drawn as on the score page, tapped the same way."""
+    import companion.api.photos as photos_api
+
+    real = photos_api.read_in_worker
+
+    def placeless(data, **kwargs):
+        reading = real(data, **kwargs)
+        reading.pop("homography", None)
+        reading.pop("size", None)
+        reading["confidence"]["grid"][1][1] = 0.3  # one doubtful square
+        return reading
+
+    monkeypatch.setattr(photos_api, "read_in_worker", placeless)
+    gid, _key = group_page
+    pid = _send(phone, gid, "doodle-china", _doodle_photo(tmp_path), uploads_removed)
+    reading = phone.request.get(f"/api/groups/{gid}/photos/{pid}").json()
+    sheet = phone.get_by_test_id("sheet")
+    expect(sheet.locator("button.dc-sq")).to_have_count(25)
+    expect(phone.get_by_test_id("photo-view").locator("polygon")).to_have_count(0)
+    expect(phone.get_by_test_id("sq-1-1")).to_have_class(re.compile("is-doubt"))
+    r, c = next((r, c) for r, row in enumerate(reading["proposal"]["grid"]) for c, cell in enumerate(row)
+                if cell.split(":")[0] != "house")
+    before = reading["proposal"]["grid"][r][c].partition(":")[2] or None
+    phone.get_by_test_id(f"sq-{r}-{c}").click()
+    after = CYCLE[(CYCLE.index(before) + 1) % len(CYCLE)]
+    expect(phone.get_by_test_id(f"sq-{r}-{c}")).to_have_attribute("data-path", after or "")
+    phone.fill("#player-name", "Dai")
+    state = _state(phone)
+    assert _totals_shown(phone) == {"Dai": score_cli(state)["players"][0]["total"]}
+    _no_page_scroll(phone)
+    _shot(phone, "doodle_no_overlay")
+    assert phone.errors == []
