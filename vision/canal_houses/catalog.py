@@ -219,13 +219,11 @@ def _verify(q_pts: np.ndarray, e_pts: np.ndarray, height: int) -> int:
 
 
 def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.ndarray,
-               role: str) -> tuple[Entry, float] | None:
+               role: str, aspect: float) -> tuple[Entry, float] | None:
     """The catalog entry this card is, with a confidence, or None (unknown).
-    quad: the visible field's TL, TR, BR, BL in photo pixels."""
-    tl, tr, br, bl = quad
-    width = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
-    height = (np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
-    h = int(min(round(CANON_W * height / max(width, 1)), CANON_H * 1.1))
+    quad: the visible field's TL, TR, BR, BL in photo pixels; aspect: its
+    height over its width on the table (perspective taken out)."""
+    h = int(min(round(CANON_W * aspect), CANON_H * 1.1))
     grey = _grey_field(photo, quad, gains, max(h, 8))
     q_all, desc = _features(grey, C.ORB_FEATURES_QUERY)
     if desc is None or len(q_all) < C.MIN_INLIERS:

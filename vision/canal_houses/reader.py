@@ -92,7 +92,7 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
                ) -> tuple[dict[str, Any], dict[str, Any], Any]:
     """One card's values and confidences; catalog values when recognised."""
     name, c_conf = name_colour(field_colour(field_patch(bal, card), card.role == "roof"), colours)
-    match = match_card(known, photo, card.quad / scale, gains, card.role) if known.entries else None
+    match = match_card(known, photo, card.quad / scale, gains, card.role, card.aspect) if known.entries else None
     if card.role == "window":
         prop: dict[str, Any] = {f: None for f in FEATURES}
         conf: dict[str, Any] = {f: 0 for f in FEATURES}

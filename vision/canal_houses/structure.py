@@ -34,6 +34,7 @@ class Card:
     role: str = "window"
     role_confidence: float = 1.0
     notes: list[str] = field(default_factory=list)
+    aspect: float = C.INNER_ASPECT  # visible field height / width on the table (not in pixels)
 
 
 def rectify(image: np.ndarray, quad: np.ndarray, width: int, height: int) -> np.ndarray:
@@ -195,7 +196,30 @@ def build_street(fields: list[Field], bal: np.ndarray) -> tuple[list[list[Card]]
             if roof_score(field_patch(bal, c)) >= C.ROOF_CORNER_DARK + 0.15:
                 c.role_confidence = 0.5
                 c.notes.append("looks like a roof but has cards above it")
+    _table_aspects(houses)
     return houses, warnings
+
+
+def _table_aspects(houses: list[list[Card]]) -> None:
+    """Each card's visible height over its width as on the table: a tilted
+    phone squashes heights in pixels, so the nearest whole card (known to be
+    a field of INNER_W_MM x INNER_H_MM) maps the photo back to millimetres."""
+    full = [c for h in houses for c in h if c.full]
+    field_mm = np.array([[0, 0], [C.INNER_W_MM, 0], [C.INNER_W_MM, C.INNER_H_MM], [0, C.INNER_H_MM]],
+                        np.float32)
+    maps = [(c.field.centre, cv2.getPerspectiveTransform(c.quad.astype(np.float32), field_mm)) for c in full]
+    for house in houses:
+        for c in house:
+            if c.full:
+                continue
+            if maps:
+                H = min(maps, key=lambda m: float(np.linalg.norm(m[0] - c.field.centre)))[1]
+                q = cv2.perspectiveTransform(c.quad[None].astype(np.float64), H)[0]
+            else:
+                q = c.quad.astype(np.float64)
+            tl, tr, br, bl = q
+            width = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
+            c.aspect = float((np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2 / max(width, 1e-6))
 
 
 def _check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float) -> None:
