@@ -66,7 +66,7 @@ def pencil_level(profiles: np.ndarray) -> float:
     if len(profiles) == 0:
         return C.INK_DEFAULT_PENCIL
     best = np.median(profiles, axis=2).max(axis=1)
-    strong = best[best > C.INK_FLOOR * 2]
+    strong = best[best > C.INK_FLOOR / 2]
     if len(strong) < 3:
         return C.INK_DEFAULT_PENCIL
     return float(np.percentile(strong, 75))

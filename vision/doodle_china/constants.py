@@ -107,8 +107,8 @@ PRINT_FREE_SHARE = 0.3  # boxes with less paper than this are measured whole
 # Mark density (ink beyond the print, relative to the pencil level) by what is
 # marked: crossed above YES, not crossed below NO, doubtful between. Floor boxes
 # are small and close together, so a neighbour's X reaches into them a little.
-MARK_YES = {"house": 0.11, "tree": 0.08, "floor": 0.25}
-MARK_NO = {"house": 0.07, "tree": 0.05, "floor": 0.15}
+MARK_YES = {"house": 0.11, "tree": 0.08, "floor": 0.28}
+MARK_NO = {"house": 0.07, "tree": 0.05, "floor": 0.18}
 RING_INNER = 1.12  # loop search band, in box half-sizes from the centre
 RING_OUTER = 1.95
 RING_ANGLES = 24

@@ -73,6 +73,13 @@ def decode(data: bytes, full: bool = False) -> tuple[np.ndarray, int]:
     return image, reduce
 
 
+def darkest_channel(bgr: np.ndarray) -> np.ndarray:
+    """Each pixel's darkest colour channel: black print and grey graphite are
+    dark in all three, a blue pencil is darkest in red, a red one in blue; so
+    any pencil shows at its strongest (the paper level is divided out later)."""
+    return np.min(bgr, axis=2)
+
+
 def read_code(image: np.ndarray, H: np.ndarray) -> dict[str, Any] | None:
     """The sheet's QR payload, parsed, or None."""
     m = C.QR_MARGIN
@@ -184,7 +191,7 @@ def read_sheet(data: bytes, edition: str | None = None, layout: dict[str, Any] |
         raise PhotoError("the photo is far too dark; take it again with more light", status=422)
     where = locate_sheet(gray)
     warnings: list[str] = []
-    work = cv2.cvtColor(locate.flatten(image, where.H, C.WORK_SCALE), cv2.COLOR_BGR2GRAY)
+    work = darkest_channel(locate.flatten(image, where.H, C.WORK_SCALE))
     ink, paper = locate.ink_map(work)
     if float(np.median(paper)) < C.MIN_BRIGHTNESS:
         raise PhotoError("the sheet is far too dark in the photo; take it again with more light", status=422)
@@ -199,7 +206,7 @@ def read_sheet(data: bytes, edition: str | None = None, layout: dict[str, Any] |
     k = C.WORK_SCALE
     if where.edition is None:  # found by its outline: align it to the print first
         where.H = locate.refine(image, where.H, lambda scale: blank_ink(layout["name"], scale))
-        work = cv2.cvtColor(locate.flatten(image, where.H, k), cv2.COLOR_BGR2GRAY)
+        work = darkest_channel(locate.flatten(image, where.H, k))
         ink, paper = locate.ink_map(work)
     blank = blank_ink(layout["name"], k)
     gain, sigma = marks.fit_print(ink, blank, [tuple(int(v * k) for v in box) for box in C.FIT_BOXES])
