@@ -354,3 +354,21 @@ def test_cli_prints_the_api_answer(app, client, history):
     bad = runner.invoke(main, ["stats", "--group", gid, "--player", "Zed", "--db",
                                app.config["DATABASE"]])
     assert bad.exit_code == 2 and "--player: no player named 'Zed'" in bad.output
+
+
+@pytest.mark.parametrize("page", ["stats", "stats/scores", "stats/ratings", "stats/games",
+                                  "stats/rivals", "players", "data"])
+def test_pages_of_a_new_group_say_there_is_nothing_yet(client, group, page):
+    r = client.get(f"/g/{group['id']}/{page}")
+    assert r.status_code == 200
+    text = r.get_data(as_text=True)
+    assert "No " in text or "0 matches" in text
+    assert 'style="' not in text  # the CSP forbids inline style attributes
+
+
+def test_pages_show_a_bad_filter_and_still_answer(client, history):
+    gid, _ = history
+    r = client.get(f"/g/{gid}/stats?game=chess&from=soon")
+    assert r.status_code == 200
+    assert "game: must be one of" in r.get_data(as_text=True)
+    assert client.get("/g/nope/stats").status_code in (401, 404)

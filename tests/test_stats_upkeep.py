@@ -93,11 +93,26 @@ def test_kept_aggregates_equal_a_rebuild(db, seed):
               report.scope(gid, player_id=1),
               report.scope(gid, date_from=date(2023, 12, 10), date_to=date(2024, 3, 20))]
     kept = [report.build(db, s) for s in scopes]
-    history = report.rating_history(db, report.scope(gid, game="canal-grande"))
+    ratings = [report.rating_history(db, report.scope(gid, game=game), per=per)
+               for game in ("canal-grande", "canal-houses") for per in ("match", "month", "year")]
+    windowed = report.rating_history(db, report.scope(
+        gid, game="canal-houses", date_from=date(2023, 12, 10), date_to=date(2024, 3, 20)),
+        per="month")
     with storage.write(db):
         storage.rebuild_stats(db, gid)
     assert [report.build(db, s) for s in scopes] == kept
-    assert report.rating_history(db, report.scope(gid, game="canal-grande")) == history
+    assert [report.rating_history(db, report.scope(gid, game=game), per=per)
+            for game in ("canal-grande", "canal-houses")
+            for per in ("match", "month", "year")] == ratings
+    # Month ends agree with the last rating of each month in the full history.
+    every = {p["id"]: p["history"] for p in ratings[3]["players"]}
+    for player in ratings[4]["players"]:
+        for entry in player["history"]:
+            last = [e for e in every[player["id"]] if e["played_at"][:7] == entry["period"]][-1]
+            assert (entry["mu"], entry["sigma"]) == (last["mu"], last["sigma"])
+    assert windowed == report.rating_history(db, report.scope(
+        gid, game="canal-houses", date_from=date(2023, 12, 10), date_to=date(2024, 3, 20)),
+        per="month")
 
 
 @pytest.mark.parametrize("window", [(date(2023, 12, 10), date(2024, 3, 20)),

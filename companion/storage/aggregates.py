@@ -347,6 +347,8 @@ def repoint_player(db: sqlite_utils.Database, gid: str, old: int, new: int) -> N
     db.execute("UPDATE stat_matches SET top_player_id = ? WHERE group_id = ?"
                " AND top_player_id = ?", [new, gid, old])
     db.execute("DELETE FROM stats_rating WHERE group_id = ? AND player_id = ?", [gid, old])
+    db.execute("DELETE FROM stats_rating_months WHERE group_id = ? AND player_id = ?",
+               [gid, old])
     db.execute("INSERT INTO stats_scores (group_id, game, player_id, total, n)"
                " SELECT group_id, game, ?, total, n FROM stats_scores WHERE group_id = ?"
                " AND player_id = ? AND true ON CONFLICT (group_id, game, player_id, total)"
@@ -364,7 +366,7 @@ def rebuild_group(db: sqlite_utils.Database, gid: str) -> int:
     (a repair tool; writes use `sync_matches`). Returns the matches seen."""
     for table in ("stat_plays", "stat_matches", "stats_month", "stats_games", "stats_h2h",
                   "stats_streak", "stats_rating", "stats_scores", "stats_periods",
-                  "stats_outcomes", "stats_medians"):
+                  "stats_outcomes", "stats_medians", "stats_rating_months"):
         db.execute(f"DELETE FROM {table} WHERE group_id = ?", [gid])
     mids = [r[0] for r in db.execute("SELECT id FROM matches WHERE group_id = ?"
                                      " AND deleted_at IS NULL", [gid])]

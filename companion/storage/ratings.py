@@ -54,3 +54,13 @@ def replay_ratings(db: sqlite_utils.Database, gid: str, game: str, key: tuple[st
     db.conn.executemany(
         "INSERT INTO stats_rating (group_id, game, player_id, played_at, match_id, mu, sigma)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)", out)
+    month = key[0][:7]  # the rating at the end of each month from this one on
+    db.execute("DELETE FROM stats_rating_months WHERE group_id = ? AND game = ? AND month >= ?",
+               [gid, game, month])
+    db.execute(
+        "INSERT INTO stats_rating_months (group_id, game, player_id, month, mu, sigma)"
+        " SELECT group_id, game, player_id, substr(played_at, 1, 7), mu, sigma FROM ("
+        " SELECT group_id, game, player_id, played_at, mu, sigma,"
+        " max(played_at || ' ' || match_id) FROM stats_rating WHERE group_id = ? AND game = ?"
+        " AND played_at >= ? GROUP BY player_id, substr(played_at, 1, 7))",
+        [gid, game, month + "-01"])

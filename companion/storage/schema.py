@@ -377,4 +377,21 @@ MIGRATIONS: list[list[str]] = [
             played_at, top_player_id, top_total)""",
         "DROP INDEX stat_matches_by_margin",
     ],
+    # Stats (issue 7), ninth step: each player's rating at the end of each month they
+    # played, kept beside the rating history for charts of long histories.
+    [
+        """CREATE TABLE stats_rating_months (
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            game TEXT NOT NULL,
+            player_id INTEGER NOT NULL,
+            month TEXT NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            PRIMARY KEY (group_id, game, month, player_id)
+        ) WITHOUT ROWID""",
+        """INSERT INTO stats_rating_months SELECT group_id, game, player_id,
+            substr(played_at, 1, 7), mu, sigma FROM (SELECT group_id, game, player_id,
+            played_at, mu, sigma, max(played_at || ' ' || match_id) FROM stats_rating
+            GROUP BY group_id, game, player_id, substr(played_at, 1, 7))""",
+    ],
 ]

@@ -419,9 +419,33 @@ def plays_for_export(db: sqlite_utils.Database, gid: str) -> Iterator[tuple[Any,
 def rating_by_period(db: sqlite_utils.Database, s: Scope, period: str
                      ) -> Iterator[tuple[int, str, float, float]]:
     """(player_id, period, mu, sigma): each player's rating at the end of each
-    period (month, quarter or year) in the window, for charts of long histories."""
-    expr = PERIODS[period].replace("month", "substr(played_at, 1, 7)")
-    where, args = s.facts_where(months=False)
-    yield from ((pid, per, mu, sigma) for pid, per, mu, sigma, _ in db.execute(
-        f"SELECT player_id, {expr} AS period, mu, sigma, max(played_at || ' ' || match_id)"
-        f" FROM stats_rating WHERE {where} GROUP BY player_id, period ORDER BY period", args))
+    period (month, quarter or year) in the window they played in, from the
+    kept month-end ratings (the partial months at a window's ends: from the
+    history)."""
+    expr = PERIODS[period]
+    rows: list[tuple[int, str, str, float, float]] = []  # (player, month, order, mu, sigma)
+    if not s.months_empty:
+        where, args = s.months_where()
+        rows += db.execute(f"SELECT player_id, month, month, mu, sigma FROM stats_rating_months"
+                           f" WHERE {where}", args).fetchall()
+    for lo, hi in s.edges:
+        where, args = s.facts_where(lo=lo, hi=hi, edge=True, months=False)
+        rows += [(pid, at[:7], at[:7], mu, sigma) for pid, at, mu, sigma, _ in db.execute(
+            "SELECT player_id, played_at, mu, sigma, max(played_at || ' ' || match_id)"
+            f" FROM stats_rating WHERE {where} GROUP BY player_id", args)]
+    latest: dict[tuple[int, str], tuple[str, float, float]] = {}
+    to_period = _period_of(expr)
+    for pid, month, order, mu, sigma in rows:
+        key = (pid, to_period(month))
+        if key not in latest or order > latest[key][0]:
+            latest[key] = (order, mu, sigma)
+    for (pid, per), (_, mu, sigma) in sorted(latest.items(), key=lambda kv: kv[0][1]):
+        yield pid, per, mu, sigma
+
+
+def _period_of(expr: str) -> Any:
+    if expr == "month":
+        return lambda m: m
+    if expr.startswith("substr(month, 1, 4) ||"):
+        return lambda m: f"{m[:4]}-Q{(int(m[5:7]) + 2) // 3}"
+    return lambda m: m[:4]
