@@ -14,6 +14,7 @@ from werkzeug.routing import BuildError
 from .. import storage
 from ..api.groups import MAX_NAME, join_url
 from ..app import get_db
+from ..rooms.record import dice_record
 from ..web.security import known_groups, remember_key
 from . import bp
 from .access import GAME_NAMES, group_page, not_found
@@ -174,10 +175,14 @@ def history(gid: str):
 @bp.get("/g/<gid>/matches/<mid>")
 @group_page
 def match_page(gid: str, mid: str):
-    match = storage.get_match(get_db(), gid, mid)
+    db = get_db()
+    match = storage.get_match(db, gid, mid)
     if not match:
         return not_found("This match is not in this group's history (it may have been "
                          "deleted). Open the history to see the group's matches.")
+    record = dice_record(db, gid, mid) if match["game"] == "doodle-china" else None
+    if record is not None:
+        record["url"] = _url("rooms_pages.room", gid=gid, rid=record["room"]["id"])
     return render_template("pages/match.html", group=g.group, gid=gid, match=match,
                            game_name=GAME_NAMES.get(match["game"], match["game"]),
-                           edit_url=edit_url(gid, match))
+                           edit_url=edit_url(gid, match), record=record)

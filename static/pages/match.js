@@ -22,8 +22,10 @@
 //   M.humanPath(path, state?)          players[0].street[1].windows[2] -> "Ana · house 2 · window 3"
 //   M.saveMatch(gid, draft, matchId?)  POST (new, with draft.id) or PUT (matchId): {ok, status, data}
 //   M.mountSave(el, opts)              Save button + status line. opts: {gid, getDraft(),
-//                                      matchId?, onSaved(match)}; a failed save keeps everything
-//                                      and shows the error with its path
+//                                      matchId?, onSaved(match), save?(draft)}; `save` replaces
+//                                      saveMatch (resolving the same {ok, status, data: match});
+//                                      a failed save keeps everything and shows the error with
+//                                      its path
 //   M.deleteMatch(gid, mid, {onDeleted, onRestored})   DELETE, then a toast with Undo (restore)
 //   M.matchUrl(gid, mid)               the match page's address
 //   M.icon(name, label?)               an <svg> using static/pages/icons.svg#name
@@ -156,7 +158,7 @@ export function mountSave(el, opts) {
     button.disabled = true;
     status.className = "save-status muted";
     status.textContent = "Saving…";
-    const answer = await saveMatch(opts.gid, draft, opts.matchId);
+    const answer = await (opts.save ? opts.save(draft) : saveMatch(opts.gid, draft, opts.matchId));
     button.disabled = false;
     if (answer.ok) {
       status.className = "save-status ok";

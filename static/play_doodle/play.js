@@ -4,6 +4,10 @@
 // by POST /api/score; the engine's riverways and boats are drawn on the grid.
 // Table-wide values (Shanghai hotels and skyscrapers, Suzhou shop bonuses)
 // circled on one sheet are crossed out on the others.
+// From a live paper table (`?room=RID&match_id=MID`, page data `room`): the
+// edition, layout and seating come from the table, and the match is saved
+// through the table (POST .../rooms/RID/match) under its reserved match id,
+// which is also the draft's client id, so the dice record stays with it.
 import * as M from "../pages/match.js";
 import * as S from "./sheet.js";
 import { playerPicker, seatProblem } from "./players.js";
@@ -12,7 +16,8 @@ const { h } = M;
 const data = M.pageData();
 const gid = data.gid;
 const editing = data.match?.id || null;
-const store = M.draftStore(gid, "doodle-china", editing);
+const room = editing ? null : data.room || null;
+const store = M.draftStore(gid, "doodle-china", editing || room?.match_id);
 const app = document.getElementById("doodle-app");
 const resultSection = document.getElementById("result-section");
 const resultEl = document.getElementById("result");
@@ -50,6 +55,38 @@ function layoutFor(state) {
     tracks: clone(rules.tracks), trees: rules.trees } };
 }
 
+/** The group's layout the table played on: same grid first, then same name. */
+function tableLayoutId() {
+  const mine = layoutsOf(room.edition);
+  const cells = JSON.stringify(room.layout.cells);
+  const same = mine.find((l) => JSON.stringify(l.data.cells) === cells) || mine.find((l) => l.id === room.layout.name);
+  return (same || mine[0])?.id;
+}
+
+/** Keys sorted, so a state the server sends back compares equal to ours. */
+function canonical(x) {
+  if (Array.isArray(x)) return x.map(canonical);
+  if (x && typeof x === "object") return Object.fromEntries(Object.keys(x).sort().map((k) => [k, canonical(x[k])]));
+  return x;
+}
+const sameState = (a, b) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+
+/** Save the table's sheets through the table: the match gets the table's
+ * match id and the table's phones hear of it. A 409 carrying our own sheets
+ * is a retried save whose answer was lost; other sheets mean another phone
+ * saved first. */
+async function saveToTable(d) {
+  const answer = await Companion.api("POST", room.save, { state: d.state });
+  if (answer.ok) return { ok: true, status: answer.status, data: answer.data.match };
+  const stored = answer.data?.match;
+  if (answer.status === 409 && stored) {
+    if (sameState(stored.state, d.state)) return { ok: true, status: 200, data: stored };
+    return { ok: false, status: 409, data: { error: "this table's match was already saved, with other "
+      + "sheets (perhaps from another phone); open it from the history to change it" } };
+  }
+  return answer;
+}
+
 function newState(edition, layout, names) {
   return { game: "doodle-china", edition, players: names.map((name) => {
     const sheet = { name, grid: layout.data.cells.map((row) => [...row]) };
@@ -61,12 +98,21 @@ function newState(edition, layout, names) {
 
 const params = new URLSearchParams(location.search);
 setup.seats = params.getAll("player").map((n) => n.trim()).filter(Boolean).slice(0, data.max_players);
+if (room) {
+  setup.edition = room.edition;
+  setup.layoutId = tableLayoutId();
+  if (!setup.seats.length) setup.seats = [...room.players];
+  if (draft) draft.id = room.match_id;
+}
 if (!draft && editing) {
   const state = clone(data.match.state);
   draft = M.newDraft(state, { layout: layoutFor(state), houses: state.players.map(() => ({})), active: 0 });
   result = data.match.result;
 }
-if (params.has("player")) history.replaceState(null, "", location.pathname + (editing ? `?match=${encodeURIComponent(editing)}` : ""));
+if (params.has("player")) {
+  params.delete("player"); // keeps ?match= or the table's ?room=&match_id= for a reload
+  history.replaceState(null, "", location.pathname + (params.toString() ? `?${params}` : ""));
+}
 
 const score = M.scorer((answer) => {
   if (answer.ok) { result = answer.result; problem = null; } else { problem = answer; }
@@ -95,6 +141,16 @@ function preview(layout) {
   return grid;
 }
 
+function tableNote() {
+  return h("section", { class: "card", id: "table-note", "aria-label": "From the table" },
+    h("p", {}, `From the table: ${EDITIONS[room.edition]}, `, h("strong", {}, room.players.join(", ")),
+      " in seating order."),
+    h("p", { class: "muted small" }, room.finished
+      ? "Tap in each paper sheet. The match is saved with the table's dice record."
+      : "The table is still playing: you can score now; the match is saved with the table's dice record."),
+    room.url ? h("a", { href: room.url, class: "dc-link" }, "Back to the table") : null);
+}
+
 function renderSetup() {
   const layouts = layoutsOf(setup.edition);
   if (!layouts.some((l) => l.id === setup.layoutId)) setup.layoutId = layouts[0]?.id;
@@ -108,19 +164,23 @@ function renderSetup() {
     const layout = { id: chosen.id, name: chosen.name, data: clone(chosen.data) };
     draft = M.newDraft(newState(setup.edition, layout, setup.seats),
       { layout, houses: setup.seats.map(() => ({})), active: 0 });
+    if (room) draft.id = room.match_id; // the table's reserved match id
     store.save(draft);
     render();
     score(draft.state);
     window.scrollTo(0, 0);
   });
   app.replaceChildren(
-    h("h1", {}, "New Doodle China match"),
+    h("h1", {}, room ? "Score the table's sheets" : "New Doodle China match"),
+    room ? tableNote() : null,
     h("section", { class: "card", "aria-labelledby": "ed-title" },
       h("h2", { id: "ed-title" }, "Edition"),
       h("div", { class: "dc-seg", role: "group", "aria-label": "Edition" }, Object.entries(EDITIONS).map(([ed, name]) =>
         h("button", { type: "button", class: "toggle", "aria-pressed": String(setup.edition === ed), "data-edition": ed,
+          disabled: Boolean(room && room.edition !== ed),
           onclick: () => { setup.edition = ed; renderSetup(); } },
-        `${name} ${data.rules[ed].size}×${data.rules[ed].size}`)))),
+        `${name} ${data.rules[ed].size}×${data.rules[ed].size}`))),
+      room ? h("p", { class: "muted small" }, `The table played ${EDITIONS[room.edition]}.`) : null),
     h("section", { class: "card", "aria-labelledby": "lay-title" },
       h("h2", { id: "lay-title" }, "Sheet layout"),
       h("p", { class: "muted small" }, "Pick the grid that matches your printed sheets."),
@@ -292,7 +352,10 @@ function render() {
     ...trackKeys(edition).map((k) => trackView(p, k)),
     treesView(p),
     h("div", { class: "row draft-tools" }, M.confirmButton(editing ? "Drop these changes" : "Discard this match",
-      "Tap again to discard", () => { store.clear(); location.assign(editing ? M.matchUrl(gid, editing) : data.urls.group); }))]
+      "Tap again to discard", () => {
+        store.clear();
+        location.assign(editing ? M.matchUrl(gid, editing) : room?.url || data.urls.group);
+      }))]
     .filter(Boolean));
   resultSection.hidden = false;
   if (result && result.players?.length === draft.state.players.length) M.renderResult(resultEl, result);
@@ -302,7 +365,7 @@ function render() {
 
 render();
 if (draft) score(draft.state);
-M.mountSave(saveEl, { gid, matchId: editing, getDraft: () => draft, onSaved: (match) => {
+M.mountSave(saveEl, { gid, matchId: editing, getDraft: () => draft, save: room ? saveToTable : undefined, onSaved: (match) => {
   store.clear();
   location.assign(M.matchUrl(gid, match.id));
 } });
