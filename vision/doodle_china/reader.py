@@ -191,8 +191,8 @@ def read_sheet(data: bytes, edition: str | None = None, layout: dict[str, Any] |
         raise PhotoError("the photo is far too dark; take it again with more light", status=422)
     where = locate_sheet(gray)
     warnings: list[str] = []
-    work = darkest_channel(locate.flatten(image, where.H, C.WORK_SCALE))
-    ink, paper = locate.ink_map(work)
+    flat = locate.flatten(image, where.H, C.WORK_SCALE)
+    ink, paper = locate.ink_map(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY))
     if float(np.median(paper)) < C.MIN_BRIGHTNESS:
         raise PhotoError("the sheet is far too dark in the photo; take it again with more light", status=422)
 
@@ -206,8 +206,8 @@ def read_sheet(data: bytes, edition: str | None = None, layout: dict[str, Any] |
     k = C.WORK_SCALE
     if where.edition is None:  # found by its outline: align it to the print first
         where.H = locate.refine(image, where.H, lambda scale: blank_ink(layout["name"], scale))
-        work = darkest_channel(locate.flatten(image, where.H, k))
-        ink, paper = locate.ink_map(work)
+        flat = locate.flatten(image, where.H, k)
+        ink, paper = locate.ink_map(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY))
     blank = blank_ink(layout["name"], k)
     gain, sigma = marks.fit_print(ink, blank, [tuple(int(v * k) for v in box) for box in C.FIT_BOXES])
     if gain < C.MIN_SHARPNESS or sigma >= marks.BLUR_STEPS[-1]:
@@ -216,7 +216,8 @@ def read_sheet(data: bytes, edition: str | None = None, layout: dict[str, Any] |
     baseline = gain * (blank if sigma <= 0 else cv2.GaussianBlur(blank, (0, 0), sigma))
     baseline = np.dstack([baseline, marks.paper_mask(blank, sigma)])
     smooth = cv2.blur(ink, (3, 3))
-    reading = _read_marks(geo, sheet, smooth, ink, (baseline, blank, gain, sigma), warnings,
+    loops = cv2.blur(locate.ink_map(darkest_channel(flat))[0], (3, 3))
+    reading = _read_marks(geo, sheet, (smooth, loops), ink, (baseline, blank, gain, sigma), warnings,
                           {"method": where.method, "gain": round(gain, 3), "sigma": sigma})
     reading.homography, reading.size = _photo_homography(data, image, where.H, reduce)
     return reading
@@ -237,12 +238,17 @@ def _photo_homography(data: bytes, image: np.ndarray, H: np.ndarray, reduce: int
     return [[float(v) for v in row] for row in full], [int(width), int(height)]
 
 
-def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smooth: np.ndarray, ink: np.ndarray,
+def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.ndarray, np.ndarray],
+                ink: np.ndarray,
                 printed: tuple[np.ndarray, np.ndarray, float, float], warnings: list[str],
                 details: dict[str, Any]) -> Reading:
-    """Paths, crosses and loops on the flattened sheet. `printed`: the expected
-    print (baseline ink and paper mask), the blank sheet, and the fitted gain and blur."""
+    """Paths, crosses and loops on the flattened sheet. `smoothed`: the grey
+    ink map and the darkest-channel one (loops: a blue pencil shows best
+    there; the crosses' thresholds were set on grey), lightly smoothed.
+    `printed`: the expected print (baseline ink and paper mask), the blank
+    sheet, and the fitted gain and blur."""
     baseline, blank, gain, sigma = printed
+    smooth, loops = smoothed
     k = C.WORK_SCALE
     grid_cells = [(r, c, cell) for r, row in enumerate(geo["cells"]) for c, cell in enumerate(row)]
     drawable = [(r, c, cell) for r, c, cell in grid_cells if cell["kind"] != "house"]
@@ -282,8 +288,10 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smooth: np.ndarray, 
     tree_marks, tree_conf = crosses(geo["trees"], "tree")
     proposal: dict[str, Any] = {"grid": grid}
     confidence: dict[str, Any] = {"grid": grid_conf}
+    loop_pencil = cells.pencil_level(cells.path_profiles(loops, boxes))
+    loop_threshold = max(C.INK_FLOOR, C.INK_SHARE * loop_pencil)
     for name, entries in geo["tracks"].items():
-        share = marks.ring_share(smooth, np.array([e["box"] for e in entries], np.float64) * k, threshold)
+        share = marks.ring_share(loops, np.array([e["box"] for e in entries], np.float64) * k, loop_threshold)
         circled, conf, doubt = marks.decide_loops(share)
         proposal[name] = [e["value"] for e, yes in zip(entries, circled, strict=True) if yes]
         confidence[name] = min(conf)
