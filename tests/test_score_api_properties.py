@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import pytest
-from conftest import SHARED
+from helpers import SHARED
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

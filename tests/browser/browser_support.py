@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "tests" / "artifacts"  # screenshots kept for a person to look at
 
 
 def _cli_command() -> list[str]:

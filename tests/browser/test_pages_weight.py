@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_support import wait_scored
-from conftest import ARTIFACTS
+from browser_support import ARTIFACTS, wait_scored
 from helpers import grande_state
 
 pytestmark = pytest.mark.browser

@@ -14,8 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from browser_support import score_cli
-from conftest import ARTIFACTS
+from browser_support import ARTIFACTS, score_cli
 from playwright.sync_api import Page, expect
 
 from companion.games.canal_houses.state import missing_values

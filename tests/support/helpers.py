@@ -9,3 +9,7 @@ def grande_state(winner: str = "Ana", cards: int = 4) -> dict:
     return {"game": "canal-grande",
             "players": [{"name": winner, "won": {"San Marco": cards}},
                         {"name": other, "won": {"Castello": 1}}]}
+
+
+# The contract folder beside the repo (CI clones the repo with shared/ beside it).
+SHARED = __import__("pathlib").Path(__file__).resolve().parents[3] / "shared"
