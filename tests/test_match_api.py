@@ -149,3 +149,18 @@ def test_guessing_keys_is_rate_limited(client, group):
     blocked = fresh.get(f"/api/groups/{group['id']}/matches", headers=group["headers"])
     assert blocked.status_code == 429
     assert "wait" in blocked.get_json()["error"]
+
+
+def test_player_counts_skip_deleted_matches_and_former_names_still_find_matches(client, group):
+    url, headers = f"/api/groups/{group['id']}/matches", group["headers"]
+    kept = client.post(url, json={"state": grande_state("Ana")}, headers=headers).get_json()
+    gone = client.post(url, json={"state": grande_state("Ana")}, headers=headers).get_json()
+    client.delete(f"{url}/{gone['id']}", headers=headers)
+    players = client.get(f"/api/groups/{group['id']}", headers=headers).get_json()["players"]
+    assert {p["name"]: (p["plays"], p["wins"]) for p in players} == {"Ana": (1, 1), "Ben": (1, 0)}
+    ana = next(p for p in players if p["name"] == "Ana")
+    renamed = client.patch(f"/api/groups/{group['id']}/players/{ana['id']}", json={"name": "Anna"},
+                           headers=headers)
+    assert renamed.status_code == 200, renamed.get_json()
+    found = client.get(url + "?player=ana", headers=headers).get_json()["matches"]
+    assert [m["id"] for m in found] == [kept["id"]]

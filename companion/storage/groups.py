@@ -76,8 +76,9 @@ def ensure_player(db: sqlite_utils.Database, gid: str, name: str) -> int:
 
 def list_players(db: sqlite_utils.Database, gid: str, *, include_hidden: bool = False
                  ) -> list[dict[str, Any]]:
-    sql = """SELECT p.id, p.name, p.hidden, count(mp.match_id) AS plays,
-                    coalesce(sum(mp.winner), 0) AS wins
+    # Plays and wins count live matches only (a deleted match keeps its rows for undo).
+    sql = """SELECT p.id, p.name, p.hidden, count(m.id) AS plays,
+                    coalesce(sum(CASE WHEN m.id IS NOT NULL THEN mp.winner END), 0) AS wins
              FROM players p
              LEFT JOIN match_players mp ON mp.player_id = p.id
              LEFT JOIN matches m ON m.group_id = mp.group_id AND m.id = mp.match_id

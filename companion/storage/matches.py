@@ -139,9 +139,13 @@ def list_matches(db: sqlite_utils.Database, gid: str, *, game: str | None = None
         where.append("m.played_at < ?")
         params.append(before)
     if player:
-        where.append("""EXISTS (SELECT 1 FROM match_players mp JOIN players p ON p.id = mp.player_id
-                        WHERE mp.group_id = m.group_id AND mp.match_id = m.id AND p.name_key = ?)""")
-        params.append(name_key(player))
+        # A player is found by their name or by a former one (renamed or merged).
+        where.append("""EXISTS (SELECT 1 FROM match_players mp
+                        WHERE mp.group_id = m.group_id AND mp.match_id = m.id AND mp.player_id IN (
+                            SELECT id FROM players WHERE group_id = ? AND name_key = ?
+                            UNION SELECT player_id FROM player_aliases
+                                  WHERE group_id = ? AND name_key = ?))""")
+        params.extend([gid, name_key(player), gid, name_key(player)])
     sql = (f"SELECT {', '.join('m.' + c.strip() for c in MATCH_COLUMNS.split(','))} FROM matches m"
            f" WHERE {' AND '.join(where)} ORDER BY m.played_at DESC, m.rowid DESC LIMIT ?")
     params.append(limit)
