@@ -31,6 +31,7 @@ import numpy as np  # noqa: E402
 from vision import read_photo  # noqa: E402
 from vision.canal_houses.cards import deck  # noqa: E402
 from vision.canal_houses.catalog import catalog_entry_from_photo  # noqa: E402
+from vision.canal_houses.constants import ENTRY_VERSION  # noqa: E402
 from vision.canal_houses.synth import card_photo, generate  # noqa: E402
 from vision.errors import PhotoError  # noqa: E402
 
@@ -46,7 +47,9 @@ def shape(street: list[dict]) -> list[tuple[int, bool]]:
 def build_catalog(folder: Path) -> list[dict]:
     cached = folder / "catalog.json"
     if cached.exists():
-        return json.loads(cached.read_text())
+        entries = json.loads(cached.read_text())
+        if entries and entries[0]["vision"].get("version") == ENTRY_VERSION:
+            return entries  # made by this version of the reader
     entries = []
     for i, card in enumerate(deck()):
         if i % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1:

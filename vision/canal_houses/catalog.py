@@ -3,10 +3,9 @@ described by ORB features, so a later street photo can recognise a card from
 the part of it that shows (a tucked window shows only its top) and fill in
 its features, points and condition.
 
-A match needs many feature matches that one homography explains, and that
-homography must put the visible part where it sits on the card (its top, in
-place, upright or turned half round). Anything less is "unknown": a wrong
-card would fill in wrong values without anyone noticing.
+Recognising a card from a street photo is in recognise.py. Each entry keeps
+the ORB features of the card's coloured field and a small grey picture of it
+(the template check's second opinion).
 
 Catalog entries handed to the reader (options["catalog"]) are dicts:
     {"id": any JSON value,
@@ -36,6 +35,8 @@ from .structure import door_vote, order_corners, rectify, roof_score
 
 CANON_W = int(round(C.INNER_W_MM * C.CANON_PX_PER_MM))
 CANON_H = int(round(C.INNER_H_MM * C.CANON_PX_PER_MM))
+THUMB_W = int(round(C.INNER_W_MM * C.THUMB_PX_PER_MM))
+THUMB_H = int(round(C.INNER_H_MM * C.THUMB_PX_PER_MM))
 ROLES = ("store", "window", "roof")
 VALUE_KEYS = {"store": ("points", "color", "condition"), "roof": ("points", "color", "condition"),
               "window": ("cats", "birds", "flags", "flowerpots", "color")}
@@ -49,13 +50,25 @@ class Entry:
     values: dict[str, Any]
     points: np.ndarray  # N x 2 float32, canonical field pixels
     desc: np.ndarray  # N x 32 uint8
+    thumb: np.ndarray  # grey field, THUMB_H x THUMB_W float32, normalised() for the template check
+
+
+@dataclass
+class Pool:
+    """A role's entries with their shared descriptor index and the template
+    check's view of which parts of each entry tell it from the others."""
+
+    index: Any  # LSH index over all descriptors
+    owner: np.ndarray  # entry number of each descriptor row
+    entries: list[Entry]
+    shared: np.ndarray  # entries x tile rows x tile columns: best correlation with another entry
 
 
 @dataclass
 class Catalog:
     entries: list[Entry]
     warnings: list[str]
-    _pools: dict[str | None, tuple[Any, np.ndarray, list[Entry]]] = field(default_factory=dict)
+    _pools: dict[str | None, Pool] = field(default_factory=dict)
 
     @classmethod
     def parse(cls, raw: Any) -> Catalog:
@@ -70,7 +83,7 @@ class Catalog:
                 warnings.append(f"catalog entry {name!r} was skipped: {exc}")
         return cls(entries, warnings)
 
-    def pool(self, role: str | None) -> tuple[Any, np.ndarray, list[Entry]]:
+    def pool(self, role: str | None) -> Pool:
         """A nearest-neighbour index (LSH) over the descriptors of a role's
         entries, with each row's entry; built once per catalog and role."""
         if role not in self._pools:
@@ -88,8 +101,56 @@ class Catalog:
                 if len(_INDEXES) >= 8:
                     _INDEXES.pop(next(iter(_INDEXES)))
                 _INDEXES[key] = (index, owner)
-            self._pools[role] = (*_INDEXES[key], chosen)
+            self._pools[role] = Pool(*_INDEXES[key], chosen, _shared(chosen))
         return self._pools[role]
+
+
+TILE = int(round(C.TEMPLATE_TILE_MM * C.THUMB_PX_PER_MM))
+TILES = (THUMB_H // TILE, THUMB_W // TILE)
+
+
+def tile_sums(x: np.ndarray) -> np.ndarray:
+    """Sums over the square tiles of the thumbnail grid (last two axes)."""
+    h, w = TILES[0] * TILE, TILES[1] * TILE
+    x = x[..., :h, :w]
+    return x.reshape(*x.shape[:-2], TILES[0], TILE, TILES[1], TILE).sum(axis=(-3, -1))
+
+
+def _shared(entries: list[Entry]) -> np.ndarray:
+    """For each entry and tile, its best correlation with the same tile of
+    another entry (upright or turned half round): high where cards share
+    print (frames, icons, digits, words, a roof's sky), low where the
+    artwork is the card's own. Only the card's own parts may recognise it."""
+    n = len(entries)
+    if n < 2:
+        return np.full((n, *TILES), -1.0, np.float32)
+    h, w = TILES[0] * TILE, TILES[1] * TILE
+
+    def vectors(stack: np.ndarray) -> np.ndarray:
+        v = stack[:, :h, :w].reshape(n, TILES[0], TILE, TILES[1], TILE)
+        v = v.transpose(1, 3, 0, 2, 4).reshape(TILES[0], TILES[1], n, TILE * TILE)
+        v = v - v.mean(axis=-1, keepdims=True)
+        return v / np.maximum(np.linalg.norm(v, axis=-1, keepdims=True), 1e-6)
+
+    stack = np.stack([e.thumb for e in entries])
+    z = vectors(stack)
+    best = np.full((TILES[0], TILES[1], n), -1.0, np.float32)
+    for other in (z, vectors(np.ascontiguousarray(stack[:, ::-1, ::-1]))):
+        corr = z @ other.transpose(0, 1, 3, 2)
+        corr[..., np.arange(n), np.arange(n)] = -1.0
+        best = np.maximum(best, corr.max(axis=-1))
+    return best.transpose(2, 0, 1).astype(np.float32)
+
+
+def normalised(grey: np.ndarray) -> np.ndarray:
+    """Zero local mean, unit local contrast (thumbnail scale): uneven light,
+    a lamp and glare's wide sheen change the level and the contrast, not the
+    artwork's shapes."""
+    g = cv2.GaussianBlur(grey.astype(np.float32), (0, 0), C.TEMPLATE_BLUR_PX)
+    sigma = C.TEMPLATE_LOCAL_PX
+    d = g - cv2.GaussianBlur(g, (0, 0), sigma)
+    spread = np.sqrt(cv2.GaussianBlur(d * d, (0, 0), sigma))
+    return d / (spread + C.TEMPLATE_MIN_CONTRAST)
 
 
 _INDEXES: dict[bytes, tuple[Any, np.ndarray]] = {}
@@ -118,16 +179,17 @@ def _entry(item: dict[str, Any]) -> Entry:
     n = int(vision["count"])
     points = np.frombuffer(base64.b64decode(vision["points"]), np.float32).reshape(n, 2)
     desc = np.frombuffer(base64.b64decode(vision["descriptors"]), np.uint8).reshape(n, 32)
+    thumb = normalised(np.frombuffer(base64.b64decode(vision["thumb"]), np.uint8).reshape(THUMB_H, THUMB_W))
     role = item.get("role") or vision.get("role_hint")
     if role not in ROLES:
         raise ValueError(f"role must be one of {', '.join(ROLES)}")
     card = dict(item.get("card") or {})
     values = {k: card[k] for k in VALUE_KEYS[role] if k in card}
     colour = card.get("color") or vision.get("color_hint")
-    return Entry(item.get("id"), role, colour, values, points, desc)
+    return Entry(item.get("id"), role, colour, values, points, desc, thumb)
 
 
-def _features(grey: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray | None]:
+def features(grey: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray | None]:
     """ORB keypoints spread over a grid of cells (strongest per cell), so the
     card's own artwork is described and not only its high-contrast printed
     text and icons, which many cards share; points and descriptors."""
@@ -148,7 +210,8 @@ def _features(grey: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray | None]:
     return pts, desc
 
 
-def _grey_field(photo: np.ndarray, quad: np.ndarray, gains: np.ndarray, height: int) -> np.ndarray:
+def grey_field(photo: np.ndarray, quad: np.ndarray, gains: np.ndarray, height: int) -> np.ndarray:
+    """The field upright at the canonical scale, grey, lamp's cast divided out."""
     patch = rectify(photo, quad, CANON_W, height).astype(np.float32) * gains * 255
     return cv2.cvtColor(np.clip(patch, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY)
 
@@ -182,84 +245,17 @@ def catalog_entry_from_photo(data: bytes) -> dict[str, Any]:
     turned = patch[::-1, ::-1]
     door = door_vote(patch)
     sky_top, sky_bottom = roof_score(patch), roof_score(turned)
-    if door < 0 or (door == 0 and sky_bottom >= C.ROOF_CORNER_DARK > sky_top):
+    if door < 0 or (door == 0 and sky_bottom >= C.ROOF_CORNER_DARK and sky_bottom > sky_top):
         quad, patch = np.roll(quad, 2, axis=0), np.ascontiguousarray(turned)  # upside down
     role = "store" if door != 0 else (
         "roof" if max(sky_top, sky_bottom) >= C.ROOF_CORNER_DARK else "window")
     colour, _ = name_colour(field_colour(patch, role == "roof"), parse_palette(None))
-    grey = _grey_field(photo, quad / scale, gains, CANON_H)
-    pts, desc = _features(grey, C.ORB_FEATURES_ENTRY)
+    grey = grey_field(photo, quad / scale, gains, CANON_H)
+    pts, desc = features(grey, C.ORB_FEATURES_ENTRY)
     if desc is None or len(pts) < 4 * C.MIN_INLIERS:
         raise PhotoError("the card shows too little detail to recognise it later; take the photo "
                          "closer and in better light", status=422)
     return {"version": C.ENTRY_VERSION, "px_per_mm": C.CANON_PX_PER_MM, "size": [CANON_W, CANON_H],
             "count": len(pts), "points": _b64(pts), "descriptors": _b64(desc),
+            "thumb": _b64(cv2.resize(grey, (THUMB_W, THUMB_H), interpolation=cv2.INTER_AREA)),
             "role_hint": role, "color_hint": colour}
-
-
-def _verify(q_pts: np.ndarray, e_pts: np.ndarray, height: int) -> int:
-    """Inliers of a similarity (RANSAC) that puts the visible part where it
-    sits on the card: same scale, upright or turned half round, its top at
-    the card's top; the inliers spread over the visible part as a card's own
-    artwork is (icons alike on many cards cover only a patch). 0 if none."""
-    M, mask = cv2.estimateAffinePartial2D(q_pts, e_pts, method=cv2.RANSAC,
-                                          ransacReprojThreshold=C.RANSAC_REPROJ_PX)
-    if M is None or mask is None:
-        return 0
-    corners = np.array([[0, 0], [CANON_W, 0], [CANON_W, height], [0, height]], np.float32)
-    mapped = corners @ M[:, :2].T + M[:, 2]
-    turned = np.array([CANON_W, CANON_H], np.float32) - corners
-    err = min(np.abs(mapped - corners).max(), np.abs(mapped - turned).max())
-    if err > C.MAX_CORNER_ERROR * CANON_W:
-        return 0
-    inl = q_pts[mask.ravel() > 0]
-    if len(inl) < 3 or cv2.contourArea(cv2.convexHull(inl)) < C.MIN_INLIER_SPREAD * CANON_W * height:
-        return 0
-    return int(mask.sum())
-
-
-def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.ndarray,
-               role: str, aspect: float) -> tuple[Entry, float] | None:
-    """The catalog entry this card is, with a confidence, or None (unknown).
-    quad: the visible field's TL, TR, BR, BL in photo pixels; aspect: its
-    height over its width on the table (perspective taken out)."""
-    h = int(min(round(CANON_W * aspect), CANON_H * 1.1))
-    grey = _grey_field(photo, quad, gains, max(h, 8))
-    q_all, desc = _features(grey, C.ORB_FEATURES_QUERY)
-    if desc is None or len(q_all) < C.MIN_INLIERS:
-        return None
-    return _best(catalog.pool(role), q_all, desc, h)
-
-
-def _best(pool: tuple[Any, np.ndarray, list[Entry]], q_pts: np.ndarray, q_desc: np.ndarray,
-          height: int) -> tuple[Entry, float] | None:
-    index, owner, entries = pool
-    if len(entries) == 0 or len(owner) < 2:
-        return None
-    pairs = index.knnMatch(q_desc, k=2)
-    votes: dict[int, list[tuple[int, int]]] = {}
-    for pair in pairs:
-        if len(pair) < 2:
-            continue
-        m, n = pair
-        if m.distance < C.MATCH_RATIO * n.distance or owner[m.trainIdx] == owner[n.trainIdx]:
-            votes.setdefault(int(owner[m.trainIdx]), []).append((m.queryIdx, m.trainIdx))
-    ranked = sorted(votes.items(), key=lambda kv: -len(kv[1]))[:4]
-    scored = []
-    for k, matches in ranked:
-        if len(matches) < C.MIN_INLIERS:
-            scored.append((0, len(matches), k))
-            continue
-        start = int(np.searchsorted(owner, k))
-        q = q_pts[[a for a, _ in matches]]
-        e = entries[k].points[[b - start for _, b in matches]]
-        scored.append((_verify(q, e, height), len(matches), k))
-    scored.sort(reverse=True)
-    if not scored or scored[0][0] < C.MIN_INLIERS:
-        return None
-    best, good, k = scored[0]
-    second = scored[1][0] if len(scored) > 1 else 0
-    if best < C.MIN_INLIER_RATIO * good or best < C.SECOND_BEST_MARGIN * second:
-        return None
-    conf = min(0.99, 0.5 + 0.5 * (1 - second / best)) * min(1.0, best / (2 * C.MIN_INLIERS))
-    return entries[k], round(float(conf), 2)

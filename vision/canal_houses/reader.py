@@ -16,7 +16,7 @@ import numpy as np
 from ..decode import decode_photo
 from ..errors import PhotoError
 from . import constants as C
-from .catalog import Catalog, match_card
+from .catalog import Catalog
 from .colour import field_colour, name_colour, parse_palette
 from .find import (
     balance,
@@ -27,6 +27,7 @@ from .find import (
     white_gains,
     working_image,
 )
+from .recognise import match_card
 from .structure import Card, build_street, field_patch
 
 FEATURES = ("cats", "birds", "flags", "flowerpots")

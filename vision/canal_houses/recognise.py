@@ -1,0 +1,137 @@
+"""Recognising a card of the group's catalog from the part of it that shows
+in a street photo (a tucked window shows only its top).
+
+Two opinions must agree. ORB features matched one entry at a time must be
+explained by a similarity that puts the visible part where it sits on the
+card (its top, in place, upright or turned half round); then the entry's
+small grey picture, laid over the visible part by that similarity, must look
+like it (normalised cross-correlation of the artwork, which is what differs
+between cards: print such as icons, digits and words is shared by many). The
+best entry must beat the runner-up clearly. Anything less is "unknown": a
+wrong card would fill in wrong values without anyone noticing."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from . import constants as C
+from .catalog import (
+    CANON_H,
+    CANON_W,
+    THUMB_H,
+    THUMB_W,
+    TILE,
+    Catalog,
+    Entry,
+    Pool,
+    features,
+    grey_field,
+    normalised,
+    tile_sums,
+)
+
+
+def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.ndarray,
+               role: str, aspect: float) -> tuple[Entry, float] | None:
+    """The catalog entry this card is, with a confidence, or None (unknown).
+    quad: the visible field's TL, TR, BR, BL in photo pixels; aspect: its
+    height over its width on the table (perspective taken out)."""
+    h = max(8, int(min(round(CANON_W * aspect), CANON_H * 1.1)))
+    grey = grey_field(photo, quad, gains, h)
+    q_pts, desc = features(grey, C.ORB_FEATURES_QUERY)
+    if desc is None or len(q_pts) < C.MIN_INLIERS:
+        return None
+    return _best(catalog.pool(role), grey, q_pts, desc)
+
+
+def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray
+          ) -> tuple[Entry, float] | None:
+    """Shortlist the entries most query features point to in the shared
+    index, then match the query against each alone (a feature printed on many
+    cards fails a ratio test over the whole catalog but not within one card);
+    the geometric check and the template check tell the cards apart."""
+    entries = pool.entries
+    if len(entries) == 0 or len(pool.owner) < 2:
+        return None
+    votes = np.zeros(len(entries))
+    for pair in pool.index.knnMatch(q_desc, k=2):
+        for rank, m in enumerate(pair):
+            votes[pool.owner[m.trainIdx]] += 1.0 if rank == 0 else 0.5
+    matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
+    scored: list[tuple[float, int, int]] = []
+    for k in (int(k) for k in np.argsort(-votes)[:C.SHORTLIST] if votes[k] > 0):
+        pairs = matcher.knnMatch(q_desc, entries[k].desc, k=2)
+        good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < C.MATCH_RATIO * p[1].distance]
+        if len(good) < C.MIN_INLIERS:
+            continue
+        q = q_pts[[m.queryIdx for m in good]]
+        e = entries[k].points[[m.trainIdx for m in good]]
+        inliers, M = verify(q, e, grey.shape[0])
+        if inliers >= C.MIN_INLIERS and M is not None:
+            scored.append((template_score(grey, entries[k], M, pool.shared[k]), inliers, k))
+    if not scored:
+        return None
+    scored.sort(reverse=True)
+    ncc, inliers, k = scored[0]
+    second = max(scored[1][0], 0.0) if len(scored) > 1 else 0.0
+    if ncc < C.TEMPLATE_MIN_NCC or ncc - second < C.TEMPLATE_MARGIN:
+        return None
+    if inliers < C.MIN_INLIER_SHARE * max(i for _, i, _ in scored):
+        return None  # the features point elsewhere, more strongly
+    conf = min(0.99, 0.5 + (ncc - second)) * min(1.0, inliers / (2 * C.MIN_INLIERS))
+    return entries[k], round(float(conf), 2)
+
+
+def verify(q_pts: np.ndarray, e_pts: np.ndarray, height: int) -> tuple[int, np.ndarray | None]:
+    """Inliers of a similarity (RANSAC) that puts the visible part where it
+    sits on the card: same scale, upright or turned half round, its top at
+    the card's top; the inliers spread over the visible part as a card's own
+    artwork is (icons alike on many cards cover only a patch). The
+    similarity maps query pixels to entry pixels; (0, None) if none."""
+    M, mask = cv2.estimateAffinePartial2D(q_pts, e_pts, method=cv2.RANSAC,
+                                          ransacReprojThreshold=C.RANSAC_REPROJ_PX)
+    if M is None or mask is None:
+        return 0, None
+    corners = np.array([[0, 0], [CANON_W, 0], [CANON_W, height], [0, height]], np.float32)
+    mapped = corners @ M[:, :2].T + M[:, 2]
+    turned = np.array([CANON_W, CANON_H], np.float32) - corners
+    err = min(np.abs(mapped - corners).max(), np.abs(mapped - turned).max())
+    if err > C.MAX_CORNER_ERROR * CANON_W:
+        return 0, None
+    inl = q_pts[mask.ravel() > 0]
+    if len(inl) < 3 or cv2.contourArea(cv2.convexHull(inl)) < C.MIN_INLIER_SPREAD * CANON_W * height:
+        return 0, None
+    return int(mask.sum()), M
+
+
+def template_score(grey: np.ndarray, entry: Entry, M: np.ndarray, shared: np.ndarray) -> float:
+    """How well the visible part (canonical px), laid onto the entry's grey
+    field by M, agrees with it where the entry shows its own artwork: a low
+    percentile of the correlations in square tiles, so the right card
+    agrees almost everywhere while a card sharing its print (icons, points,
+    words) agrees only where the print is; -1 when too little of the
+    entry's own artwork shows."""
+    f = C.THUMB_PX_PER_MM / C.CANON_PX_PER_MM
+    h = max(4, int(round(grey.shape[0] * f)))
+    query = normalised(cv2.resize(grey, (THUMB_W, h), interpolation=cv2.INTER_AREA))
+    inside = np.zeros((h, THUMB_W), np.float32)
+    m = max(1, int(round(C.TEMPLATE_EDGE_MM * C.THUMB_PX_PER_MM)))
+    inside[m:h - m, m:THUMB_W - m] = 1.0
+    small = M.astype(np.float64).copy()
+    small[:, 2] *= f
+    a = cv2.warpAffine(query, small, (THUMB_W, THUMB_H), flags=cv2.INTER_LINEAR)
+    wt = (cv2.warpAffine(inside, small, (THUMB_W, THUMB_H), flags=cv2.INTER_LINEAR) > 0.5).astype(np.float32)
+    b = entry.thumb
+    sw = tile_sums(wt)
+    ok = (sw >= C.TEMPLATE_TILE_FILL * TILE * TILE) & (shared < C.TEMPLATE_SHARED_MAX)
+    sw = np.maximum(sw, 1e-6)
+    ma, mb = tile_sums(wt * a) / sw, tile_sums(wt * b) / sw
+    va = tile_sums(wt * a * a) / sw - ma * ma
+    vb = tile_sums(wt * b * b) / sw - mb * mb
+    cov = tile_sums(wt * a * b) / sw - ma * mb
+    ok &= vb >= C.TEMPLATE_TILE_TEXTURE
+    if ok.sum() < C.TEMPLATE_MIN_TILES:
+        return -1.0
+    ncc = cov[ok] / np.sqrt(np.maximum(va[ok] * vb[ok], 1e-6))
+    return float(np.percentile(ncc, C.TEMPLATE_TILE_PERCENTILE))
