@@ -31,6 +31,7 @@ BLUEPRINTS = [
     "photo_pages",
     "api.data",
     "stats_pages",
+    "print_sheets",
 ]
 
 
