@@ -252,7 +252,7 @@ def catalog_entry_from_photo(data: bytes) -> dict[str, Any]:
     colour, _ = name_colour(field_colour(patch, role == "roof"), parse_palette(None))
     grey = grey_field(photo, quad / scale, gains, CANON_H)
     pts, desc = features(grey, C.ORB_FEATURES_ENTRY)
-    if desc is None or len(pts) < 4 * C.MIN_INLIERS:
+    if desc is None or len(pts) < C.MIN_ENTRY_FEATURES:
         raise PhotoError("the card shows too little detail to recognise it later; take the photo "
                          "closer and in better light", status=422)
     return {"version": C.ENTRY_VERSION, "px_per_mm": C.CANON_PX_PER_MM, "size": [CANON_W, CANON_H],
