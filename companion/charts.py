@@ -49,6 +49,8 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
     step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
     digits = max(0, 2 - math.floor(math.log10(step)))
     start = math.floor(low / step)
+    if start * step > low:  # low / step underflowed (a denormal low): one step further down
+        start -= 1
     ticks = [round((start + k) * step, digits) for k in range(count + 3)]
     ticks = ticks[:next(i for i, t in enumerate(ticks) if t >= high) + 1]
     return ticks
