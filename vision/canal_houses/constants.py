@@ -29,6 +29,8 @@ WB_MIN_LEVEL = 40.0  # a "white" darker than this means the photo is far too dar
 # --- what counts as white paper (after white balance) -------------------------
 WHITE_MAX_CHROMA = 0.16  # (max - min) / max of the balanced channels
 WHITE_MIN_VALUE = 0.50  # brightness as a share of the local paper white
+WHITE_BRIGHT_ALL = 0.86  # or every channel this bright next to paper: tinted by a bleeding field
+WHITE_BLEED_PX = 2  # working px: how far a field's colour bleeds into its border
 LOCAL_WHITE_SIGMA_RATIO = 0.06  # blur of the local white level, share of work side
 
 # --- card interiors (coloured fields enclosed by white) ----------------------

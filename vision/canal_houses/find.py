@@ -106,7 +106,13 @@ def paper_mask(bal: np.ndarray) -> np.ndarray:
     hi = bal.max(axis=2)
     lo = bal.min(axis=2)
     chroma = (hi - lo) / np.maximum(hi, 1e-3)
-    return (chroma < C.WHITE_MAX_CHROMA) & (hi > C.WHITE_MIN_VALUE)
+    paper = (chroma < C.WHITE_MAX_CHROMA) & (hi > C.WHITE_MIN_VALUE)
+    # A thin border beside a saturated field takes some of its colour (blur,
+    # a JPEG's half-resolution colour) but stays bright in every channel:
+    # such pixels next to paper are paper too.
+    k = np.ones((2 * C.WHITE_BLEED_PX + 1,) * 2, np.uint8)
+    near = cv2.dilate(paper.astype(np.uint8), k) > 0
+    return paper | (near & (lo > C.WHITE_BRIGHT_ALL))
 
 
 def blur_sigma(bal: np.ndarray) -> float | None:
@@ -191,4 +197,14 @@ def find_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], int]:
         angle = float(rect[2]) % 90.0
         fields.append(Field(quad, np.array(rect[0], float) + [x0, y0], angle,
                             (float(rect[1][0]), float(rect[1][1])), area, ring_white))
-    return fields, cut_off
+    return _outermost(fields), cut_off
+
+
+def _outermost(fields: list[Field]) -> list[Field]:
+    """Fields not lying inside a larger one: a pale badge on a close-up card
+    is paper-like, so the icons printed in it look like small fields."""
+    def inside(f: Field, g: Field) -> bool:
+        pt = (float(f.centre[0]), float(f.centre[1]))
+        return g.area > f.area and cv2.pointPolygonTest(g.quad.reshape(-1, 1, 2), pt, False) >= 0
+
+    return [f for f in fields if not any(inside(f, g) for g in fields if g is not f)]
