@@ -110,3 +110,19 @@ def test_exif_orientation_gives_upright_outlines(seed: int, tag: int) -> None:
     answer = read_photo(made.data, game="canal-houses")
     assert answer["size"] == made.truth["size"]
     assert len(answer["cards"]) == len(made.truth["cards"])
+
+
+@pytest.mark.parametrize("table", ["white-grid", "pale"])
+def test_pale_empty_table_has_no_cards(table: str) -> None:
+    """A white table is as white as the cards' borders: its grid cells and
+    plain expanse must not pass for card fields."""
+    made = generate(52, size=(2000, 1500), kind="empty", table=table)
+    with pytest.raises(PhotoError, match="no cards"):
+        read_photo(made.data, game="canal-houses")
+
+
+def test_blur_message_for_a_blurred_street() -> None:
+    made = generate(61, size=(2000, 1500), kind="blurred", n_houses=3, exif=False)
+    with pytest.raises(PhotoError, match="too blurred") as info:
+        read_photo(made.data, game="canal-houses")
+    assert info.value.status == 422

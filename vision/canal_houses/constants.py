@@ -43,7 +43,7 @@ MAX_ANGLE_SPREAD_DEG = 12.0  # a card turned further than this is not in the str
 
 # --- sharpness -----------------------------------------------------------------
 EDGE_MIN_CONTRAST = 0.25  # of paper white: edges weaker than this are ignored
-BLUR_MAX_SIGMA_PX = 2.4  # Gaussian blur estimated at BLUR_MAX_SIDE; above: too blurred
+BLUR_MAX_SIGMA_PX = 1.35  # Gaussian blur estimated at BLUR_MAX_SIDE (a sharp photo reads ~0.8); above: too blurred
 BLUR_MIN_EDGES = 200  # fewer strong edge pixels than this: nothing to judge by
 
 # --- structure -------------------------------------------------------------------

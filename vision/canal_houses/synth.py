@@ -111,16 +111,31 @@ def _visible_polygon(card: Placed, below: Placed | None) -> np.ndarray:
     return np.array([tl, tr, cut(tr, br), cut(tl, bl)])
 
 
-def _table(rng: np.random.Generator, w: int, h: int) -> np.ndarray:
-    """A patterned table top (wood, checked cloth, tiles, stripes, speckle)."""
+TABLES = ("wood", "checks", "tiles", "stripes", "speckle")  # drawn at random
+PALE_TABLES = ("pale", "white-grid")  # only when asked for: white paper is no longer the only white
+
+
+def _table(rng: np.random.Generator, w: int, h: int, kind: str | None = None) -> np.ndarray:
+    """A patterned table top (wood, checked cloth, tiles, stripes, speckle;
+    or, when asked, a pale one or a white cutting mat with a grey grid)."""
     sw, sh = w // 4, h // 4
     yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
     a = rng.uniform(0, np.pi)
     u = xx * np.cos(a) + yy * np.sin(a)
     v = -xx * np.sin(a) + yy * np.cos(a)
-    kind = rng.choice(["wood", "checks", "tiles", "stripes", "speckle"])
+    drawn = rng.choice(list(TABLES))
+    kind = kind or str(drawn)
     noise = cv2.GaussianBlur(rng.normal(0, 1, (sh, sw)).astype(np.float32), (0, 0), 3)
-    if kind == "wood":
+    if kind == "pale":
+        base = rng.uniform(195, 235) + rng.uniform(-8, 8, 3).astype(np.float32)
+        img = base * (0.97 + 0.03 * noise[..., None])
+    elif kind == "white-grid":
+        size = rng.uniform(15, 45)
+        base = np.float32(rng.uniform(225, 245))
+        img = np.full((sh, sw, 3), base, np.float32) * (0.98 + 0.02 * noise[..., None])
+        img[((u % size) < 1.0) | ((v % size) < 1.0)] = rng.uniform(90, 150, 3).astype(np.float32)
+        img[((u % (5 * size)) < 1.6) | ((v % (5 * size)) < 1.6)] *= 0.7
+    elif kind == "wood":
         base = np.array(rng.choice([[40, 75, 120], [30, 55, 95], [60, 100, 150]]), np.float32)
         grain = np.sin(v / rng.uniform(3, 8) + 2.5 * noise) * 0.5 + 0.5
         img = base * (0.75 + 0.35 * grain[..., None])
@@ -170,7 +185,8 @@ def _camera(rng: np.random.Generator, box: np.ndarray, size: tuple[int, int],
 
 def render_scene(rng: np.random.Generator, placed: list[Placed], size: tuple[int, int], *,
                  fill: float | None = None, tilt: float = 0.04, blur: float | None = None,
-                 glare: int | None = None) -> tuple[np.ndarray, list[np.ndarray], dict[str, Any]]:
+                 glare: int | None = None, table: str | None = None
+                 ) -> tuple[np.ndarray, list[np.ndarray], dict[str, Any]]:
     """The upright photo (BGR uint8), each card's visible outline in its
     pixels, and the conditions used."""
     w, h = size
@@ -207,11 +223,11 @@ def render_scene(rng: np.random.Generator, placed: list[Placed], size: tuple[int
     Hp = H @ to_canvas
     street = cv2.warpPerspective(canvas, Hp, size, flags=cv2.INTER_LINEAR)
     street_a = cv2.warpPerspective(alpha, Hp, size, flags=cv2.INTER_LINEAR)[..., None]
-    table = _table(rng, w, h)
+    table_img = _table(rng, w, h, table)
     drop = cv2.GaussianBlur(np.roll(street_a[..., 0], (int(scale * 2), int(scale * 2)), (0, 1)),
                             (0, 0), scale * 2.5)
-    table *= 1 - 0.45 * drop[..., None]
-    img = table * (1 - street_a) + street * street_a
+    table_img *= 1 - 0.45 * drop[..., None]
+    img = table_img * (1 - street_a) + street * street_a
     # Light: a lamp's cast, uneven exposure, glare on the glossy cards.
     cast_name = str(rng.choice(list(CASTS)))
     strength = rng.uniform(0.5, 1.0)
@@ -271,8 +287,9 @@ def street_truth(placed: list[Placed]) -> list[dict[str, Any]]:
 
 def generate(seed: int, *, size: tuple[int, int] = (4000, 3000), kind: str = "street",
              n_houses: int | None = None, quality: int = 90, tilt: float = 0.04,
-             exif: bool = True, deck_seed: int = 2024) -> SynthPhoto:
-    """One photo and its truth. kind: street, empty, two_streets, blurred."""
+             exif: bool = True, deck_seed: int = 2024, table: str | None = None) -> SynthPhoto:
+    """One photo and its truth. kind: street, empty, two_streets, blurred;
+    table: one of TABLES or PALE_TABLES (None: one of TABLES at random)."""
     rng = np.random.default_rng(seed)
     cards = deck(deck_seed)
     if rng.random() < 0.3:
@@ -294,11 +311,12 @@ def generate(seed: int, *, size: tuple[int, int] = (4000, 3000), kind: str = "st
                 other = layout_street(rng, h2, r2, rest, y0=top - 25)
             placed += [Placed(p.design, p.house + n, p.row, p.role, p.cx, p.cy, p.angle) for p in other]
     blur = float(rng.uniform(9, 16)) * size[0] / 4000 if kind == "blurred" else None
-    photo, outlines, info = render_scene(rng, placed, size, tilt=tilt, blur=blur)
+    photo, outlines, info = render_scene(rng, placed, size, tilt=tilt, blur=blur, table=table)
     orientation = int(rng.choice([1, 1, 3, 6, 8])) if exif else 1
     data = encode(photo, quality=quality, orientation=orientation)
     truth: dict[str, Any] = {
         "kind": kind, "seed": seed, "size": list(size), "exif_orientation": orientation, **info,
+        **({"table": table} if table else {}),
         "street": street_truth(placed) if kind == "street" or kind == "blurred" else None,
         "cards": [{"house": p.house, "role": p.role, "row": p.row, "id": p.design.id,
                    "color": p.design.color, "outline": np.round(o, 1).tolist()}
@@ -316,7 +334,7 @@ def card_photo(design: CardDesign, seed: int, *, size: tuple[int, int] = (1600, 
     return encode(photo, quality=quality)
 
 
-FIXTURES = {  # case name -> (seed, kind, houses)
+FIXTURES = {  # case name -> (seed, kind, houses[, table])
     "street-one-house": (11, "street", 1),
     "street-three": (12, "street", 3),
     "street-five": (13, "street", 5),
@@ -325,19 +343,23 @@ FIXTURES = {  # case name -> (seed, kind, houses)
     "empty-table": (16, "empty", None),
     "two-streets": (17, "two_streets", 3),
     "blurred": (18, "blurred", 3),
+    "street-white-grid": (19, "street", 4, "white-grid"),
+    "street-pale-table": (20, "street", 3, "pale"),
 }
 
 
-def write_fixtures(folder: str) -> None:
+def write_fixtures(folder: str, names: list[str] | None = None) -> None:
     """The committed golden photos (small JPEGs) with their truth beside."""
     import json
     from pathlib import Path
 
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
-    for name, (seed, kind, houses) in FIXTURES.items():
+    for name, (seed, kind, houses, *table) in FIXTURES.items():
+        if names and name not in names:
+            continue
         made = generate(seed, size=(2000, 1500), kind=kind, n_houses=houses, quality=78,
-                        tilt=0.06 if "tilted" in name else 0.04)
+                        tilt=0.06 if "tilted" in name else 0.04, table=table[0] if table else None)
         (out / f"{name}.jpg").write_bytes(made.data)
         (out / f"{name}.expected.json").write_text(json.dumps(made.truth, indent=1) + "\n")
 
@@ -345,4 +367,4 @@ def write_fixtures(folder: str) -> None:
 if __name__ == "__main__":
     import sys
 
-    write_fixtures(sys.argv[1] if len(sys.argv) > 1 else "fixtures/photos/canal-houses")
+    write_fixtures(sys.argv[1] if len(sys.argv) > 1 else "fixtures/photos/canal-houses", sys.argv[2:] or None)
