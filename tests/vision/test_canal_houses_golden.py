@@ -15,10 +15,7 @@ from vision import PhotoError, read_photo
 
 FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "photos" / "canal-houses"
 CASES = sorted(p.stem for p in FOLDER.glob("*.jpg"))
-KNOWN_FAILURES = {  # case -> why it fails (marked xfail, strict)
-    "street-seven": "at 1.5 px/mm two blue strips of one house merge: the blurred border between them "
-                    "is not white enough to be paper, so the house comes out one card short",
-}
+KNOWN_FAILURES: dict[str, str] = {}  # case -> why it fails (marked xfail, strict)
 REFUSALS = {"empty": "no cards", "two_streets": "one player's street", "blurred": "too blurred"}
 
 

@@ -159,7 +159,8 @@ def build_street(fields: list[Field], bal: np.ndarray) -> tuple[list[list[Card]]
     cards = []
     for f in fields:
         lo_u, hi_u, lo_v, hi_v = _extents(f.quad, u, v)
-        cards.append(Card(f, order_corners(f.quad, u, v), (hi_v - lo_v) / max(hi_u - lo_u, 1) >= C.FULL_CARD_ASPECT_MIN))
+        card = Card(f, order_corners(f.quad, u, v), (hi_v - lo_v) / max(hi_u - lo_u, 1) >= C.FULL_CARD_ASPECT_MIN)
+        cards.extend([card] if card.full else _split_merged(card, bal))
     if np.any(np.abs(widths - width) > C.WIDTH_TOLERANCE * width * 1.6):
         warnings.append("some cards look narrower or wider than the others; check their outlines")
     # Which way is up: the whole card (store) is at the bottom of each house,
@@ -220,6 +221,33 @@ def _table_aspects(houses: list[list[Card]]) -> None:
             tl, tr, br, bl = q
             width = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
             c.aspect = float((np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2 / max(width, 1e-6))
+
+
+def _split_merged(card: Card, bal: np.ndarray) -> list[Card]:
+    """A tucked strip that is really two: in a small, blurred photo the top
+    border of the card lying over a strip may not look white enough to be
+    paper, but it still shows as a bright line across the whole width
+    (artwork and printed badges never span it)."""
+    patch = field_patch(bal, card)
+    lo = patch.min(axis=2)
+    h, w = lo.shape
+    across = np.percentile(lo[:, int(0.05 * w):int(0.95 * w) + 1], C.SPLIT_PERCENTILE, axis=1)
+    least = int(round(C.MIN_VISIBLE_FRACTION * 0.8 * C.INNER_H_MM / C.INNER_W_MM * w))
+    if h <= 2 * least:
+        return [card]
+    row = least + int(np.argmax(across[least:h - least]))
+    if across[row] < C.SPLIT_MIN_WHITE:
+        return [card]
+    t = row / h
+    tl, tr, br, bl = card.quad
+    left, right = tl + t * (bl - tl), tr + t * (br - tr)
+    parts = []
+    for quad, share in ((np.array([tl, tr, right, left]), t), (np.array([left, right, br, bl]), 1 - t)):
+        f = card.field
+        part = Field(quad.astype(np.float32), quad.mean(axis=0), f.angle, (f.size[0], f.size[1] * share),
+                     f.area * share, f.ring_white)
+        parts.append(Card(part, quad.astype(np.float32), False))
+    return parts
 
 
 def _check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float) -> None:
