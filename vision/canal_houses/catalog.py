@@ -13,6 +13,12 @@ Catalog entries handed to the reader (options["catalog"]) are dicts:
      "card": the card in the scoring format (store/roof: points, color,
              condition; window: cats, birds, flags, flowerpots, color),
      "vision": catalog_entry_from_photo(...) (or its JSON text / bytes)}
+
+"vision" (version 3): {"version", "px_per_mm", "size": [w, h] of the field in
+canonical px, "count", "points" (count x 2 float32) and "descriptors" (count
+x 32 uint8) base64, "thumb" (THUMB_H x THUMB_W uint8 grey field) base64,
+"role_hint", "color_hint"}. An entry of another version is skipped with a
+warning that asks for the card to be photographed again.
 """
 
 from __future__ import annotations

@@ -226,8 +226,9 @@ def _table_aspects(houses: list[list[Card]]) -> None:
 def _split_merged(card: Card, bal: np.ndarray) -> list[Card]:
     """A tucked strip that is really two: in a small, blurred photo the top
     border of the card lying over a strip may not look white enough to be
-    paper, but it still shows as a bright line across the whole width
-    (artwork and printed badges never span it)."""
+    paper, but it still shows as a bright line across the whole width,
+    darker on both sides (artwork and printed badges never span it; glare
+    is no line)."""
     patch = field_patch(bal, card)
     lo = patch.min(axis=2)
     h, w = lo.shape
@@ -235,8 +236,13 @@ def _split_merged(card: Card, bal: np.ndarray) -> list[Card]:
     least = int(round(C.MIN_VISIBLE_FRACTION * 0.8 * C.INNER_H_MM / C.INNER_W_MM * w))
     if h <= 2 * least:
         return [card]
-    row = least + int(np.argmax(across[least:h - least]))
-    if across[row] < C.SPLIT_MIN_WHITE:
+    k = max(2, int(round(C.SPLIT_SIDE_MM * w / C.INNER_W_MM)))
+    rows = np.arange(least, h - least)
+    sides = np.array([max(across[max(0, r - k):r].min(), across[r + 1:r + 1 + k].min()) for r in rows])
+    lift = across[rows] - sides  # brighter than the strip both above and below it
+    best = int(np.argmax(lift))
+    row = int(rows[best])
+    if across[row] < C.SPLIT_MIN_WHITE or lift[best] < C.SPLIT_CONTRAST:
         return [card]
     t = row / h
     tl, tr, br, bl = card.quad
