@@ -31,7 +31,6 @@ WHITE_MAX_CHROMA = 0.16  # (max - min) / max of the balanced channels
 WHITE_MIN_VALUE = 0.50  # brightness as a share of the local paper white
 WHITE_BRIGHT_ALL = 0.86  # or every channel this bright next to paper: tinted by a bleeding field
 WHITE_BLEED_PX = 2  # working px: how far a field's colour bleeds into its border
-LOCAL_WHITE_SIGMA_RATIO = 0.06  # blur of the local white level, share of work side
 
 # --- card interiors (coloured fields enclosed by white) ----------------------
 MIN_INTERIOR_AREA_RATIO = 0.00015  # of the working image; smaller holes are specks
@@ -55,6 +54,10 @@ SPLIT_PERCENTILE = 10  # a line across a strip: this percentile of its row (near
 SPLIT_MIN_WHITE = 0.6  # is this bright in every channel (a blurred border between two strips)
 SPLIT_CONTRAST = 0.25  # and this much brighter than the strip on both sides of it
 SPLIT_SIDE_MM = 6.0  # sides looked at (mm of the card) above and below the line
+GAP_MAX_STRIP = 0.8  # a gap in a house is one hidden strip at most this tall (of a card's field)
+GAP_MIN_BRIGHT = 0.7  # and bright (glare), not the table
+GAP_COLOUR_CHROMA = 0.25  # with this share of card colour left in it
+GAP_MIN_COLOUR = 0.15
 MAX_STACK_GAP = 0.25  # of card height: a larger hole inside a house breaks it
 ROOF_CORNER_DARK = 0.58  # roof: top corners of its field at most 0.42 of paper white (sky)
 ROOF_SKY_X = 0.45  # roof colour is read outside the sky triangles (share of field width)

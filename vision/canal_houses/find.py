@@ -106,13 +106,37 @@ def paper_mask(bal: np.ndarray) -> np.ndarray:
     hi = bal.max(axis=2)
     lo = bal.min(axis=2)
     chroma = (hi - lo) / np.maximum(hi, 1e-3)
-    paper = (chroma < C.WHITE_MAX_CHROMA) & (hi > C.WHITE_MIN_VALUE)
-    # A thin border beside a saturated field takes some of its colour (blur,
-    # a JPEG's half-resolution colour) but stays bright in every channel:
-    # such pixels next to paper are paper too.
+    return (chroma < C.WHITE_MAX_CHROMA) & (hi > C.WHITE_MIN_VALUE)
+
+
+def tinted_paper(bal: np.ndarray, paper: np.ndarray) -> np.ndarray:
+    """Paper plus the pixels next to it that are bright in every channel: a
+    thin border beside a saturated field takes some of its colour (blur, a
+    JPEG's half-resolution colour) and may no longer pass for paper."""
     k = np.ones((2 * C.WHITE_BLEED_PX + 1,) * 2, np.uint8)
     near = cv2.dilate(paper.astype(np.uint8), k) > 0
-    return paper | (near & (lo > C.WHITE_BRIGHT_ALL))
+    return paper | (near & (bal.min(axis=2) > C.WHITE_BRIGHT_ALL))
+
+
+def find_all_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], int]:
+    """Card fields from the strict paper mask, completed from the tinted one:
+    a field only the tinted mask closes off is added, and a strict field
+    that the tinted mask shows to be two or more (strips whose border
+    between them looked coloured) is replaced by them. The strict field
+    wins otherwise: the tinted mask also grows glare into a card's field."""
+    strict, cut_off = find_fields(bal, paper)
+    tinted, _ = find_fields(bal, tinted_paper(bal, paper))
+
+    def inside(f: Field, g: Field) -> bool:
+        pt = (float(f.centre[0]), float(f.centre[1]))
+        return cv2.pointPolygonTest(g.quad.reshape(-1, 1, 2), pt, False) >= 0
+
+    out: list[Field] = []
+    for f in strict:
+        parts = [g for g in tinted if inside(g, f)]
+        out.extend(parts if len(parts) >= 2 else [f])
+    out.extend(g for g in tinted if not any(inside(g, f) or inside(f, g) for f in strict))
+    return out, cut_off
 
 
 def blur_sigma(bal: np.ndarray) -> float | None:

@@ -22,7 +22,7 @@ from .find import (
     balance,
     blur_sigma,
     border_gains,
-    find_fields,
+    find_all_fields,
     paper_mask,
     white_gains,
     working_image,
@@ -52,7 +52,7 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
     sigma = blur_sigma(bal)
     if sigma is not None and sigma > C.BLUR_MAX_SIGMA_PX:
         raise PhotoError(BLURRED, status=422)
-    fields, cut_off = find_fields(bal, paper)
+    fields, cut_off = find_all_fields(bal, paper)
     if not fields:
         raise PhotoError(CUT_OFF if cut_off else NO_CARDS, status=422)
     gains = border_gains(small, gains, fields, paper)

@@ -148,6 +148,9 @@ def _houses(cards: list[Card], u: np.ndarray, v: np.ndarray, width: float) -> li
 def build_street(fields: list[Field], bal: np.ndarray) -> tuple[list[list[Card]], list[str]]:
     """Houses left to right, each bottom up with roles; raises PhotoError
     when the cards do not form one street."""
+    # repair builds Cards, so it is imported here rather than at the top
+    from .repair import fill_gaps, split_merged
+
     warnings: list[str] = []
     phi = _dominant_angle(fields)
     off = [abs((f.angle - phi + 45) % 90 - 45) for f in fields]
@@ -160,7 +163,7 @@ def build_street(fields: list[Field], bal: np.ndarray) -> tuple[list[list[Card]]
     for f in fields:
         lo_u, hi_u, lo_v, hi_v = _extents(f.quad, u, v)
         card = Card(f, order_corners(f.quad, u, v), (hi_v - lo_v) / max(hi_u - lo_u, 1) >= C.FULL_CARD_ASPECT_MIN)
-        cards.extend([card] if card.full else _split_merged(card, bal))
+        cards.extend([card] if card.full else split_merged(card, bal))
     if np.any(np.abs(widths - width) > C.WIDTH_TOLERANCE * width * 1.6):
         warnings.append("some cards look narrower or wider than the others; check their outlines")
     # Which way is up: the whole card (store) is at the bottom of each house,
@@ -179,7 +182,7 @@ def build_street(fields: list[Field], bal: np.ndarray) -> tuple[list[list[Card]]
             c.quad = order_corners(c.field.quad, u, v)
     elif votes == 0:
         warnings.append("could not tell which way up the street lies; check left and right")
-    houses = _houses(cards, u, v, width)
+    houses = [fill_gaps(h, bal, v, width) for h in _houses(cards, u, v, width)]
     _check_street(houses, u, v, width)
     for i, house in enumerate(houses):
         for row, c in enumerate(house):
@@ -223,39 +226,6 @@ def _table_aspects(houses: list[list[Card]]) -> None:
             c.aspect = float((np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2 / max(width, 1e-6))
 
 
-def _split_merged(card: Card, bal: np.ndarray) -> list[Card]:
-    """A tucked strip that is really two: in a small, blurred photo the top
-    border of the card lying over a strip may not look white enough to be
-    paper, but it still shows as a bright line across the whole width,
-    darker on both sides (artwork and printed badges never span it; glare
-    is no line)."""
-    patch = field_patch(bal, card)
-    lo = patch.min(axis=2)
-    h, w = lo.shape
-    across = np.percentile(lo[:, int(0.05 * w):int(0.95 * w) + 1], C.SPLIT_PERCENTILE, axis=1)
-    least = int(round(C.MIN_VISIBLE_FRACTION * 0.8 * C.INNER_H_MM / C.INNER_W_MM * w))
-    if h <= 2 * least:
-        return [card]
-    k = max(2, int(round(C.SPLIT_SIDE_MM * w / C.INNER_W_MM)))
-    rows = np.arange(least, h - least)
-    sides = np.array([max(across[max(0, r - k):r].min(), across[r + 1:r + 1 + k].min()) for r in rows])
-    lift = across[rows] - sides  # brighter than the strip both above and below it
-    best = int(np.argmax(lift))
-    row = int(rows[best])
-    if across[row] < C.SPLIT_MIN_WHITE or lift[best] < C.SPLIT_CONTRAST:
-        return [card]
-    t = row / h
-    tl, tr, br, bl = card.quad
-    left, right = tl + t * (bl - tl), tr + t * (br - tr)
-    parts = []
-    for quad, share in ((np.array([tl, tr, right, left]), t), (np.array([left, right, br, bl]), 1 - t)):
-        f = card.field
-        part = Field(quad.astype(np.float32), quad.mean(axis=0), f.angle, (f.size[0], f.size[1] * share),
-                     f.area * share, f.ring_white)
-        parts.append(Card(part, quad.astype(np.float32), False))
-    return parts
-
-
 def _check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float) -> None:
     """One street: stores on one line, no wide gap between houses, no hole
     inside a house."""
@@ -280,6 +250,8 @@ def _check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width:
         if gap > C.MAX_HOUSE_GAP * width:
             raise PhotoError(TWO_STREETS + " (a wide gap splits the street)", status=422)
     for house in houses:
+        if any(c.full for c in house[1:]):  # a second store stands above this house
+            raise PhotoError(TWO_STREETS + " (a whole card stands above another)", status=422)
         for lower, upper in zip(house, house[1:], strict=False):
             gap = np.min(lower.quad @ v) - np.max(upper.quad @ v)
             if gap > C.MAX_STACK_GAP * height:
