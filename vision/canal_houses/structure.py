@@ -121,13 +121,16 @@ def door_vote(patch: np.ndarray) -> float:
 
 
 def roof_score(patch: np.ndarray) -> float:
-    """How dark the top corners of a field are (the sky beside a gable), in
-    balanced units where paper is 1: 0 = white, 1 = black. The lighter of
-    the two corners counts, so glare on one corner does not make a roof."""
+    """How dark the top corners of a field are (the sky beside a gable)
+    against the field's own colour: 0 = as the field, 1 = black. The lighter
+    of the two corners counts, so glare on one corner does not make a roof;
+    against the field, not paper white, so glare lightening the whole top
+    of a roof does not unmake it."""
     h, w = patch.shape[:2]
     size_y = min(0.14 * w / max(h, 1), 0.45)
-    left = _dark_ratio(patch, (0.02, 0.03, 0.16, 0.03 + size_y), 1.0)
-    right = _dark_ratio(patch, (0.84, 0.03, 0.98, 0.03 + size_y), 1.0)
+    fill = float(np.percentile(patch.max(axis=2), C.ROOF_FILL_PERCENTILE))
+    left = _dark_ratio(patch, (0.02, 0.03, 0.16, 0.03 + size_y), fill)
+    right = _dark_ratio(patch, (0.84, 0.03, 0.98, 0.03 + size_y), fill)
     return 1.0 - min(left, right)
 
 
