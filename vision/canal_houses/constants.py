@@ -47,6 +47,7 @@ BLUR_MIN_EDGES = 200  # fewer strong edge pixels than this: nothing to judge by
 
 # --- structure -------------------------------------------------------------------
 FULL_CARD_ASPECT_MIN = 1.15  # interior height / width of a whole card (1.45 head-on)
+FULL_CARD_SHARE = 0.75  # and at least this share of the tallest card's (a steep view stretches all)
 SAME_HOUSE_OFFSET = 0.5  # of card width: centres closer than this share a house
 MAX_HOUSE_GAP = 0.9  # of card width: a wider gap between houses means two streets
 MAX_BASELINE_SHIFT = 0.35  # of card height: stores further off the line: two streets

@@ -5,10 +5,11 @@ Two opinions must agree. ORB features matched one entry at a time must be
 explained by a similarity that puts the visible part where it sits on the
 card (its top, in place, upright or turned half round); then the entry's
 small grey picture, laid over the visible part by that similarity, must look
-like it (normalised cross-correlation of the artwork, which is what differs
-between cards: print such as icons, digits and words is shared by many). The
-best entry must beat the runner-up clearly. Anything less is "unknown": a
-wrong card would fill in wrong values without anyone noticing."""
+like it in the square tiles that show the entry's own artwork (normalised
+cross-correlation; a tile alike in another entry is print, such as icons,
+digits and words, which many cards share). The best entry must beat the
+runner-up clearly. Anything less is "unknown": a wrong card would fill in
+wrong values without anyone noticing."""
 
 from __future__ import annotations
 

@@ -163,9 +163,13 @@ def build_street(fields: list[Field], bal: np.ndarray) -> tuple[list[list[Card]]
     widths = np.array([np.ptp(f.quad @ u) for f in fields])
     width = float(np.median(widths))
     cards = []
-    for f in fields:
-        lo_u, hi_u, lo_v, hi_v = _extents(f.quad, u, v)
-        card = Card(f, order_corners(f.quad, u, v), (hi_v - lo_v) / max(hi_u - lo_u, 1) >= C.FULL_CARD_ASPECT_MIN)
+    ext = np.array([_extents(f.quad, u, v) for f in fields])
+    aspects = (ext[:, 3] - ext[:, 2]) / np.maximum(ext[:, 1] - ext[:, 0], 1)
+    # Whole cards look alike under the phone's tilt; a tucked strip shows at
+    # most about 0.6 of one, however tall a steep view makes it look.
+    least = max(C.FULL_CARD_ASPECT_MIN, C.FULL_CARD_SHARE * float(aspects.max()))
+    for f, aspect in zip(fields, aspects, strict=True):
+        card = Card(f, order_corners(f.quad, u, v), bool(aspect >= least))
         cards.extend([card] if card.full else split_merged(card, bal))
     if np.any(np.abs(widths - width) > C.WIDTH_TOLERANCE * width * 1.6):
         warnings.append("some cards look narrower or wider than the others; check their outlines")

@@ -1,0 +1,85 @@
+"""Units of the Canal Houses template check and the structure repairs, on
+small arrays made in the test: which parts of a catalog card may recognise
+it, and when a tucked strip is split in two or a gap gets a hidden card."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.canal_houses import constants as C
+from vision.canal_houses.catalog import THUMB_H, THUMB_W, TILE, TILES, Entry, _shared, normalised
+from vision.canal_houses.find import Field
+from vision.canal_houses.repair import fill_gaps, split_merged
+from vision.canal_houses.structure import Card
+
+
+def _entry(thumb: np.ndarray) -> Entry:
+    return Entry("x", "window", None, {}, np.zeros((0, 2), np.float32), np.zeros((0, 32), np.uint8),
+                 normalised(thumb))
+
+
+def _artwork(seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    img = np.full((THUMB_H, THUMB_W), 150, np.uint8)
+    for _ in range(60):
+        x, y = int(rng.integers(0, THUMB_W)), int(rng.integers(0, THUMB_H))
+        cv2.circle(img, (x, y), int(rng.integers(2, 7)), int(rng.integers(20, 240)), -1)
+    return img
+
+
+def test_print_shared_by_two_cards_is_not_their_own() -> None:
+    """A badge printed alike on two cards must not recognise either of them;
+    their different artwork must."""
+    a, b, c = _artwork(1), _artwork(2), _artwork(3)
+    badge = _artwork(9)[:3 * TILE, :4 * TILE]
+    a[:3 * TILE, :4 * TILE] = badge
+    b[:3 * TILE, :4 * TILE] = badge
+    shared = _shared([_entry(a), _entry(b), _entry(c)])
+    assert shared.shape == (3, *TILES)
+    inner = (slice(1, 2), slice(1, 3))  # tiles well inside the badge
+    assert (shared[0][inner] > C.TEMPLATE_SHARED_MAX).all() and (shared[1][inner] > C.TEMPLATE_SHARED_MAX).all()
+    assert np.median(shared[0][4:, :]) < C.TEMPLATE_SHARED_MAX
+    assert np.median(shared[2]) < C.TEMPLATE_SHARED_MAX
+
+
+def test_one_card_catalog_has_nothing_shared() -> None:
+    assert (_shared([_entry(_artwork(1))]) < 0).all()
+
+
+def _strip_card(x0: float, y0: float, x1: float, y1: float) -> Card:
+    quad = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
+    f = Field(quad, quad.mean(axis=0), 0.0, (x1 - x0, y1 - y0), (x1 - x0) * (y1 - y0), 1.0)
+    return Card(f, quad, full=(y1 - y0) / (x1 - x0) >= C.FULL_CARD_ASPECT_MIN)
+
+
+def test_two_strips_with_a_blurred_border_between_them_are_split() -> None:
+    bal = np.full((300, 200, 3), 0.3, np.float32)
+    bal[:, :, 0] = 0.9  # blue fields: bright in blue only
+    bal[118:124, :, :] = 1.0  # the border between them, blurred below paper level
+    bal = cv2.GaussianBlur(bal, (0, 0), 2.0)
+    parts = split_merged(_strip_card(20, 20, 180, 220), bal)
+    assert len(parts) == 2
+    assert abs(parts[0].quad[2][1] - 121) < 4 and abs(parts[1].quad[0][1] - 121) < 4
+
+
+def test_an_evenly_bright_strip_is_not_split() -> None:
+    bal = np.full((300, 200, 3), 0.9, np.float32)  # glare over the whole strip
+    bal[:, :, 2] = 0.75
+    assert len(split_merged(_strip_card(20, 20, 180, 220), bal)) == 1
+
+
+def test_a_glare_washed_strip_fills_a_gap_but_the_table_does_not() -> None:
+    width = 160.0
+    height = width * C.INNER_ASPECT
+    border = width * C.BORDER_MM / C.INNER_W_MM
+    store = _strip_card(20, 400, 180, 400 + height)
+    upper = _strip_card(20, 400 - 2 * border - 0.45 * height - 0.4 * height, 180, 400 - 2 * border - 0.45 * height)
+    v = np.array([0.0, 1.0])
+    table = np.full((700, 200, 3), 0.25, np.float32)
+    assert len(fill_gaps([store, upper], table, v, width)) == 2
+    glare = table.copy()
+    glare[:, :] = (0.95, 0.95, 0.95)
+    glare[:, :60] = (0.9, 0.35, 0.3)  # the strip's colour left beside the glare
+    house = fill_gaps([store, upper], glare, v, width)
+    assert len(house) == 3 and house[1].notes
