@@ -1,6 +1,7 @@
 """Units of the Canal Houses template check and the structure repairs, on
-small arrays made in the test: which parts of a catalog card may recognise
-it, and when a tucked strip is split in two or a gap gets a hidden card."""
+small arrays made in the test: print shared by two catalog cards tells
+neither apart, a tucked strip is split in two only at a border, and a gap
+gets a hidden card only where glare left some card colour."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import cv2
 import numpy as np
 
 from vision.canal_houses import constants as C
-from vision.canal_houses.catalog import THUMB_H, THUMB_W, TILE, TILES, Entry, _shared, normalised
+from vision.canal_houses.catalog import CANON_W, THUMB_H, THUMB_W, TILE, Entry, Pool, normalised
 from vision.canal_houses.find import Field
+from vision.canal_houses.recognise import template_score
 from vision.canal_houses.repair import fill_gaps, split_merged
 from vision.canal_houses.structure import Card
 
@@ -28,23 +30,31 @@ def _artwork(seed: int) -> np.ndarray:
     return img
 
 
-def test_print_shared_by_two_cards_is_not_their_own() -> None:
-    """A badge printed alike on two cards must not recognise either of them;
-    their different artwork must."""
+def _pool(thumbs: list[np.ndarray]) -> Pool:
+    entries = [_entry(t) for t in thumbs]
+    return Pool(None, np.zeros(0, int), entries, np.stack([e.thumb for e in entries]))
+
+
+def _shown(thumb: np.ndarray, rows: int = THUMB_H) -> np.ndarray:
+    """The top rows of a card as the street photo's visible part would be
+    described (canonical scale)."""
+    h = int(round(rows * C.CANON_PX_PER_MM / C.THUMB_PX_PER_MM))
+    return cv2.resize(thumb[:rows], (CANON_W, h), interpolation=cv2.INTER_LINEAR)
+
+
+def test_the_right_card_agrees_and_a_card_sharing_its_print_does_not() -> None:
     a, b, c = _artwork(1), _artwork(2), _artwork(3)
-    badge = _artwork(9)[:3 * TILE, :4 * TILE]
-    a[:3 * TILE, :4 * TILE] = badge
-    b[:3 * TILE, :4 * TILE] = badge
-    shared = _shared([_entry(a), _entry(b), _entry(c)])
-    assert shared.shape == (3, *TILES)
-    inner = (slice(1, 2), slice(1, 3))  # tiles well inside the badge
-    assert (shared[0][inner] > C.TEMPLATE_SHARED_MAX).all() and (shared[1][inner] > C.TEMPLATE_SHARED_MAX).all()
-    assert np.median(shared[0][4:, :]) < C.TEMPLATE_SHARED_MAX
-    assert np.median(shared[2]) < C.TEMPLATE_SHARED_MAX
-
-
-def test_one_card_catalog_has_nothing_shared() -> None:
-    assert (_shared([_entry(_artwork(1))]) < 0).all()
+    badge = _artwork(9)[:3 * TILE]
+    a[:3 * TILE] = badge
+    b[:3 * TILE] = badge
+    pool = _pool([a, b, c])
+    same = np.array([[1, 0, 0], [0, 1, 0]], np.float64)
+    assert template_score(_shown(a), 0, same, pool) >= C.TEMPLATE_MIN_NCC
+    assert template_score(_shown(a), 1, same, pool) < C.TEMPLATE_MIN_NCC
+    # Only the badge shows: it tells a from b nowhere, so neither is taken.
+    badge_only = _shown(a, 3 * TILE)
+    assert template_score(badge_only, 0, same, pool) == -1.0
+    assert template_score(badge_only, 1, same, pool) == -1.0
 
 
 def _strip_card(x0: float, y0: float, x1: float, y1: float) -> Card:

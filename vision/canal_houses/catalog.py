@@ -61,13 +61,13 @@ class Entry:
 
 @dataclass
 class Pool:
-    """A role's entries with their shared descriptor index and the template
-    check's view of which parts of each entry tell it from the others."""
+    """A role's entries with their shared descriptor index and their grey
+    fields side by side for the template check."""
 
     index: Any  # LSH index over all descriptors
     owner: np.ndarray  # entry number of each descriptor row
     entries: list[Entry]
-    shared: np.ndarray  # entries x tile rows x tile columns: best correlation with another entry
+    thumbs: np.ndarray  # entries x THUMB_H x THUMB_W: the entries' normalised grey fields
 
 
 @dataclass
@@ -107,7 +107,8 @@ class Catalog:
                 if len(_INDEXES) >= 8:
                     _INDEXES.pop(next(iter(_INDEXES)))
                 _INDEXES[key] = (index, owner)
-            self._pools[role] = Pool(*_INDEXES[key], chosen, _shared(chosen))
+            self._pools[role] = Pool(*_INDEXES[key], chosen, np.stack([e.thumb for e in chosen]) if chosen
+                                     else np.zeros((0, THUMB_H, THUMB_W), np.float32))
         return self._pools[role]
 
 
@@ -120,32 +121,6 @@ def tile_sums(x: np.ndarray) -> np.ndarray:
     h, w = TILES[0] * TILE, TILES[1] * TILE
     x = x[..., :h, :w]
     return x.reshape(*x.shape[:-2], TILES[0], TILE, TILES[1], TILE).sum(axis=(-3, -1))
-
-
-def _shared(entries: list[Entry]) -> np.ndarray:
-    """For each entry and tile, its best correlation with the same tile of
-    another entry (upright or turned half round): high where cards share
-    print (frames, icons, digits, words, a roof's sky), low where the
-    artwork is the card's own. Only the card's own parts may recognise it."""
-    n = len(entries)
-    if n < 2:
-        return np.full((n, *TILES), -1.0, np.float32)
-    h, w = TILES[0] * TILE, TILES[1] * TILE
-
-    def vectors(stack: np.ndarray) -> np.ndarray:
-        v = stack[:, :h, :w].reshape(n, TILES[0], TILE, TILES[1], TILE)
-        v = v.transpose(1, 3, 0, 2, 4).reshape(TILES[0], TILES[1], n, TILE * TILE)
-        v = v - v.mean(axis=-1, keepdims=True)
-        return v / np.maximum(np.linalg.norm(v, axis=-1, keepdims=True), 1e-6)
-
-    stack = np.stack([e.thumb for e in entries])
-    z = vectors(stack)
-    best = np.full((TILES[0], TILES[1], n), -1.0, np.float32)
-    for other in (z, vectors(np.ascontiguousarray(stack[:, ::-1, ::-1]))):
-        corr = z @ other.transpose(0, 1, 3, 2)
-        corr[..., np.arange(n), np.arange(n)] = -1.0
-        best = np.maximum(best, corr.max(axis=-1))
-    return best.transpose(2, 0, 1).astype(np.float32)
 
 
 def normalised(grey: np.ndarray) -> np.ndarray:

@@ -5,10 +5,10 @@ Two opinions must agree. ORB features matched one entry at a time must be
 explained by a similarity that puts the visible part where it sits on the
 card (its top, in place, upright or turned half round); then the entry's
 small grey picture, laid over the visible part by that similarity, must look
-like it in the square tiles that show the entry's own artwork (normalised
-cross-correlation; a tile alike in another entry is print, such as icons,
-digits and words, which many cards share). The best entry must beat the
-runner-up clearly. Anything less is "unknown": a wrong card would fill in
+like it almost everywhere (normalised cross-correlation in square tiles), and
+in a few tiles clearly better than any other entry does: print such as
+icons, digits and words is shared by many cards and tells none apart. The
+best entry must beat the runner-up clearly. Anything less is "unknown": a wrong card would fill in
 wrong values without anyone noticing."""
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray
         e = entries[k].points[[m.trainIdx for m in good]]
         inliers, M = verify(q, e, grey.shape[0])
         if inliers >= C.MIN_INLIERS and M is not None:
-            scored.append((template_score(grey, entries[k], M, pool.shared[k]), inliers, k))
+            scored.append((template_score(grey, k, M, pool), inliers, k))
     if not scored:
         return None
     scored.sort(reverse=True)
@@ -106,13 +106,14 @@ def verify(q_pts: np.ndarray, e_pts: np.ndarray, height: int) -> tuple[int, np.n
     return int(mask.sum()), M
 
 
-def template_score(grey: np.ndarray, entry: Entry, M: np.ndarray, shared: np.ndarray) -> float:
-    """How well the visible part (canonical px), laid onto the entry's grey
-    field by M, agrees with it where the entry shows its own artwork: a low
-    percentile of the correlations in square tiles, so the right card
-    agrees almost everywhere while a card sharing its print (icons, points,
-    words) agrees only where the print is; -1 when too little of the
-    entry's own artwork shows."""
+def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool) -> float:
+    """How well the visible part (canonical px), laid onto entry k's grey
+    field by M, agrees with it: a low percentile of the correlations in
+    square tiles, so the right card agrees almost everywhere while a card
+    sharing its print agrees only where the print is. And the visible part
+    must tell entry k from every other entry somewhere: in a few tiles it
+    must agree with k clearly better than with any other (print shared with
+    another card never does); -1 when it does not."""
     f = C.THUMB_PX_PER_MM / C.CANON_PX_PER_MM
     h = max(4, int(round(grey.shape[0] * f)))
     query = normalised(cv2.resize(grey, (THUMB_W, h), interpolation=cv2.INTER_AREA))
@@ -123,16 +124,18 @@ def template_score(grey: np.ndarray, entry: Entry, M: np.ndarray, shared: np.nda
     small[:, 2] *= f
     a = cv2.warpAffine(query, small, (THUMB_W, THUMB_H), flags=cv2.INTER_LINEAR)
     wt = (cv2.warpAffine(inside, small, (THUMB_W, THUMB_H), flags=cv2.INTER_LINEAR) > 0.5).astype(np.float32)
-    b = entry.thumb
+    b = pool.thumbs
     sw = tile_sums(wt)
-    ok = (sw >= C.TEMPLATE_TILE_FILL * TILE * TILE) & (shared < C.TEMPLATE_SHARED_MAX)
+    ok = sw >= C.TEMPLATE_TILE_FILL * TILE * TILE
     sw = np.maximum(sw, 1e-6)
     ma, mb = tile_sums(wt * a) / sw, tile_sums(wt * b) / sw
     va = tile_sums(wt * a * a) / sw - ma * ma
     vb = tile_sums(wt * b * b) / sw - mb * mb
-    cov = tile_sums(wt * a * b) / sw - ma * mb
-    ok &= vb >= C.TEMPLATE_TILE_TEXTURE
-    if ok.sum() < C.TEMPLATE_MIN_TILES:
+    ncc = (tile_sums(wt * a * b) / sw - ma * mb) / np.sqrt(np.maximum(va * vb, 1e-6))
+    ok &= vb[k] >= C.TEMPLATE_TILE_TEXTURE
+    own = ncc[k]
+    other = np.delete(ncc, k, axis=0).max(axis=0) if len(ncc) > 1 else np.full_like(own, -1.0)
+    wins = ok & (own >= C.TEMPLATE_MIN_NCC) & (own - other >= C.TEMPLATE_TILE_WIN)
+    if ok.sum() < C.TEMPLATE_MIN_TILES or wins.sum() < C.TEMPLATE_MIN_WINS:
         return -1.0
-    ncc = cov[ok] / np.sqrt(np.maximum(va[ok] * vb[ok], 1e-6))
-    return float(np.percentile(ncc, C.TEMPLATE_TILE_PERCENTILE))
+    return float(np.percentile(own[ok], C.TEMPLATE_TILE_PERCENTILE))
