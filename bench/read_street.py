@@ -181,8 +181,8 @@ def main() -> int:
         print(f"pale and white-grid tables: streets right {right}/{args.pale} (refused {len(errs)}); colours "
               f"{pale['colour_right']}/{pale['cards']}; catalog precision {pale['match_right']}/{pale['matched']}, "
               f"recall {pale['known_right']}/{pale['known']}")
-    for kind in ("empty", "two_streets", "blurred"):
-        refused, wrong = 0, []
+    for kind, words in (("empty", "no cards"), ("two_streets", "one player's street"), ("blurred", "too blurred")):
+        refused, apt, wrong, other = 0, 0, [], ""
         for s in range(args.seed, args.seed + args.negatives):
             data, _ = photo(folder, s, kind)
             try:
@@ -190,9 +190,10 @@ def main() -> int:
                 wrong.append(s)
             except PhotoError as exc:
                 refused += 1
-                last = exc.message
-        print(f"{kind}: refused {refused}/{args.negatives}" + (f" (e.g. {last!r})" if refused else "")
-              + (f"; read as a street: {wrong}" if wrong else ""))
+                apt += words in exc.message
+                other = other if words in exc.message else f"; {s} was told {exc.message!r}"
+        print(f"{kind}: refused {refused}/{args.negatives}, {apt} with the message for it ({words!r})"
+              + other + (f"; read as a street: {wrong}" if wrong else ""))
     return 0
 
 

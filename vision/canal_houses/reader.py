@@ -35,6 +35,7 @@ NO_CARDS = ("no cards found in the photo; photograph the street from above, clos
             "the cards fill most of the picture, in good light")
 BLURRED = ("the photo is too blurred to read the cards; hold the phone still, tap the cards to "
            "focus and take the photo again")
+BLURRED_TOO = "; the photo also looks blurred, so hold the phone still"
 CUT_OFF = ("part of the street is cut off at the edge of the photo; step back so that every card "
            "is inside the picture")
 
@@ -50,11 +51,13 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
     bal = balance(small, gains)
     paper = paper_mask(bal)
     sigma = blur_sigma(bal)
-    if sigma is not None and sigma > C.BLUR_MAX_SIGMA_PX:
-        raise PhotoError(BLURRED, status=422)
+    blurred = sigma is not None and sigma > C.BLUR_MAX_SIGMA_PX
     fields, cut_off = find_all_fields(bal, paper)
+    # Soft edges alone may be an out-of-focus table: blurred only with cards.
+    if blurred and (fields or cut_off):
+        raise PhotoError(BLURRED, status=422)
     if not fields:
-        raise PhotoError(CUT_OFF if cut_off else NO_CARDS, status=422)
+        raise PhotoError(CUT_OFF if cut_off else NO_CARDS + (BLURRED_TOO if blurred else ""), status=422)
     gains = border_gains(small, gains, fields, paper)
     bal = balance(small, gains)
     houses, warnings = build_street(fields, bal)
