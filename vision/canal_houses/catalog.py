@@ -117,10 +117,11 @@ TILES = (THUMB_H // TILE, THUMB_W // TILE)
 
 
 def tile_sums(x: np.ndarray) -> np.ndarray:
-    """Sums over the square tiles of the thumbnail grid (last two axes)."""
-    h, w = TILES[0] * TILE, TILES[1] * TILE
-    x = x[..., :h, :w]
-    return x.reshape(*x.shape[:-2], TILES[0], TILE, TILES[1], TILE).sum(axis=(-3, -1))
+    """Sums over the square tiles of the thumbnail grid (last two axes; a
+    band of whole tile rows is fine)."""
+    rows, w = x.shape[-2] // TILE, TILES[1] * TILE
+    x = x[..., :rows * TILE, :w]
+    return x.reshape(*x.shape[:-2], rows, TILE, TILES[1], TILE).sum(axis=(-3, -1))
 
 
 def normalised(grey: np.ndarray) -> np.ndarray:

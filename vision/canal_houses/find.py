@@ -44,7 +44,7 @@ def _candidate_whites(small: np.ndarray) -> list[np.ndarray]:
     of the weakest channel, at a border's width for far and for close cards),
     and the plain brightest pixels. Paper is bright in every channel, so a
     yellow card (dark in blue) does not pass for it."""
-    weak = small.min(axis=2)
+    weak = channel_range(small)[1]
     guesses = []
     for size in C.WB_TOPHAT_PX:
         k = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
@@ -101,10 +101,17 @@ def border_gains(image: np.ndarray, gains: np.ndarray, fields: list[Field],
     return (1.0 / np.maximum(white, C.WB_MIN_LEVEL)).astype(np.float32)
 
 
+def channel_range(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The brightest and the dimmest channel of each pixel (OpenCV's
+    per-channel max and min: numpy's reduction over the last axis of a
+    colour image is several times slower)."""
+    b, g, r = cv2.split(image)
+    return cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r)
+
+
 def paper_mask(bal: np.ndarray) -> np.ndarray:
     """White paper: bright and without colour once the cast is removed."""
-    hi = bal.max(axis=2)
-    lo = bal.min(axis=2)
+    hi, lo = channel_range(bal)
     chroma = (hi - lo) / np.maximum(hi, 1e-3)
     return (chroma < C.WHITE_MAX_CHROMA) & (hi > C.WHITE_MIN_VALUE)
 
@@ -115,7 +122,7 @@ def tinted_paper(bal: np.ndarray, paper: np.ndarray) -> np.ndarray:
     JPEG's half-resolution colour) and may no longer pass for paper."""
     k = np.ones((2 * C.WHITE_BLEED_PX + 1,) * 2, np.uint8)
     near = cv2.dilate(paper.astype(np.uint8), k) > 0
-    return paper | (near & (bal.min(axis=2) > C.WHITE_BRIGHT_ALL))
+    return paper | (near & (channel_range(bal)[1] > C.WHITE_BRIGHT_ALL))
 
 
 def find_all_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], int]:

@@ -124,7 +124,12 @@ def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool) -> float
     small[:, 2] *= f
     a = cv2.warpAffine(query, small, (THUMB_W, THUMB_H), flags=cv2.INTER_LINEAR)
     wt = (cv2.warpAffine(inside, small, (THUMB_W, THUMB_H), flags=cv2.INTER_LINEAR) > 0.5).astype(np.float32)
-    b = pool.thumbs
+    # Only the tile rows the visible part reaches (a tucked strip is short).
+    rows = np.nonzero(tile_sums(wt).sum(axis=1) > 0)[0]
+    if len(rows) == 0:
+        return -1.0
+    top, bottom = rows[0] * TILE, (rows[-1] + 1) * TILE
+    a, wt, b = a[top:bottom], wt[top:bottom], pool.thumbs[:, top:bottom]
     sw = tile_sums(wt)
     ok = sw >= C.TEMPLATE_TILE_FILL * TILE * TILE
     sw = np.maximum(sw, 1e-6)
