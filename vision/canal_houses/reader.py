@@ -36,6 +36,7 @@ NO_CARDS = ("no cards found in the photo; photograph the street from above, clos
 BLURRED = ("the photo is too blurred to read the cards; hold the phone still, tap the cards to "
            "focus and take the photo again")
 BLURRED_TOO = "; the photo also looks blurred, so hold the phone still"
+EDGE_TOO = "; if the street is there, step back so that every card is inside the picture"
 CUT_OFF = ("part of the street is cut off at the edge of the photo; step back so that every card "
            "is inside the picture")
 
@@ -58,6 +59,10 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
         raise PhotoError(BLURRED, status=422)
     if not fields:
         raise PhotoError(CUT_OFF if cut_off else NO_CARDS + (BLURRED_TOO if blurred else ""), status=422)
+    if not any(max(f.size) / max(min(f.size), 1) >= C.FULL_CARD_ASPECT_MIN for f in fields):
+        # Every house stands on a whole store card: shapes that are all
+        # smaller (a checked cloth's squares) are no street.
+        raise PhotoError(NO_CARDS + (EDGE_TOO if cut_off else ""), status=422)
     gains = border_gains(small, gains, fields, paper)
     bal = balance(small, gains)
     houses, warnings = build_street(fields, bal)
