@@ -35,6 +35,7 @@ WHITE_BLEED_PX = 2  # working px: how far a field's colour bleeds into its borde
 # --- card interiors (coloured fields enclosed by white) ----------------------
 MIN_INTERIOR_AREA_RATIO = 0.00015  # of the working image; smaller holes are specks
 MIN_SOLIDITY = 0.75
+MIN_FIELD_SPAN = 0.5  # a field's longer side at least this share of the upper quartile's
 MIN_RECT_FILL = 0.70  # hole area / its min-area rectangle (glare bites notches)
 RING_MIN_WHITE = 0.55  # share of white paper in the ring one border-width around
 WIDTH_TOLERANCE = 0.22  # interior widths may differ this much from the street's median
@@ -57,7 +58,7 @@ SPLIT_CONTRAST = 0.25  # and this much brighter than the strip on both sides of 
 SPLIT_SIDE_MM = 6.0  # sides looked at (mm of the card) above and below the line
 GAP_MAX_STRIP = 0.8  # a gap in a house is one hidden strip at most this tall (of a card's field)
 GAP_MIN_BRIGHT = 0.7  # and bright (glare), not the table
-GAP_COLOUR_CHROMA = 0.25  # with this share of card colour left in it
+GAP_COLOUR_CHROMA = 0.15  # with this share of card colour left in it
 GAP_MIN_COLOUR = 0.15
 MAX_STACK_GAP = 0.25  # of card height: a larger hole inside a house breaks it
 ROOF_CORNER_DARK = 0.40  # roof: top corners at most 0.60 of the field's own brightness (sky)

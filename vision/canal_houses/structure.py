@@ -167,7 +167,8 @@ def build_street(fields: list[Field], bal: np.ndarray) -> tuple[list[list[Card]]
     aspects = (ext[:, 3] - ext[:, 2]) / np.maximum(ext[:, 1] - ext[:, 0], 1)
     # Whole cards look alike under the phone's tilt; a tucked strip shows at
     # most about 0.6 of one, however tall a steep view makes it look.
-    least = max(C.FULL_CARD_ASPECT_MIN, C.FULL_CARD_SHARE * float(aspects.max()))
+    wide = ext[:, 1] - ext[:, 0] >= (1 - C.WIDTH_TOLERANCE) * width  # not a narrow fragment
+    least = max(C.FULL_CARD_ASPECT_MIN, C.FULL_CARD_SHARE * float(aspects[wide].max() if wide.any() else 0))
     for f, aspect in zip(fields, aspects, strict=True):
         card = Card(f, order_corners(f.quad, u, v), bool(aspect >= least))
         cards.extend([card] if card.full else split_merged(card, bal))
