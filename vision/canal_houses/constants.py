@@ -35,7 +35,7 @@ WHITE_BLEED_PX = 2  # working px: how far a field's colour bleeds into its borde
 # --- card interiors (coloured fields enclosed by white) ----------------------
 MIN_INTERIOR_AREA_RATIO = 0.00015  # of the working image; smaller holes are specks
 MIN_SOLIDITY = 0.75
-MIN_FIELD_SPAN = 0.5  # a field's longer side at least this share of the upper quartile's
+MIN_FIELD_SPAN = 0.6  # a field at least this share of the median card width across the street
 MIN_RECT_FILL = 0.70  # hole area / its min-area rectangle (glare bites notches)
 RING_MIN_WHITE = 0.55  # share of white paper in the ring one border-width around
 WIDTH_TOLERANCE = 0.22  # interior widths may differ this much from the street's median

@@ -143,10 +143,7 @@ def find_all_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], in
         parts = [g for g in tinted if inside(g, f)]
         out.extend(parts if len(parts) >= 2 else [f])
     out.extend(g for g in tinted if not any(inside(g, f) or inside(f, g) for f in strict))
-    # Every field spans a card's width (a tucked strip too): a much smaller
-    # one is an icon in a pale badge that glare cut off from its card.
-    span = float(np.percentile([max(f.size) for f in out], 75)) if out else 0.0
-    return [f for f in out if max(f.size) >= C.MIN_FIELD_SPAN * span], cut_off
+    return out, cut_off
 
 
 def blur_sigma(bal: np.ndarray) -> float | None:

@@ -155,6 +155,13 @@ def build_street(fields: list[Field], bal: np.ndarray) -> tuple[list[list[Card]]
     from .repair import fill_gaps, split_merged
 
     warnings: list[str] = []
+    u, _ = _frame(fields)
+    widths = np.array([np.ptp(f.quad @ u) for f in fields])
+    # Every card spans the street's card width: a much narrower field is an
+    # icon in a pale badge that glare cut off from its card.
+    narrow = widths < C.MIN_FIELD_SPAN * float(np.median(widths))
+    if narrow.any() and not narrow.all():
+        fields = [f for f, n in zip(fields, narrow, strict=True) if not n]
     phi = _dominant_angle(fields)
     off = [abs((f.angle - phi + 45) % 90 - 45) for f in fields]
     if max(off) > C.MAX_ANGLE_SPREAD_DEG:
