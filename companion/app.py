@@ -53,7 +53,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     app.config.from_mapping(
         DATABASE=str(Path(app.instance_path) / "companion.sqlite"),
-        MAX_CONTENT_LENGTH=26 * 1024 * 1024,
+        MAX_CONTENT_LENGTH=26 * 1024 * 1024,  # multipart uploads (photos, imports)
+        JSON_MAX_BYTES=1024 * 1024,  # every other body (companion.web.bodies)
         MAX_FORM_PARTS=200,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",

@@ -43,17 +43,31 @@ def _warm_up(_worker: Any) -> None:
     warm_up()
 
 
-def _gunicorn(app: Any, host: str, port: int, workers: int, threads: int) -> None:
+HEAD_DEADLINE_SECONDS = 5  # a request's line and headers must arrive within this
+
+
+def _gunicorn(app: Any, host: str, port: int, workers: int, threads: int,
+              worker_class: str, connections: int) -> None:
     from gunicorn.app.base import BaseApplication
 
     class Server(BaseApplication):
         def load_config(self) -> None:
             self.cfg.set("bind", f"{host}:{port}")
             self.cfg.set("workers", workers)
-            self.cfg.set("threads", threads)
-            self.cfg.set("worker_class", "gthread")
+            if worker_class == "gthread":  # the old way: a thread per connection
+                self.cfg.set("threads", threads)
+                self.cfg.set("worker_class", "gthread")
+            else:
+                from .venue_worker import VenueWorker
+
+                self.cfg.set("worker_class", VenueWorker)
+                self.cfg.set("worker_connections", connections)
+                # gunicorn's gevent worker reads each request head under this deadline
+                self.cfg.set("keepalive", HEAD_DEADLINE_SECONDS)
             self.cfg.set("timeout", 120)
-            self.cfg.set("graceful_timeout", 5)
+            # gevent: idle keep-alive connections end within the head deadline
+            self.cfg.set("graceful_timeout", 5 if worker_class == "gthread"
+                         else HEAD_DEADLINE_SECONDS + 3)
             self.cfg.set("accesslog", None)
             if "control_socket_disable" in self.cfg.settings:
                 # recent gunicorn (27) opens one control socket per user (~/.gunicorn/gunicorn.ctl):
@@ -75,10 +89,17 @@ def _gunicorn(app: Any, host: str, port: int, workers: int, threads: int) -> Non
 @click.option("--db", "db_path", default=None, help="SQLite file (default: instance/companion.sqlite)")
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 16),
               help="Server processes (they share the SQLite file)")
+@click.option("--worker-class", "worker_class", default="gevent", show_default=True,
+              type=click.Choice(["gevent", "gthread"]),
+              help="gevent: a connection costs a greenlet (live streams are cheap); "
+                   "gthread: the old way, a thread per connection")
+@click.option("--connections", default=2000, show_default=True, type=click.IntRange(10, 100000),
+              help="gevent: open connections per process (live streams count)")
 @click.option("--threads", default=16, show_default=True, type=click.IntRange(1, 256),
-              help="Threads per process (live streams hold one each)")
+              help="gthread: threads per process (live streams hold one each)")
 @click.option("--dev", is_flag=True, help="Flask's reloading development server instead")
-def serve(host: str, port: int, db_path: str | None, workers: int, threads: int, dev: bool) -> None:
+def serve(host: str, port: int, db_path: str | None, workers: int, worker_class: str,
+          connections: int, threads: int, dev: bool) -> None:
     """Start the app; prints the address (and QR code) phones should open."""
     from .. import storage
     from ..app import create_app
@@ -86,9 +107,14 @@ def serve(host: str, port: int, db_path: str | None, workers: int, threads: int,
     db_file = os.path.abspath(db_path or default_db())
     storage.connect(db_file).conn.close()  # create and migrate before workers start
     app = create_app({"DATABASE": db_file})
+    if worker_class == "gevent" and "ROOM_MAX_STREAMS" not in app.config \
+            and not os.environ.get("COMPANION_ROOM_MAX_STREAMS"):
+        # A stream is a greenlet: cap only below the connection limit, so
+        # plain requests always find a place.
+        app.config["ROOM_MAX_STREAMS"] = max(connections // 2, connections - 200)
     shown = lan_address() if host in ("0.0.0.0", "::") else host
     print_banner(f"http://{shown}:{port}/")
     if dev:
         app.run(host=host, port=port, debug=True, threaded=True)
     else:
-        _gunicorn(app, host, port, workers, threads)
+        _gunicorn(app, host, port, workers, threads, worker_class, connections)

@@ -64,7 +64,7 @@ def read_in_worker(data: bytes, *, game: str, edition: str | None = None,
     sender.close()
     raw = None
     try:
-        if receiver.poll(timeout):
+        if _readable(receiver, timeout):
             try:
                 raw = receiver.recv_bytes()
             except EOFError:
@@ -84,6 +84,22 @@ def read_in_worker(data: bytes, *, game: str, edition: str | None = None,
     if "error" in answer:
         raise PhotoError(answer["error"], status=int(answer.get("status", 422)))
     return answer["reading"]
+
+
+def _readable(conn: Any, timeout: float) -> bool:
+    """Wait for the worker's answer. Under gevent (`companion serve`) the wait
+    yields to the other connections; multiprocessing's own poll would block
+    the whole server process for the read's duration."""
+    try:
+        from gevent import monkey
+    except ImportError:  # pragma: no cover - gevent is a dependency
+        return conn.poll(timeout)
+    if not monkey.is_module_patched("select"):
+        return conn.poll(timeout)
+    from gevent.select import select as cooperative_select
+
+    readable, _, _ = cooperative_select([conn.fileno()], [], [], timeout)
+    return bool(readable)
 
 
 def _end(proc: Any) -> None:

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import json
 import os
+import select
+import socket
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from flask import (
@@ -42,11 +44,16 @@ bp = Blueprint("rooms_api", __name__, url_prefix="/api/groups/<gid>/rooms")
 
 MAX_NAME = 40
 PAGE_LIMIT = 1000
-# Open streams per server process. Each holds a thread: `companion serve` runs
-# 16 threads a process, so 12 streams leave 4 for everything else. Set
-# COMPANION_ROOM_MAX_STREAMS (or the app config) to threads - 4 when changing
-# --threads. Beyond it the stream answers 503 and phones poll ?after=N.
+# Open streams per server process. Under `companion serve` (gevent) a stream is
+# a greenlet and the cap sits just below the connection limit (serve_cmd sets
+# it). With threads (`--worker-class gthread`, or another threaded server) each
+# stream holds a thread, so the default of 12 leaves 4 of 16 for everything
+# else. Beyond it the stream answers 503 and phones poll ?after=N.
 DEFAULT_MAX_STREAMS = 12
+# How often an idle stream looks whether its phone hung up, so a dropped
+# stream frees its place (and its database reader) within this, not at the
+# next heartbeat.
+GONE_CHECK_SECONDS = 0.5
 
 
 # -- helpers -----------------------------------------------------------------
@@ -409,7 +416,7 @@ def _stream_response(rid: str, after: int) -> Response:
         response.headers["Retry-After"] = "30"
         return response
     body = stream(hub, database, rid, after, lifetime=lifetime, heartbeat=heartbeat,
-                  retry_ms=retry_ms)
+                  retry_ms=retry_ms, gone=peer_gone(request.environ.get("gunicorn.socket")))
     response = Response(body, mimetype="text/event-stream")
     response.call_on_close(hub.release)  # runs even if the body is never read
     response.headers["Cache-Control"] = "no-cache, no-store"
@@ -422,8 +429,27 @@ def format_event(event: dict[str, Any]) -> str:
     return f"id: {event['id']}\ndata: {data}\n\n"
 
 
+def peer_gone(sock: Any) -> Callable[[], bool]:
+    """A check that the phone at the other end of `sock` has hung up: the
+    socket reads as closed (a peek, nothing is consumed). Without a socket
+    (the test client, another server) it never says so."""
+    if sock is None:
+        return lambda: False
+
+    def gone() -> bool:
+        try:
+            readable, _, _ = select.select([sock], [], [], 0)
+            if not readable:
+                return False
+            return sock.recv(1, socket.MSG_PEEK) == b""
+        except (OSError, ValueError):
+            return True
+
+    return gone
+
+
 def stream(hub, database: str, rid: str, after: int, *, lifetime: float, heartbeat: float,
-           retry_ms: int) -> Iterator[str]:
+           retry_ms: int, gone: Callable[[], bool] = lambda: False) -> Iterator[str]:
     """Events after `after`, then each new one as it lands; a comment line
     every `heartbeat` seconds keeps proxies from closing an idle stream;
     after `lifetime` seconds the stream ends (freeing its thread) and
@@ -433,23 +459,29 @@ def stream(hub, database: str, rid: str, after: int, *, lifetime: float, heartbe
     try:
         yield f"retry: {retry_ms}\n: stream of room {rid}\n\n"
         start = last_beat = time.monotonic()
+        check = True  # read the log: at first, then only when the hub saw a newer event
         while True:
-            found = storage.list_room_events(db, rid, after, 200)
-            if found:
-                yield "".join(format_event(ev) for ev in found)
-                after = found[-1]["id"]
-                last_beat = time.monotonic()
-                if len(found) == 200:
-                    continue
+            if check:
+                found = storage.list_room_events(db, rid, after, 200)
+                if found:
+                    yield "".join(format_event(ev) for ev in found)
+                    after = found[-1]["id"]
+                    last_beat = time.monotonic()
+                    if len(found) == 200:
+                        continue
             now = time.monotonic()
             if now - start >= lifetime or hub.closing:
                 return
             if now - last_beat >= heartbeat:
                 yield ": keep-alive\n\n"
                 last_beat = now
-            wait = min(heartbeat - (now - last_beat), lifetime - (now - start))
+            wait = min(heartbeat - (now - last_beat), lifetime - (now - start),
+                       GONE_CHECK_SECONDS)
+            check = False
             if wait > 0:
-                hub.wait(rid, after, wait)
+                check = hub.wait(rid, after, wait) > after
+            if gone():
+                return
     finally:
         hub.leave(rid)
         db.conn.close()

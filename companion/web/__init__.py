@@ -7,6 +7,7 @@ from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from . import security
+from .bodies import BodyGuard
 
 
 def wants_json() -> bool:
@@ -18,6 +19,7 @@ def init_app(app: Flask) -> None:
 
     app.teardown_appcontext(close_db)
     security.init_app(app)
+    app.wsgi_app = BodyGuard(app.wsgi_app, app)  # type: ignore[method-assign]
 
     @app.before_request
     def _refuse_oversized_bodies() -> None:

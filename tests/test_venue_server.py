@@ -1,0 +1,179 @@
+"""`companion serve` (gevent) at a busy venue, against a real server on
+127.0.0.1: many live streams on one process, a dropped stream frees its place
+at once, slow-loris connections neither starve other requests nor stay open
+past the head deadline, and bodies are limited before they are parsed
+(declared or chunked). Bounded in count and time; the server is ours and is
+stopped at the end."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import threading
+import time
+
+import pytest
+import requests
+from test_rooms_processes import REPO, Stream, free_port, stop, wait_up
+
+pytestmark = pytest.mark.slow
+
+STREAM_CAP = 3  # small, so that "a dropped stream frees its place" is visible
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("venue") / "venue.sqlite"
+    port = free_port()
+    env = {**os.environ, "COMPANION_ROOM_MAX_STREAMS": str(STREAM_CAP)}
+    exe = [str(REPO / ".venv/bin/companion")] if (REPO / ".venv/bin/companion").exists() \
+        else ["companion"]
+    proc = subprocess.Popen([*exe, "serve", "--host", "127.0.0.1", "--port", str(port),
+                             "--db", str(db), "--workers", "1"],
+                            cwd=REPO, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_up(base, proc, timeout=60)
+        group = requests.post(base + "/api/groups", json={"name": "Venue"}, timeout=5).json()
+        yield base, port, group
+    finally:
+        stop(proc)
+
+
+def _room(base: str, group: dict) -> tuple[str, dict]:
+    headers = {"X-Companion-Key": group["key"]}
+    created = requests.post(f"{base}/api/groups/{group['id']}/rooms", headers=headers, timeout=5,
+                            json={"game": "doodle-china", "edition": "suzhou",
+                                  "players": ["Ana", "Ben"]})
+    assert created.status_code == 201, created.text
+    return f"/api/groups/{group['id']}/rooms/{created.json()['id']}", headers
+
+
+def test_a_dropped_stream_frees_its_place_at_once(server):
+    base, _port, group = server
+    room, headers = _room(base, group)
+    streams = [Stream(base + room + "/events", headers) for _ in range(STREAM_CAP)]
+    try:
+        refused = requests.get(base + room + "/events", timeout=5,
+                               headers={**headers, "Accept": "text/event-stream"})
+        assert refused.status_code == 503 and "Retry-After" in refused.headers
+        streams.pop().close()  # a phone loses its Wi-Fi
+        deadline = time.monotonic() + 3
+        while True:
+            try:
+                streams.append(Stream(base + room + "/events", headers))
+                break
+            except AssertionError:
+                assert time.monotonic() < deadline, "the dropped stream kept its place"
+                time.sleep(0.1)
+        roll = requests.post(base + room + "/roll", headers=headers, timeout=5)
+        assert roll.status_code == 201
+        for s in streams:
+            assert s.next()[1] == roll.json()["id"]
+    finally:
+        for s in streams:
+            s.close()
+
+
+def _slow_loris(port: int, stop_at: float, cut: list[float], started: float) -> None:
+    """Send a request head one byte every 0.3 s; note when the server hangs up."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    head = b"GET /api/groups/none HTTP/1.1\r\nHost: x\r\nX-Pad: " + b"a" * 200
+    try:
+        for byte in head:
+            if time.monotonic() > stop_at:
+                return
+            sock.sendall(bytes([byte]))
+            time.sleep(0.3)
+            sock.settimeout(0.001)
+            try:
+                if sock.recv(1) == b"":
+                    cut.append(time.monotonic() - started)
+                    return
+            except TimeoutError:
+                pass
+            except OSError:
+                cut.append(time.monotonic() - started)
+                return
+            sock.settimeout(10)
+    except OSError:
+        cut.append(time.monotonic() - started)
+    finally:
+        sock.close()
+
+
+def test_slow_loris_connections_neither_starve_others_nor_stay(server):
+    base, port, group = server
+    count, started = 60, time.monotonic()
+    stop_at = started + 12
+    cut: list[float] = []
+    threads = [threading.Thread(target=_slow_loris, args=(port, stop_at, cut, started),
+                                daemon=True) for _ in range(count)]
+    for t in threads:
+        t.start()
+    try:
+        time.sleep(1.0)
+        headers = {"X-Companion-Key": group["key"]}
+        times = []
+        for _ in range(10):
+            t0 = time.monotonic()
+            answer = requests.get(f"{base}/api/groups/{group['id']}", headers=headers, timeout=5)
+            times.append(time.monotonic() - t0)
+            assert answer.status_code == 200
+        assert max(times) < 2.0, times  # behaviour, not a benchmark: nothing waits on them
+    finally:
+        for t in threads:
+            t.join(timeout=15)
+    assert len(cut) == count, f"only {len(cut)} of {count} slow heads were cut"
+    assert max(cut) < 10, cut  # the 5 s head deadline (plus scheduling)
+
+
+def _raw(port: int, head: bytes, body_parts: list[bytes], pause: float = 0.0) -> tuple[int, dict]:
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(head)
+        try:
+            for part in body_parts:
+                sock.sendall(part)
+                if pause:
+                    time.sleep(pause)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # refused before it was all sent: the answer is still there
+        data = b""
+        while b"\r\n\r\n" not in data or len(data) < data.index(b"\r\n\r\n") + 4 + int(
+                dict(line.split(b": ", 1) for line in data.split(b"\r\n\r\n")[0].split(b"\r\n")[1:]
+                     ).get(b"Content-Length", b"0")):
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    head_text, _, body = data.partition(b"\r\n\r\n")
+    return int(head_text.split()[1]), json.loads(body or b"{}")
+
+
+def _chunked(payload: bytes, size: int = 65536) -> list[bytes]:
+    parts = [b"%x\r\n%s\r\n" % (len(payload[i:i + size]), payload[i:i + size])
+             for i in range(0, len(payload), size)]
+    return [*parts, b"0\r\n\r\n"]
+
+
+def test_json_bodies_over_a_megabyte_get_413_declared_or_chunked(server):
+    _base, port, _group = server
+    big = b'{"game": "canalis", "x": "' + b"a" * (2 * 1024 * 1024) + b'"}'
+    status, body = _raw(port, b"POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                              b"application/json\r\nContent-Length: %d\r\n\r\n" % len(big), [])
+    assert status == 413 and body["path"] == "(body)"
+    # Chunked: counted as it arrives (30 MB would once be cut silently at 26 MB).
+    huge = b"[" + b"1," * (15 * 1024 * 1024) + b"1]"
+    status, body = _raw(port, b"POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                              b"application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+                        _chunked(huge))
+    assert status == 413 and "at most" in body["error"]
+    # A small chunked body is read whole and parsed as usual.
+    small = json.dumps({"game": "nope"}).encode()
+    status, body = _raw(port, b"POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                              b"application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+                        _chunked(small))
+    assert status == 422, body
