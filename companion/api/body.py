@@ -3,27 +3,114 @@
 from __future__ import annotations
 
 import json
+import math
+import re
 from datetime import UTC, datetime
 from typing import Any
 
 from flask import abort, jsonify, make_response, request
 
 from ..games import StateError
+from ..games.common import format_path
+
+# What a JSON body may hold (issue 15: hostile input is refused with its path,
+# never parsed into something that breaks later). No state comes near these.
+MAX_DEPTH = 32
+MAX_STRING = 10_000  # characters; named fields have their own, smaller limits
+MAX_INT_DIGITS = 15  # +-999,999,999,999,999: beyond any count, score or year
+# Control characters (but tab and newlines) and the bidirectional overrides and
+# isolates that can make a name display as something else.
+FORBIDDEN_CHARS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u061c\u200e\u200f"
+                             "\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+class _Refused:
+    """A JSON value the parser met but we refuse (reported with its path)."""
+
+    def __init__(self, why: str):
+        self.why = why
+
+
+def _parse_int(text: str) -> Any:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_INT_DIGITS:
+        return _Refused(f"is a {digits}-digit number; numbers here have at most "
+                        f"{MAX_INT_DIGITS} digits")
+    return int(text)
+
+
+def _parse_float(text: str) -> Any:
+    value = float(text)
+    if math.isinf(value) or len(text) > 40:
+        return _Refused(f"is not a usable number ({text[:20]}...)")
+    return value
+
+
+def _parse_constant(name: str) -> Any:
+    return _Refused(f"{name} is not a number JSON allows; send a plain number")
+
+
+def _bad_request(message: str, path: str = "(body)", status: int = 400):
+    abort(make_response(jsonify({"error": message, "path": path}), status))
+
+
+def _check_string(text: str, path: list) -> None:
+    if len(text) > MAX_STRING:
+        _bad_request(f"is {len(text)} characters long; at most {MAX_STRING} are allowed",
+                     format_path(path), 422)
+    bad = FORBIDDEN_CHARS.search(text)
+    if bad:
+        code = ord(bad.group())
+        what = ("a lone surrogate (not a character)" if 0xD800 <= code <= 0xDFFF else
+                "a bidirectional control character" if code > 0x7F else "a control character")
+        _bad_request(f"contains {what} (U+{code:04X} at position {bad.start()}); "
+                     "send plain text", format_path(path), 422)
+
+
+def check_value(value: Any, root: list | None = None) -> None:
+    """Walk a parsed body without recursion: depth, numbers, strings, keys."""
+    stack: list[tuple[Any, list, int]] = [(value, list(root or []), 0)]
+    while stack:
+        item, path, depth = stack.pop()
+        if isinstance(item, _Refused):
+            _bad_request(item.why, format_path(path), 422)
+        if isinstance(item, str):
+            _check_string(item, path)
+        elif isinstance(item, dict | list):
+            if depth >= MAX_DEPTH:
+                _bad_request(f"is nested more than {MAX_DEPTH} levels deep; no state is",
+                             format_path(path), 422)
+            if isinstance(item, dict):
+                for key, child in item.items():
+                    _check_string(key, [*path, key])
+                    stack.append((child, [*path, key], depth + 1))
+            else:
+                for i, child in enumerate(item):
+                    stack.append((child, [*path, i], depth + 1))
 
 
 def json_body() -> Any:
-    """The request's JSON, or a 400 that says what is wrong with it."""
+    """The request's JSON, or a 4xx that says what is wrong with it and where."""
     raw = request.get_data(cache=True)
     if not raw.strip():
-        abort(make_response(jsonify({"error": "the request body is empty; send a JSON object"}), 400))
+        _bad_request("the request body is empty; send a JSON object")
     try:
-        return json.loads(raw)
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        abort(make_response(jsonify({"error": "the request body is not UTF-8 text"}), 400))
+        _bad_request("the request body is not UTF-8 text")
+    try:
+        body = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
+                          parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:
-        abort(make_response(jsonify({
-            "error": f"the request body is not valid JSON: {exc.msg} at line {exc.lineno} "
-                     f"column {exc.colno}"}), 400))
+        _bad_request(f"the request body is not valid JSON: {exc.msg} at line {exc.lineno} "
+                     f"column {exc.colno}")
+    except RecursionError:
+        _bad_request(f"the request body is nested too deeply (at most {MAX_DEPTH} levels)",
+                     status=422)
+    except ValueError as exc:  # e.g. Python's own limit on digits in a number
+        _bad_request(f"the request body holds a value JSON parsing refused: {exc}", status=422)
+    check_value(body)
+    return body
 
 
 def state_error(exc: StateError, prefix: str = ""):
@@ -35,19 +122,28 @@ def unprocessable(path: str, message: str):
     return jsonify({"error": message, "path": path}), 422
 
 
+EARLIEST_YEAR, LATEST_YEAR = 1900, 2200
+
+
 def parse_played_at(value: Any) -> str:
     """ISO 8601 in, UTC `YYYY-MM-DDTHH:MM:SSZ` out (a date alone means noon UTC)."""
     if not isinstance(value, str):
         raise StateError("played_at", f"must be an ISO 8601 date-time string, got {value!r}")
     text = value.strip()
+    if len(text) > 40:
+        raise StateError("played_at", "must be an ISO 8601 date-time like 2026-11-30T20:15:00Z")
     try:
         if len(text) == 10:
             moment = datetime.fromisoformat(text + "T12:00:00+00:00")
         else:
             moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        moment = moment.astimezone(UTC)
+    except (ValueError, OverflowError):
         raise StateError("played_at", "must be an ISO 8601 date-time like "
-                         f"2026-11-30T20:15:00Z, got {value!r}") from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+                         f"2026-11-30T20:15:00Z, got {value[:40]!r}") from None
+    if not EARLIEST_YEAR <= moment.year <= LATEST_YEAR:
+        raise StateError("played_at", f"must be a date from {EARLIEST_YEAR} to {LATEST_YEAR}, "
+                                      f"got {moment.year}")
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")

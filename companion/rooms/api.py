@@ -366,12 +366,12 @@ def _int_arg(text: str | None, name: str) -> int | tuple:
     if text is None or text == "":
         return 0
     try:
-        value = int(text)
+        value = int(text) if len(text) <= 18 else -1  # event ids fit SQLite's integers
     except ValueError:
         value = -1
     if value < 0:
-        return jsonify({"error": f"{name} must be a whole number from 0 (an event id)",
-                        "path": name}), 400
+        return jsonify({"error": f"{name} must be a whole number from 0 (an event id) of at "
+                                 "most 18 digits", "path": name}), 400
     return value
 
 
