@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from canalis_state import large_state as canalis_state  # noqa: E402
 
 from companion.games import score  # noqa: E402
+from companion.games.canalis.sample import random_game  # noqa: E402
 from companion.games.doodle_china.layouts import default_layout  # noqa: E402
 
 FEATURES = ("cats", "birds", "flags", "flowerpots")
@@ -30,8 +31,9 @@ COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")
 PATHS = ("NS", "EW", "NE", "NW", "SE", "SW")
 
 
-def canal_houses_state(rng: random.Random, houses: int = 12, players: int = 4) -> dict[str, Any]:
-    """Four streets of 12 houses, 1-5 windows each, every condition type used."""
+def canal_houses_state(rng: random.Random, houses: int = 7, players: int = 4) -> dict[str, Any]:
+    """Four streets of 7 houses (28 of the box's 30 stores), 1-5 windows each
+    while the box's 52 last, roofs while its 27 last, every condition type used."""
     conditions = [
         {"at_least": {"cats": 1, "birds": 2}}, {"none": ["flags"]}, {"height": {"exactly": 4}},
         {"height": {"at_least": 5}}, {"height": {"at_most": 3}}, {"taller_than": "left"},
@@ -41,13 +43,19 @@ def canal_houses_state(rng: random.Random, houses: int = 12, players: int = 4) -
     def card(points: int) -> dict[str, Any]:
         return {"points": points, "color": rng.choice(COLOURS), "condition": rng.choice(conditions)}
 
+    left = {"window": 52, "roof": 27}
+
     def street() -> list[dict[str, Any]]:
         out = []
         for _ in range(houses):
+            count = min(rng.randint(1, 5), left["window"])
+            left["window"] -= count
             windows = [{**{f: rng.randint(0, 2) for f in FEATURES}, "color": rng.choice(COLOURS)}
-                       for _ in range(rng.randint(1, 5))]
+                       for _ in range(count)]
+            roofed = rng.random() < 0.8 and left["roof"] > 0
+            left["roof"] -= roofed
             out.append({"store": card(rng.randint(0, 4)), "windows": windows,
-                        "roof": card(rng.randint(1, 5)) if rng.random() < 0.8 else None})
+                        "roof": card(rng.randint(1, 5)) if roofed else None})
         return out
 
     return {"game": "canal-houses",
@@ -77,6 +85,23 @@ def canal_grande_state(rng: random.Random) -> dict[str, Any]:
             "last_recipient": "Ana"}
 
 
+def canalis_waiting_state(moves: int = 500) -> dict[str, Any]:
+    """The old worst case: a canal grows one square a move along the top row
+    and an industrial (no workers, no harbor: it never scores) goes under
+    each new square, so every move used to recompute the waters for every
+    waiting industrial (800 such moves took 22 s)."""
+    log: list[dict[str, Any]] = []
+    for k in range(moves // 2):
+        row, col = 2 * (k // 98), k % 98 + 1
+        log.append({"player": "Ana", "build": {"kind": "canal", "cells": [[row, col]]}})
+        log.append({"player": "Ben", "build": {"kind": "industrial", "name": f"Mill {k}",
+                                               "cost": 0, "points": 3, "needs": [],
+                                               "cells": [[row + 1, col]]}})
+    return {"game": "canalis",
+            "board": {"rows": 100, "cols": 100, "harbors": [[99, 99]]},
+            "players": [{"name": "Ana"}, {"name": "Ben"}], "moves": log}
+
+
 def rate(fn, seconds: float) -> tuple[float, int]:
     """Calls per second of fn over about `seconds` (at least 5 calls)."""
     count, start = 0, time.perf_counter()
@@ -94,9 +119,11 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(7)
     cases = {
-        "canal-houses (4 streets x 12 houses)": canal_houses_state(rng),
+        "canal-houses (4 streets x 7 houses)": canal_houses_state(rng),
         "doodle-china (5 Shanghai sheets 6x6)": doodle_china_state(rng),
         "canalis (20x20, 4 players, 150 moves)": canalis_state(0),
+        "canalis full board (20x20, 400 moves)": random_game(0, 20, 20, 4, 400),
+        "canalis 250 industrials waiting (500 mv)": canalis_waiting_state(),
         "canal-grande (2 players, phase)": canal_grande_state(rng),
     }
     print(f"{'engine and state':42} {'states/s':>10} {'ms/state':>9} {'JSON rt/s':>10} {'ratio':>7}")

@@ -256,6 +256,27 @@ def _check_condition(cond: Condition, root: list[PathPart]) -> None:
                                  f'"{feature}" is already listed at none[{first}]; list each feature once')
 
 
+# The box (rulebook, "Contents"): no table holds more cards of a kind than this.
+DECK = {"store": 30, "window": 52, "roof": 27}
+
+
+def _check_deck(state: State) -> None:
+    """All streets together hold no more store, window and roof cards than the box."""
+    seen = dict.fromkeys(DECK, 0)
+    for i, player in enumerate(state.players):
+        for j, house in enumerate(player.street):
+            cards = [("store", ["players", i, "street", j, "store"])]
+            cards += [("window", ["players", i, "street", j, "windows", k])
+                      for k in range(len(house.windows))]
+            if house.roof is not None:
+                cards.append(("roof", ["players", i, "street", j, "roof"]))
+            for kind, path in cards:
+                seen[kind] += 1
+                if seen[kind] > DECK[kind]:
+                    raise StateError(path, f"is {kind} card number {seen[kind]} on the table; "
+                                           f"the box has {DECK[kind]} {kind} cards")
+
+
 def read_state(data: Any) -> State:
     """Validate a raw Canal Houses state or raise the first StateError."""
     missing = _missing_locs(data)
@@ -267,6 +288,7 @@ def read_state(data: Any) -> State:
         err = exc.errors(include_url=False)[0]
         raise StateError(list(err["loc"]), _message(err)) from None
     check_unique_names([p.name for p in state.players])
+    _check_deck(state)
     for i, player in enumerate(state.players):
         for j, house in enumerate(player.street):
             for part in ("store", "roof"):

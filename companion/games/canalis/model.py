@@ -59,8 +59,16 @@ def _distinct(values: list[str]) -> list[str]:
     return values
 
 
+# How much a state may hold (docs/readings.md, "Sizes"): the decks give at most
+# 64 card plays; 500 moves leave room for house rules and hand-kept logs while
+# keeping what one request may cost bounded.
+MAX_MOVES = 500
+MAX_TILE_SQUARES = 16
+MAX_BOARD_FEATURES = 16
+MAX_NOTE = 200
+
 Square = Annotated[Cell, BeforeValidator(_cell)]
-Squares = Annotated[list[Square], Field(min_length=1)]
+Squares = Annotated[list[Square], Field(min_length=1, max_length=MAX_TILE_SQUARES)]
 Name = Annotated[str, AfterValidator(_name)]
 Resource = Annotated[str, AfterValidator(_resource)]
 Count = Annotated[int, Field(ge=0)]
@@ -138,7 +146,7 @@ class Scheme(StrictModel):
 
     points: int = 0
     crowns: int = 0
-    note: str = ""
+    note: Annotated[str, Field(max_length=MAX_NOTE)] = ""
 
 
 class Move(StrictModel):
@@ -168,9 +176,9 @@ class BoardResource(StrictModel):
 class BoardSetup(StrictModel):
     rows: Annotated[int, Field(ge=1, le=100)]
     cols: Annotated[int, Field(ge=1, le=100)]
-    harbors: Squares
-    gardens: list[BoardGarden] = []
-    resources: list[BoardResource] = []
+    harbors: Annotated[list[Square], Field(min_length=1, max_length=MAX_BOARD_FEATURES)]
+    gardens: Annotated[list[BoardGarden], Field(max_length=MAX_BOARD_FEATURES)] = []
+    resources: Annotated[list[BoardResource], Field(max_length=MAX_BOARD_FEATURES)] = []
 
 
 class Player(StrictModel):
@@ -186,5 +194,5 @@ class CanalisState(StrictModel):
     game: Literal["canalis"]
     board: BoardSetup
     players: Annotated[list[Player], Field(min_length=2, max_length=4)]
-    moves: list[Move] = []
-    final: dict[str, FinalEntry] = {}
+    moves: Annotated[list[Move], Field(max_length=MAX_MOVES)] = []
+    final: Annotated[dict[str, FinalEntry], Field(max_length=4)] = {}

@@ -174,17 +174,25 @@ class Replay:
 
     # ----- scoring -----------------------------------------------------
     def _check_scoring(self, turn: _Turn) -> None:
-        waiting = [t for t in self.board.tiles if t.kind == "industrial" and not t.scored]
-        if not waiting:
-            return
-        waters = self.board.waters()
-        for tile in waiting:  # tile ids follow placement order, so build order
-            reach = self.board.reach(tile, waters)
-            missing = self.missing(tile, reach)
+        """Every unscored industrial whose connections may have gained
+        something (the board keeps that list), in build order."""
+        changed = self.board.take_dirty()
+        waiting = sorted(i for i in changed if self.board.tiles[i].kind == "industrial"
+                         and not self.board.tiles[i].scored)
+        for tid in waiting:  # tile ids follow placement order, so build order
+            tile = self.board.tiles[tid]
+            missing = self.missing_now(tile)
             if not missing:
-                self._score(turn, tile, reach)
+                self._score(turn, tile, self.board.reach_now(tile))
             elif tile.move == len(self.log):
                 turn.phrases.append(f"{tile.name} waits for {', '.join(missing)}")
+
+    def missing_now(self, tile: Tile) -> list[str]:
+        """What an industrial still lacks to score on the board as it stands."""
+        have = self.board.supplies(tile)
+        out = [] if have.workers else ["workers"]
+        out += [need for need in tile.needs if need not in have.resources]
+        return out + ([] if have.harbor else ["a harbor"])
 
     def missing(self, tile: Tile, reach: Reach) -> list[str]:
         """What an industrial still lacks to score: workers, resources, a harbor."""
@@ -241,6 +249,7 @@ class Replay:
         assert owner is not None
         owned = self.board.owned_water()
         owed = [name for name in self.names if name != owner and name in owned
+                and self.board.touches_any(tile, owned[name])
                 and self.missing(tile, self.board.reach(tile, self.board.waters(owned[name])))]
         for name in owed:
             if self.crowns[owner] > 0:

@@ -47,10 +47,15 @@ CAPITALIST = 74
 SHOPPING_SPREE = 16
 
 
+# Sheets one state may hold: the same 6 as a live table (play.MAX_PLAYERS), one
+# white die more than players (docs/readings.md, "Sizes").
+MAX_SHEETS = 6
+
+
 class _Head(StrictModel):
     game: Literal["doodle-china"]
     edition: Edition
-    players: list[Any] = Field(min_length=1)
+    players: list[Any] = Field(min_length=1, max_length=MAX_SHEETS)
 
 
 class SuzhouPlayer(StrictModel):
