@@ -54,16 +54,17 @@ def _bad_request(message: str, path: str = "(body)", status: int = 400):
     abort(make_response(jsonify({"error": message, "path": path}), status))
 
 
-def _check_string(text: str, path: list) -> None:
+def _check_string(text: str, path: list, what: str = "") -> None:
+    lead = f"{what} " if what else ""
     if len(text) > MAX_STRING:
-        _bad_request(f"is {len(text)} characters long; at most {MAX_STRING} are allowed",
+        _bad_request(f"{lead}is {len(text)} characters long; at most {MAX_STRING} are allowed",
                      format_path(path), 422)
     bad = FORBIDDEN_CHARS.search(text)
     if bad:
         code = ord(bad.group())
-        what = ("a lone surrogate (not a character)" if 0xD800 <= code <= 0xDFFF else
+        kind = ("a lone surrogate (not a character)" if 0xD800 <= code <= 0xDFFF else
                 "a bidirectional control character" if code > 0x7F else "a control character")
-        _bad_request(f"contains {what} (U+{code:04X} at position {bad.start()}); "
+        _bad_request(f"{lead}contains {kind} (U+{code:04X} at position {bad.start()}); "
                      "send plain text", format_path(path), 422)
 
 
@@ -82,7 +83,7 @@ def check_value(value: Any, root: list | None = None) -> None:
                              format_path(path), 422)
             if isinstance(item, dict):
                 for key, child in item.items():
-                    _check_string(key, [*path, key])
+                    _check_string(key, path, "a key here")  # reported at its object
                     stack.append((child, [*path, key], depth + 1))
             else:
                 for i, child in enumerate(item):
