@@ -4,8 +4,10 @@ reading happen in a capped worker process (companion.photos)."""
 
 from __future__ import annotations
 
+import os
 import uuid
 from pathlib import Path
+from typing import Any
 
 from flask import Blueprint, abort, current_app, jsonify, request, send_file
 
@@ -15,6 +17,7 @@ from vision.decode import check_header
 from .. import storage
 from ..app import get_db
 from ..photos import read_in_worker
+from ..photos.queue import QueueFull, ReadQueue, default_slots
 from ..storage.photos import catalog_for_reading
 from ..web.security import group_required
 
@@ -40,10 +43,100 @@ def _options(gid: str, game: str) -> dict | None:
     return {"catalog": catalog_for_reading(get_db(), gid), "palette": list(PALETTE)}
 
 
+def photo_queue() -> ReadQueue:
+    """The machine's photo-read queue (config PHOTO_READERS, PHOTO_QUEUE_MAX,
+    else COMPANION_PHOTO_READERS / COMPANION_PHOTO_QUEUE_MAX, else one read
+    per core and 32 waiting), kept beside the uploads folder."""
+    config = current_app.config
+
+    def knob(name: str, default: int) -> int:
+        value = config.get(name)
+        if value is None:
+            value = os.environ.get(f"COMPANION_{name}") or None
+        return int(value) if value is not None else default
+
+    directory = config.get("PHOTO_QUEUE_DIR") or Path(config["UPLOAD_FOLDER"]).parent / "photo-queue"
+    return ReadQueue(Path(directory), slots=knob("PHOTO_READERS", default_slots()),
+                     max_waiting=knob("PHOTO_QUEUE_MAX", 32))
+
+
+def queue_full(exc: QueueFull):
+    response = jsonify({"error": exc.message, "path": "photo", "retry_after": exc.retry_after})
+    response.status_code = 503
+    response.headers["Retry-After"] = str(exc.retry_after)
+    return response
+
+
+def quota_bytes() -> int:
+    """Config PHOTO_QUOTA_MB (or COMPANION_PHOTO_QUOTA_MB), default 500 MB a group."""
+    value = current_app.config.get("PHOTO_QUOTA_MB") or os.environ.get("COMPANION_PHOTO_QUOTA_MB")
+    return int(float(value) * 1024 * 1024) if value else 500 * 1024 * 1024
+
+
+def photo_usage(gid: str) -> dict[str, Any]:
+    """The group's photos with their sizes on disk, oldest first, and the quota."""
+    folder = Path(current_app.config["UPLOAD_FOLDER"])
+    photos = []
+    for row in storage.list_photos(get_db(), gid):
+        try:
+            size = (folder / row["filename"]).stat().st_size
+        except OSError:
+            size = 0
+        photos.append({"id": row["id"], "game": row["game"], "created_at": row["created_at"],
+                       "bytes": size})
+    return {"photos": photos, "used_bytes": sum(p["bytes"] for p in photos),
+            "quota_bytes": quota_bytes()}
+
+
+def _mb(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
+def storage_full(gid: str, usage: dict[str, Any], incoming: int):
+    """507: what is used, and the oldest photos whose deletion makes room."""
+    need = usage["used_bytes"] + incoming - usage["quota_bytes"]
+    suggest, freed = [], 0
+    for photo in usage["photos"]:
+        if freed >= need:
+            break
+        suggest.append({**photo, "delete": f"/api/groups/{gid}/photos/{photo['id']}"})
+        freed += photo["bytes"]
+    return jsonify({
+        "error": f"this group's photos use {_mb(usage['used_bytes'])} of its "
+                 f"{_mb(usage['quota_bytes'])}; delete old photos (at least {_mb(need)}, "
+                 f"e.g. the {len(suggest)} oldest listed here) on the group's photo page, "
+                 "then send this one again",
+        "path": "photo", "used_bytes": usage["used_bytes"], "quota_bytes": usage["quota_bytes"],
+        "suggest_delete": suggest}), 507
+
+
+@bp.get("/queue")
+@group_required
+def queue_status(gid: str):
+    """Where a waiting photo is: `?ticket=` (the id the page sent with it)."""
+    return jsonify(photo_queue().status(request.args.get("ticket")))
+
+
+@bp.get("")
+@group_required
+def index(gid: str):
+    return jsonify(photo_usage(gid))
+
+
+@bp.delete("/<pid>")
+@group_required
+def delete(gid: str, pid: str):
+    filename = storage.delete_photo(get_db(), gid, pid)
+    if filename is None:
+        abort(404, description="no such photo in this group")
+    (Path(current_app.config["UPLOAD_FOLDER"]) / filename).unlink(missing_ok=True)
+    return "", 204
+
+
 @bp.post("")
 @group_required
 def upload(gid: str):
-    unknown = sorted(set(request.form) - {"game", "edition", "player", "csrf_token"})
+    unknown = sorted(set(request.form) - {"game", "edition", "player", "ticket", "csrf_token"})
     if unknown:
         return _error(f"{unknown[0]} is not a known field (allowed: photo, game, edition, player)",
                       422, unknown[0])
@@ -58,9 +151,15 @@ def upload(gid: str):
     if upload is None:
         return _error("send the photo as the multipart field 'photo' (JPEG or PNG)", 400, "photo")
     data = upload.read()
+    usage = photo_usage(gid)
+    if usage["used_bytes"] + len(data) > usage["quota_bytes"]:
+        return storage_full(gid, usage, len(data))
     try:
         fmt, _w, _h = check_header(data)
-        reading = read_in_worker(data, game=game, edition=edition, options=_options(gid, game))
+        reading = read_in_worker(data, game=game, edition=edition, options=_options(gid, game),
+                                 queue=photo_queue(), ticket=request.form.get("ticket"))
+    except QueueFull as exc:
+        return queue_full(exc)
     except PhotoError as exc:
         return _error(exc.message, exc.status if 400 <= exc.status < 500 else 422, "photo")
     media_type, suffix = MEDIA_TYPES[fmt]

@@ -12,7 +12,9 @@ from vision.decode import check_header
 
 from .. import photos as photo_worker
 from .. import storage
+from ..api.photos import photo_queue, queue_full
 from ..app import get_db
+from ..photos.queue import QueueFull
 from ..photos.worker import CATALOG
 from ..storage import photos as card_photos
 from ..web.security import group_required
@@ -44,7 +46,9 @@ def card_photo(gid: str, cid: str):
     data = upload.read()
     try:
         check_header(data)
-        entry = photo_worker.read_in_worker(data, game=CATALOG)
+        entry = photo_worker.read_in_worker(data, game=CATALOG, queue=photo_queue())
+    except QueueFull as exc:
+        return queue_full(exc)
     except PhotoError as exc:
         return _error(exc.message, exc.status if 400 <= exc.status < 500 else 422, "photo")
     saved = {**card_photos.set_card_photo(get_db(), gid, cid, entry), "stale": False}

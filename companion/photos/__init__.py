@@ -50,9 +50,20 @@ def warm_up() -> None:
 
 def read_in_worker(data: bytes, *, game: str, edition: str | None = None,
                    options: dict[str, Any] | None = None,
-                   timeout: float = TIME_LIMIT_SECONDS) -> dict[str, Any]:
+                   timeout: float = TIME_LIMIT_SECONDS, queue: Any = None,
+                   ticket: str | None = None) -> dict[str, Any]:
     """Run vision.read_photo (or a catalog description) in a forked worker;
-    raise PhotoError with the reader's own message, or one saying it took too long."""
+    raise PhotoError with the reader's own message, or one saying it took too long.
+    With a `queue` (companion.photos.queue.ReadQueue) the read first waits for
+    one of the machine's read slots (QueueFull when too many wait)."""
+    if queue is None:
+        return _read(data, game=game, edition=edition, options=options, timeout=timeout)
+    with queue.slot(ticket):
+        return _read(data, game=game, edition=edition, options=options, timeout=timeout)
+
+
+def _read(data: bytes, *, game: str, edition: str | None, options: dict[str, Any] | None,
+          timeout: float) -> dict[str, Any]:
     from .entry import run_forked
 
     ctx = _ctx()

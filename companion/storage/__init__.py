@@ -29,7 +29,7 @@ from .matches import (
                      save_match,
                      update_match,
 )
-from .photos import add_photo, get_photo
+from .photos import add_photo, delete_photo, get_photo, list_photos
 from .players import (
                      PlayerConflict,
                      find_player,
@@ -75,7 +75,7 @@ __all__ = [
     "name_key", "now_iso", "rename_group",
     "count_matches", "delete_match", "export_matches", "get_match", "import_matches",
     "list_matches", "restore_match", "save_match", "update_match",
-    "add_photo", "get_photo",
+    "add_photo", "delete_photo", "get_photo", "list_photos",
     "RoomGone", "append_room_events", "connect_reader", "create_room", "data_version",
     "get_room", "list_room_events", "list_rooms", "room_id_free", "room_seqs",
     "delete_card", "get_card", "list_cards", "save_card", "update_card",

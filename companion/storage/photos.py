@@ -29,6 +29,23 @@ def get_photo(db: sqlite_utils.Database, gid: str, pid: str) -> dict[str, Any] |
     return row
 
 
+def list_photos(db: sqlite_utils.Database, gid: str) -> list[dict[str, Any]]:
+    """The group's photos, oldest first, without what was read."""
+    return list(db.query("SELECT id, game, filename, media_type, created_at FROM photos"
+                         " WHERE group_id = ? ORDER BY created_at, id", [gid]))
+
+
+def delete_photo(db: sqlite_utils.Database, gid: str, pid: str) -> str | None:
+    """Forget the photo; returns its file name (for the caller to remove) or None."""
+    with write(db):
+        rows = list(db.query("SELECT filename FROM photos WHERE group_id = ? AND id = ?",
+                             [gid, pid]))
+        if not rows:
+            return None
+        db.execute("DELETE FROM photos WHERE group_id = ? AND id = ?", [gid, pid])
+        return rows[0]["filename"]
+
+
 # --- card catalog photos (Canal Houses) ---------------------------------------
 # One photo per catalog card, described for recognising it in a street photo
 # (vision.canal_houses.catalog.catalog_entry_from_photo). Kept apart from the
