@@ -125,7 +125,17 @@ def group_home(gid: str):
                            join_url=join_url(gid, g.group_key),
                            players=storage.list_players(db, gid),
                            recent=recent, total=storage.count_matches(db, gid),
-                           starts=start_links(gid), tables=open_tables(db, gid))
+                           starts=start_links(gid), tables=open_tables(db, gid),
+                           photo_usage=_photo_usage(gid))
+
+
+def _photo_usage(gid: str) -> dict[str, Any]:
+    """What the group's photos take of its quota, for the group page."""
+    from ..api.photos import photo_usage
+
+    usage = photo_usage(gid)
+    return {"count": len(usage["photos"]), "used_mb": f"{usage['used_bytes'] / 2**20:.1f}",
+            "quota_mb": f"{usage['quota_bytes'] / 2**20:.0f}"}
 
 
 @bp.get("/g/<gid>/qr.svg")

@@ -26,6 +26,7 @@ def _urls(gid: str) -> dict[str, str]:
             "match": url_for("pages.match_page", gid=gid, mid="MID"),
             "reading": url_for("photo_pages.reading", gid=gid, pid="PID"),
             "cards_page": url_for("photo_pages.cards", gid=gid),
+            "photos_page": url_for("photo_pages.photos", gid=gid),
             "photos_api": f"/api/groups/{gid}/photos",
             "cards_api": f"/api/groups/{gid}/cards",
             "card_photos_api": f"/api/groups/{gid}/card-photos",
@@ -57,6 +58,23 @@ def upload_houses(gid: str):
 
 
 UPLOAD_PAGES = {"doodle-china": "photo_pages.upload_doodle", "canal-houses": "photo_pages.upload_houses"}
+
+
+@bp.get("/g/<gid>/photos")
+@group_page
+def photos(gid: str):
+    """The group's photos, newest first, with what they take of the quota and
+    a Delete for each (the file goes with it)."""
+    from ..api.photos import photo_usage
+
+    usage = photo_usage(gid)
+    items = [{**p, "image": url_for("api_photos.image", gid=gid, pid=p["id"]),
+              "page": url_for("photo_pages.reading", gid=gid, pid=p["id"]),
+              "game_name": GAME_NAMES.get(p["game"], p["game"])}
+             for p in reversed(usage["photos"])]
+    data = {"gid": gid, "photos": items, "used_bytes": usage["used_bytes"],
+            "quota_bytes": usage["quota_bytes"], "urls": _urls(gid)}
+    return render_template("photo_pages/photos.html", group=g.group, gid=gid, data=data)
 
 
 @bp.get("/g/<gid>/photo/cards")

@@ -40,6 +40,8 @@ export function whatToDo(status) {
   if (status === 415) return "Send a JPEG or PNG photo taken with the camera.";
   if (status === 429) return "Too many tries in a short time: wait a few minutes, then try again.";
   if (status === 501) return "Enter the score by hand on the score page instead.";
+  if (status === 503) return "Many photos are being read right now: wait a minute, then try again with the same photo (or enter the score by hand).";
+  if (status === 507) return "Open the group's photos (from the group page), delete old ones, then try again with this photo.";
   if (status >= 500) return "Something went wrong on our side. Try again; if it keeps happening, enter the score by hand.";
   return "Take the photo again as the message says, or try again with this one.";
 }

@@ -28,17 +28,47 @@ function phase(name, message, share) {
   text.textContent = message || "";
   if (share === undefined) bar.removeAttribute("value");
   else bar.value = Math.round(share * 100);
-  bar.hidden = !(name === "uploading" || name === "reading");
+  bar.hidden = !(name === "uploading" || name === "reading" || name === "waiting");
 }
 
 function showError(answer) {
   const message = answer.data?.error || "the photo could not be read";
-  errorBox.replaceChildren(
+  errorBox.replaceChildren(...[
     h("p", { class: "error-title" }, answer.status === 422 ? `The ${sheetWord} could not be read` : "The photo was not read"),
     h("p", { "data-testid": "server-message" }, message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? "" : ".")),
-    h("p", { class: "muted" }, whatToDo(answer.status)));
+    h("p", { class: "muted" }, whatToDo(answer.status)),
+    answer.status === 507 ? h("p", {}, h("a", { href: data.urls.photos_page }, "See and delete photos")) : null,
+  ].filter(Boolean));
   errorBox.hidden = false;
   retryRow.hidden = false;
+}
+
+const readingWords = data.game === "doodle-china" ? "Reading the sheet…" : "Reading the cards…";
+
+/** While the server holds the photo, ask its place in the machine's read queue. */
+function watchQueue(ticket) {
+  let stopped = false;
+  async function look() {
+    if (stopped) return;
+    try {
+      const response = await fetch(`${data.urls.photos_api}/queue?ticket=${encodeURIComponent(ticket)}`,
+        { headers: { Accept: "application/json" } });
+      const q = await response.json();
+      if (stopped) return;
+      if (response.ok && q.position !== null && q.position !== undefined) {
+        const ahead = q.position;
+        phase("waiting", ahead === 0
+          ? "Waiting to be read: yours is next."
+          : `Waiting to be read: ${ahead} photo${ahead === 1 ? "" : "s"} ahead of yours.`);
+        status.dataset.position = String(ahead);
+      } else if (status.dataset.phase === "waiting") {
+        phase("reading", readingWords);
+      }
+    } catch (err) { /* the answer itself will say what happened */ }
+    if (!stopped) setTimeout(look, 1000);
+  }
+  setTimeout(look, 300);
+  return { stop() { stopped = true; } };
 }
 
 async function send() {
@@ -50,12 +80,19 @@ async function send() {
   const form = new FormData();
   form.append("game", data.game);
   if (edition) form.append("edition", edition);
+  const ticket = crypto.randomUUID ? crypto.randomUUID() : `t-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
+  form.append("ticket", ticket);
   form.append("photo", chosen, chosen.name || "photo.jpg");
   phase("uploading", "Sending the photo… 0%", 0);
+  let watching = null;
   const answer = await sendPhoto(data.urls.photos_api, form, {
     onProgress: (share) => phase("uploading", `Sending the photo… ${Math.round(share * 100)}%`, share),
-    onSent: () => phase("reading", data.game === "doodle-china" ? "Reading the sheet…" : "Reading the cards…"),
+    onSent: () => {
+      phase("reading", readingWords);
+      watching = watchQueue(ticket);
+    },
   });
+  if (watching) watching.stop();
   for (const input of inputs) input.disabled = false;
   pickers.classList.remove("is-busy");
   if (answer.ok && answer.data?.id) {
