@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import socket
 import subprocess
 import threading
@@ -27,7 +28,8 @@ STREAM_CAP = 3  # small, so that "a dropped stream frees its place" is visible
 def server(tmp_path_factory):
     db = tmp_path_factory.mktemp("venue") / "venue.sqlite"
     port = free_port()
-    env = {**os.environ, "COMPANION_ROOM_MAX_STREAMS": str(STREAM_CAP)}
+    env = {**os.environ, "COMPANION_ROOM_MAX_STREAMS": str(STREAM_CAP),
+           "COMPANION_BODY_DEADLINE_SECONDS": "2"}
     exe = [str(REPO / ".venv/bin/companion")] if (REPO / ".venv/bin/companion").exists() \
         else ["companion"]
     proc = subprocess.Popen([*exe, "serve", "--host", "127.0.0.1", "--port", str(port),
@@ -177,3 +179,28 @@ def test_json_bodies_over_a_megabyte_get_413_declared_or_chunked(server):
                               b"application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
                         _chunked(small))
     assert status == 422, body
+
+
+def test_a_body_that_dribbles_in_gets_408_at_its_deadline(server):
+    """2 s (set for this server) plus 1 s per 64 KB announced: 100 bytes a
+    second for a 1000-byte body is cut after about 2 s, not held for 10."""
+    _base, port, _group = server
+    body = json.dumps({"game": "canal-grande", "pad": "x" * 970}).encode()
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", port), timeout=15) as sock:
+        sock.sendall(b"POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                     b"\r\nContent-Length: %d\r\n\r\n" % len(body))
+        for i in range(0, len(body), 100):
+            if select.select([sock], [], [], 0.5)[0]:
+                break  # the server has answered: stop sending
+            sock.sendall(body[i:i + 100])
+        data = b""
+        while b"}" not in data:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    head, _, rest = data.partition(b"\r\n\r\n")
+    assert head.split()[1] == b"408", data
+    assert json.loads(rest)["path"] == "(body)"
+    assert time.monotonic() - started < 8

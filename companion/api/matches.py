@@ -72,7 +72,8 @@ def create(gid: str):
     result, error = _score(body["state"])
     if error:
         return error
-    match, created = storage.save_match(db, gid, mid, played_at, body["state"], result)
+    match, created = storage.offload(storage.save_match, db, gid, mid, played_at,
+                                     body["state"], result)
     return jsonify(_public(match)), 201 if created else 200
 
 

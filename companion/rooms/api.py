@@ -135,7 +135,7 @@ def _append(gid: str, rid: str, event: dict[str, Any]):
 
     db = get_db()
     try:
-        stored = storage.append_room_events(db, gid, rid, decide)
+        stored = storage.offload(storage.append_room_events, db, gid, rid, decide)
     except storage.RoomGone:
         abort(404, description="no such room in this group")
     except table.IllegalMove as exc:
@@ -143,7 +143,8 @@ def _append(gid: str, rid: str, event: dict[str, Any]):
     _hub().notify(rid, stored[-1]["id"])
     if outcome.get("match"):
         final, result = outcome["match"]
-        storage.save_match(db, gid, outcome["match_id"], storage.now_iso(), final, result)
+        storage.offload(storage.save_match, db, gid, outcome["match_id"], storage.now_iso(),
+                        final, result)
     return jsonify(stored[0]), 201
 
 

@@ -5,7 +5,7 @@ from .aggregates import backfill as stats_backfill
 from .aggregates import rebuild_group as rebuild_stats
 from .aggregates import streaks_of as stats_streaks_of
 from .cards import delete_card, get_card, list_cards, save_card, update_card
-from .db import connect, migrate, schema_version, write
+from .db import connect, migrate, offload, schema_version, write
 from .groups import (
                      create_group,
                      ensure_player,
@@ -70,7 +70,7 @@ from .stats_queries import streak_parts as stats_streak_parts
 from .stats_queries import win_conditions as stats_win_conditions
 
 __all__ = [
-    "connect", "migrate", "schema_version", "write",
+    "connect", "offload", "migrate", "schema_version", "write",
     "create_group", "ensure_player", "get_group", "hash_key", "key_matches", "list_players",
     "name_key", "now_iso", "rename_group",
     "count_matches", "delete_match", "export_matches", "get_match", "import_matches",

@@ -6,15 +6,17 @@ failing half-way with "database is locked"."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, TypeVar
 
 import sqlite_utils
 
 from .schema import MIGRATIONS
 
 BUSY_TIMEOUT_MS = 30_000
+T = TypeVar("T")
 
 
 def connect(path: str | Path) -> sqlite_utils.Database:
@@ -32,6 +34,23 @@ def connect(path: str | Path) -> sqlite_utils.Database:
         conn.execute("PRAGMA synchronous = NORMAL")
     migrate(db)
     return db
+
+
+def offload(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run a storage call (a whole write with its stats upkeep) on one of
+    gevent's real threads when the server runs under gevent: SQLite releases
+    the GIL while it works and its busy wait sleeps only that thread, so the
+    other connections (live streams, plain GETs) keep being served. Without
+    gevent it just calls `fn`. The connection may cross threads
+    (check_same_thread=False); the request waits for the answer, so it is
+    never used by two threads at once."""
+    try:
+        from gevent import get_hub, monkey
+    except ImportError:  # pragma: no cover - gevent is a dependency
+        return fn(*args, **kwargs)
+    if not monkey.is_module_patched("threading"):
+        return fn(*args, **kwargs)
+    return get_hub().threadpool.apply(fn, args, kwargs)
 
 
 @contextmanager

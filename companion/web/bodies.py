@@ -13,6 +13,7 @@ network while holding a database connection.
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 import time
 from collections.abc import Callable, Iterable
@@ -82,9 +83,16 @@ class BodyGuard:
         environ["wsgi.input_terminated"] = False
         return self.app(environ, start_response)
 
+    def _base_deadline(self) -> float:
+        """Config BODY_DEADLINE_SECONDS, else COMPANION_BODY_DEADLINE_SECONDS, else 15 s."""
+        value = self.flask_app.config.get("BODY_DEADLINE_SECONDS")
+        if value is None:
+            value = os.environ.get("COMPANION_BODY_DEADLINE_SECONDS") or None
+        return float(value) if value is not None else BASE_DEADLINE_SECONDS
+
     def _read(self, stream: Any, declared: int | None, limit: int):
         expected = declared if declared is not None else limit
-        deadline = time.monotonic() + BASE_DEADLINE_SECONDS + expected / MIN_RATE_BYTES
+        deadline = time.monotonic() + self._base_deadline() + expected / MIN_RATE_BYTES
         spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_IN_MEMORY)
         size = 0
         while declared is None or size < declared:
