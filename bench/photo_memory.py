@@ -36,10 +36,15 @@ from room_fanout import free_port  # noqa: E402
 
 def photo_24mp() -> bytes:
     import cv2
+    import numpy as np
 
     source = sorted((REPO / "fixtures/photos/doodle-china").glob("*.jpg"))[0]
     image = cv2.imread(str(source))
     big = cv2.resize(image, (6000, 4000), interpolation=cv2.INTER_CUBIC)
+    # Sensor noise, so the file is as large as a phone's (an upscaled photo
+    # compresses to under 1 MB; a real 24 MP JPEG is 8-12 MB).
+    noise = np.random.default_rng(0).normal(0, 9, big.shape)
+    big = np.clip(big.astype(np.float32) + noise, 0, 255).astype(np.uint8)
     ok, data = cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 90])
     assert ok
     return data.tobytes()

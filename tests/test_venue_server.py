@@ -12,6 +12,7 @@ import os
 import select
 import socket
 import subprocess
+import sys
 import threading
 import time
 
@@ -40,9 +41,17 @@ def server(tmp_path_factory):
     try:
         wait_up(base, proc, timeout=60)
         group = requests.post(base + "/api/groups", json={"name": "Venue"}, timeout=5).json()
+        _PIDS[base] = proc.pid
         yield base, port, group
     finally:
         stop(proc)
+
+
+_PIDS: dict[str, int] = {}
+
+
+def server_pid(base: str) -> int:
+    return _PIDS[base]
 
 
 def _room(base: str, group: dict) -> tuple[str, dict]:
@@ -204,3 +213,48 @@ def test_a_body_that_dribbles_in_gets_408_at_its_deadline(server):
     assert head.split()[1] == b"408", data
     assert json.loads(rest)["path"] == "(body)"
     assert time.monotonic() - started < 8
+
+
+def test_simultaneous_24mp_photos_stay_under_2gb(server):
+    """8 phones send a 24-megapixel photo at once (bench/photo_memory.py sends
+    32): reads queue for the machine's slots and the server's whole process
+    tree (photo workers included) stays under 2 GB."""
+    import io
+
+    import cv2
+    import numpy as np
+
+    sys.path.insert(0, str(REPO / "bench"))
+    from photo_memory import rss, tree
+
+    base, _port, group = server
+    source = sorted((REPO / "fixtures/photos/doodle-china").glob("*.jpg"))[0]
+    big = cv2.resize(cv2.imread(str(source)), (6000, 4000), interpolation=cv2.INTER_CUBIC)
+    big = np.clip(big + np.random.default_rng(1).normal(0, 9, big.shape), 0, 255).astype(np.uint8)
+    data = cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
+    master = server_pid(base)
+    peak, done, statuses = [0], threading.Event(), []
+
+    def sample() -> None:
+        while not done.is_set():
+            peak[0] = max(peak[0], rss(tree(master)))
+            time.sleep(0.1)
+
+    def send() -> None:
+        answer = requests.post(f"{base}/api/groups/{group['id']}/photos", timeout=300,
+                               headers={"X-Companion-Key": group["key"]},
+                               files={"photo": ("sheet.jpg", io.BytesIO(data), "image/jpeg")},
+                               data={"game": "doodle-china"})
+        statuses.append(answer.status_code)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    senders = [threading.Thread(target=send) for _ in range(8)]
+    for t in senders:
+        t.start()
+    for t in senders:
+        t.join(timeout=300)
+    done.set()
+    sampler.join()
+    assert sorted(set(statuses)) == [201], statuses
+    assert peak[0] < 2 * 2**30, f"{peak[0] / 2**20:.0f} MB"
