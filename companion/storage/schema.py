@@ -394,4 +394,23 @@ MIGRATIONS: list[list[str]] = [
             played_at, mu, sigma, max(played_at || ' ' || match_id) FROM stats_rating
             GROUP BY group_id, game, player_id, substr(played_at, 1, 7))""",
     ],
+    # Access a group can take back (issue 15): each joined phone's server-side session
+    # (only its hash), who the phone is, the current group key and room tokens sealed under
+    # the server's secret (so any joined phone can show the current invite).
+    [
+        """CREATE TABLE phones (
+            id TEXT PRIMARY KEY,
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            session_hash TEXT NOT NULL,
+            label TEXT NOT NULL,
+            player_id INTEGER,
+            asked_who INTEGER NOT NULL DEFAULT 0,
+            joined_at TEXT NOT NULL,
+            last_seen_at TEXT NOT NULL,
+            UNIQUE (session_hash, group_id)
+        )""",
+        "CREATE INDEX phones_by_group ON phones (group_id, joined_at)",
+        "ALTER TABLE groups ADD COLUMN sealed_key TEXT",
+        "ALTER TABLE rooms ADD COLUMN sealed_token TEXT",
+    ],
 ]
