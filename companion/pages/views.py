@@ -25,6 +25,7 @@ from .. import storage
 from ..api.groups import MAX_NAME, join_url, make_group
 from ..app import get_db
 from ..rooms.record import dice_record
+from ..storage import phones
 from ..web import access
 from . import bp
 from .access import GAME_NAMES, group_page, not_found
@@ -125,9 +126,13 @@ def group_home(gid: str):
     db = get_db()
     recent = [summary(m) for m in storage.list_matches(db, gid, limit=RECENT)]
     key = access.current_key(g.group)
+    mine = g.phone["id"] if g.phone else None
+    joined = [{**p, "this_phone": p["id"] == mine}
+              for p in phones.list_phones(db, gid, expired_before=access.expired_before())]
     page = render_template("pages/group.html", group=g.group, gid=gid,
                            join_url=join_url(gid, key) if key else None,
-                           phone=g.phone, players=storage.list_players(db, gid),
+                           phone=g.phone, phones=joined, ask_who=request.args.get("who") == "1",
+                           players=storage.list_players(db, gid),
                            recent=recent, total=storage.count_matches(db, gid),
                            starts=start_links(gid), tables=open_tables(db, gid))
     response = make_response(page)

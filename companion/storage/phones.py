@@ -69,7 +69,7 @@ def touch_phone(db: sqlite_utils.Database, pid: str) -> None:
 def list_phones(db: sqlite_utils.Database, gid: str, *, expired_before: str
                 ) -> list[dict[str, Any]]:
     return list(db.query(_phone_query("ph.group_id = ? AND ph.last_seen_at >= ?")
-                         + " ORDER BY ph.joined_at, ph.id", [gid, expired_before]))
+                         + " ORDER BY ph.joined_at, ph.rowid", [gid, expired_before]))
 
 
 def remove_phone(db: sqlite_utils.Database, gid: str, pid: str) -> bool:
