@@ -12,7 +12,6 @@ from typing import Any
 
 from flask import (
     Blueprint,
-    abort,
     current_app,
     g,
     jsonify,
@@ -92,7 +91,7 @@ def _group_for_key(gid: str, key: str) -> dict[str, Any]:
     if group is None or not storage.key_matches(group, key):
         ratelimit.check_allowed()
         ratelimit.note_failure()
-        abort(404, description=BROKEN_LINK)
+        access.broken_link(BROKEN_LINK)
     access.keep_key(group, key)
     return group
 

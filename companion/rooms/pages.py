@@ -40,9 +40,8 @@ def join(gid: str, rid: str):
     if not token or room is None or not tokens.token_matches(room["token_hash"], token):
         ratelimit.check_allowed()
         ratelimit.note_failure()
-        abort(404, description="This table's link does not work: it may be cut short, "
-                               "mistyped or replaced by a newer invite. Ask the table for a "
-                               "fresh QR code.")
+        access.broken_link("This table's link does not work: it may be cut short, mistyped "
+                           "or replaced by a newer invite. Ask the table for a fresh QR code.")
     if access.room_token(gid, room) is None:  # a table made before tokens were sealed
         from ..storage import phones
 

@@ -23,7 +23,7 @@ from datetime import UTC, datetime, timedelta
 from functools import wraps
 from typing import Any
 
-from flask import abort, current_app, g, render_template, request, session
+from flask import abort, current_app, g, make_response, render_template, request, session
 
 from .. import storage
 from ..storage import phones
@@ -204,6 +204,18 @@ def page_access(need_key_template: str, wrong_key_message: str) -> Callable:
         return wrapper
 
     return decorator
+
+
+def broken_link(message: str) -> None:
+    """A join link that does not work: a styled page that says so and what to
+    do (JSON for a script that asked for JSON)."""
+    from . import wants_json
+
+    if wants_json():
+        abort(404, description=message)
+    page = render_template("errors/error.html", code=404, title="This link does not work",
+                           message=message)
+    abort(make_response(page, 404))
 
 
 def me() -> dict[str, Any] | None:

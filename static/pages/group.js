@@ -27,7 +27,7 @@
   function show(open) {
     panel.hidden = !open;
     opener.setAttribute("aria-expanded", String(open));
-    if (open) panel.scrollIntoView({ block: "start", behavior: "smooth" });
+    if (open) panel.scrollIntoView({ block: "nearest", behavior: "smooth" });
   }
   opener.addEventListener("click", () => show(panel.hidden));
   document.getElementById("invite-close")?.addEventListener("click", () => { show(false); opener.focus(); });
