@@ -59,6 +59,7 @@ def test_invite_join_who_are_you_rotate_and_remove(phone, live_server):
     old_link = phone.input_value("#join-link")
     assert old_link.startswith(live_server) and f"/g/{gid}/join?key=" in old_link
     phone.click("#copy-link")
+    phone.wait_for_selector("#toast:not([hidden])")
     assert "Link copied" in phone.inner_text("#toast") or "copy it by hand" in phone.inner_text("#toast")
     _fits_the_phone(phone)
     phone.wait_for_timeout(400)  # the toast and the smooth scroll settle
@@ -82,6 +83,10 @@ def test_invite_join_who_are_you_rotate_and_remove(phone, live_server):
         assert ben.locator("#seat-list .seat-name").all_inner_texts() == ["Ben"]
         ben.goto(f"/g/{gid}/rooms/new")
         assert ben.locator("#player-list input").first.input_value() == "Ben"
+        for game in ("doodle-china", "canalis"):  # the paper sheet and Canalis set-ups too
+            ben.goto(f"/g/{gid}/play/{game}")
+            ben.wait_for_selector("[data-testid=seats] .seat-name")
+            assert ben.locator("[data-testid=seats] .seat-name").all_inner_texts() == ["Ben"], game
 
         # New invite link on the first phone: asks first, then a new QR and link in place.
         phone.click("#renew-open")
