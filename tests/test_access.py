@@ -71,6 +71,10 @@ def test_cookie_lifetime_is_sane_renewed_on_use_and_secure_over_https(app, group
                                 "%a, %d %b %Y %H:%M:%S GMT").replace(tzinfo=UTC)
     days = (expires - datetime.now(UTC)).days
     assert 170 <= days <= 180
+    # Renewed on use: a later request sets the cookie again with a fresh expiry.
+    phone = _phone(app, group)
+    later = phone.get(f"/api/groups/{group['id']}")
+    assert "Expires=" in later.headers.get("Set-Cookie", "")
     https = app.test_client().get(f"/g/{group['id']}/join?key={group['key']}",
                                   base_url="https://table.example")
     assert "Secure" in https.headers["Set-Cookie"]
