@@ -207,9 +207,10 @@ def test_who_are_you_is_remembered_per_phone(app, client, group):
     assert skip.put(f"/api/groups/{gid}/phones/me", json={"player": None},
                     headers={"X-CSRF-Token": skip.csrf}).status_code == 200
     assert 'id="who-are-you"' not in skip.get(f"/g/{gid}").get_data(as_text=True)
-    bad = ana.put(f"/api/groups/{gid}/phones/me", json={"player": "x" * 300},
-                  headers={"X-CSRF-Token": ana.csrf})
-    assert bad.status_code == 422 and bad.get_json()["path"] == "player"
+    for wrong in ("x" * 300, "A\u202eB", "A\x00B", 7, ""):
+        bad = ana.put(f"/api/groups/{gid}/phones/me", json={"player": wrong},
+                      headers={"X-CSRF-Token": ana.csrf})
+        assert bad.status_code == 422 and bad.get_json()["path"] == "player", wrong
     script = client.put(f"/api/groups/{gid}/phones/me", json={"player": "Ana"},
                         headers=group["headers"])
     assert script.status_code == 409

@@ -6,29 +6,11 @@ do not exist; every /api/ route keeps answering JSON."""
 from __future__ import annotations
 
 import pytest
+from test_route_sweep import RULES, fill
 
-from companion.app import create_app
-
-STATE_CHANGING = {"POST", "PUT", "PATCH", "DELETE"}
-
-
-def _rules():
-    app = create_app({"DATABASE": ":memory:", "SECRET_KEY": "sweep", "TESTING": True})
-    return [r for r in app.url_map.iter_rules() if r.endpoint != "static"]
-
-
-RULES = _rules()
 PAGES = [r for r in RULES if "GET" in r.methods and "gid" in r.arguments
          and not r.rule.startswith("/api/") and "join" not in r.rule]
 API = [r for r in RULES if "GET" in r.methods and r.rule.startswith("/api/groups/<gid>")]
-
-
-def fill(rule, gid: str) -> str:
-    values = {}
-    for arg in rule.arguments:
-        converter = rule._converters[arg].__class__.__name__
-        values[arg] = gid if arg == "gid" else (1 if "Integer" in converter else "x1")
-    return rule.build(values, append_unknown=False)[1]
 
 
 def _styled(answer) -> str:

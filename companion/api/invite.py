@@ -6,6 +6,7 @@ is ("who are you?", asked once after joining)."""
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from typing import Any
 
 from flask import Blueprint, abort, g, jsonify, request
@@ -94,6 +95,9 @@ def set_me(gid: str):
         name = " ".join(name.split())
         if len(name) > MAX_PLAYER_NAME:
             return unprocessable("player", f"must be at most {MAX_PLAYER_NAME} characters")
+        if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs") for ch in name):
+            return unprocessable("player", "must be plain text: no control or direction "
+                                           "characters")
     phones.set_phone_player(get_db(), gid, g.phone["id"], name)
     found = phones.get_phone(get_db(), gid, g.phone["id"])
     assert found is not None
