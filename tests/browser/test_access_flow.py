@@ -198,3 +198,19 @@ def test_broken_links_get_a_styled_page(phone, path):
     if path.startswith("/g/nope/join"):
         assert "Ask the group for a fresh QR code" in text
         _shot(phone, "wrong_join_link")
+
+
+def test_share_opens_the_phones_share_sheet_where_it_has_one(phone, group_page):
+    gid, key = group_page
+    phone.goto(f"/g/{gid}")
+    phone.click("#invite-open")
+    assert phone.locator("#share-link").is_hidden()  # headless Chromium has no Web Share
+    phone.add_init_script("""Object.defineProperty(navigator, "share", {
+        configurable: true, value: async (data) => { window.__shared = data; }});""")
+    phone.goto("/")
+    phone.goto(f"/g/{gid}#invite")
+    phone.wait_for_selector("#invite:not([hidden])")  # #invite in the address opens it
+    phone.click("#share-link")
+    shared = phone.wait_for_function("() => window.__shared").json_value()
+    assert shared["url"].endswith(f"/g/{gid}/join?key={key}")
+    assert shared["title"] == "Join Table friends"
