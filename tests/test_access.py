@@ -15,7 +15,7 @@ from helpers import grande_state
 from companion import storage
 from companion.app import create_app
 from companion.storage import phones
-from companion.web import ratelimit
+from companion.web import ratelimit, sealed
 
 ROOM = {"game": "doodle-china", "edition": "suzhou", "players": ["Ana", "Ben"]}
 
@@ -401,3 +401,32 @@ def test_save_still_works_for_a_joined_phone(app, group):
     answer = phone.post(f"/api/groups/{group['id']}/matches", json={"state": grande_state()},
                         headers={"X-CSRF-Token": phone.csrf})
     assert answer.status_code == 201
+
+
+def test_sealed_values_open_only_with_the_same_secret_and_purpose():
+    box = sealed.seal("secret", "group-key:g1", "the-key")
+    assert "the-key" not in box
+    assert sealed.unseal("secret", "group-key:g1", box) == "the-key"
+    assert sealed.unseal("other", "group-key:g1", box) is None  # a new install secret
+    assert sealed.unseal("secret", "room-token:g1", box) is None  # another purpose
+    assert sealed.unseal("secret", "group-key:g1", box[:-4] + "AAAA") is None  # tampered
+    assert sealed.unseal("secret", "group-key:g1", "not base64 at all!") is None
+    assert sealed.unseal("secret", "group-key:g1", None) is None
+    assert sealed.seal("secret", "group-key:g1", "the-key") != box  # a fresh IV each time
+
+
+def test_a_new_server_secret_offers_a_new_invite_instead_of_a_wrong_qr(app, client, group):
+    other = create_app({**app.config, "SECRET_KEY": "a-new-secret"})
+    phone = other.test_client()
+    assert phone.get(f"/g/{group['id']}/join?key={group['key']}").status_code == 303
+    # The sealed key was made under the old secret: this server cannot show it ...
+    db = storage.connect(app.config["DATABASE"])
+    db.execute("UPDATE groups SET sealed_key = ?", [sealed.seal("old", "group-key:x", "k")])
+    page = phone.get(f"/g/{group['id']}").get_data(as_text=True)
+    assert "no longer knows the group's current link" in page
+    assert phone.get(f"/g/{group['id']}/qr.svg").status_code == 404
+    # ... and a new invite link puts things right.
+    token = _csrf(phone.get(f"/g/{group['id']}").data)
+    invite = phone.post(f"/api/groups/{group['id']}/invite", headers={"X-CSRF-Token": token})
+    assert invite.status_code == 201
+    assert invite.get_json()["join_url"] in phone.get(f"/g/{group['id']}").get_data(as_text=True)
