@@ -139,7 +139,8 @@
         other.classList.replace("danger", "secondary");
       }
       button.dataset.armed = "1";
-      button.textContent = mine ? "Leave the group?" : `Remove ${button.dataset.name}?`;
+      button.textContent = mine ? "Leave the group?"
+        : button.dataset.player ? `Remove ${button.dataset.player}’s phone?` : "Remove this phone?";
       button.classList.replace("secondary", "danger");
       return;
     }
@@ -152,6 +153,7 @@
     }
     if (mine) { location.assign("/"); return; }
     row.remove();
-    Companion.toast(`${button.dataset.name} can no longer open the group.`);
+    Companion.toast(button.dataset.player ? `${button.dataset.player}’s phone can no longer open the group.`
+      : "That phone can no longer open the group.");
   });
 })();
