@@ -430,3 +430,25 @@ def test_a_new_server_secret_offers_a_new_invite_instead_of_a_wrong_qr(app, clie
     invite = phone.post(f"/api/groups/{group['id']}/invite", headers={"X-CSRF-Token": token})
     assert invite.status_code == 201
     assert invite.get_json()["join_url"] in phone.get(f"/g/{group['id']}").get_data(as_text=True)
+
+
+def test_a_table_link_from_another_site_asks_first_too(app, client, group):
+    gid = group["id"]
+    room = client.post(f"/api/groups/{gid}/rooms", json=ROOM, headers=group["headers"]).get_json()
+    link = room["join_url"].split("localhost", 1)[1]
+    token = link.split("token=")[1]
+    phone = app.test_client()
+    answer = phone.get(link, headers={"Sec-Fetch-Site": "cross-site"})
+    assert answer.status_code == 200 and "dice table" in answer.get_data(as_text=True)
+    assert answer.headers["Cache-Control"] == "no-store"
+    assert phone.get(f"/api/groups/{gid}/rooms/{room['id']}").status_code == 401
+    form = {"token": token, "csrf_token": _csrf(answer.data)}
+    target = f"/g/{gid}/rooms/{room['id']}/join"
+    assert phone.post(target, data={"token": token}).status_code == 403
+    assert phone.post(target, data={**form, "token": "wrong"}).status_code == 404
+    joined = phone.post(target, data=form)
+    assert joined.status_code == 303 and joined.headers["Location"].endswith(room["id"])
+    assert phone.get(f"/api/groups/{gid}/rooms/{room['id']}").status_code == 200
+    # Scanned from the camera: straight in.
+    direct = app.test_client().get(link, headers={"Sec-Fetch-Site": "none"})
+    assert direct.status_code == 303

@@ -24,10 +24,9 @@ from flask import (
 
 from .. import storage
 from ..app import get_db
-from ..storage import phones
 from ..web import access, ratelimit
 from ..web.links import group_join_url
-from ..web.security import _same_origin, group_required, public_write
+from ..web.security import group_required, public_write
 from .body import json_body, unprocessable
 
 bp = Blueprint("api_groups", __name__)
@@ -96,25 +95,11 @@ def _group_for_key(gid: str, key: str) -> dict[str, Any]:
     return group
 
 
-def from_another_site() -> bool:
-    site = request.headers.get("Sec-Fetch-Site")
-    if site is not None:
-        return site not in ("none", "same-origin")
-    referer = request.headers.get("Referer")
-    return bool(referer) and not _same_origin(referer)
-
-
-def _private(response):
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
 def _enter(gid: str):
     access.join(gid)
     endpoint = "pages.group_home" if "pages.group_home" in current_app.view_functions else None
     target = url_for(endpoint, gid=gid) if endpoint else f"/api/groups/{gid}"
-    return _private(redirect(target, code=303))
+    return access.private(redirect(target, code=303))
 
 
 @bp.get("/g/<gid>/join")
@@ -122,14 +107,13 @@ def join(gid: str):
     """Let this phone in (or ask first, see the module), then send it on
     without the key in the address."""
     group = _group_for_key(gid, request.args.get("key", ""))
-    digest = access.session_hash()
-    if digest and phones.find_phone(get_db(), gid, digest,
-                                            expired_before=access.expired_before()):
-        return _private(redirect(url_for("pages.group_home", gid=gid), code=303))
-    if from_another_site():
+    if access.is_member(gid):
+        return access.private(redirect(url_for("pages.group_home", gid=gid), code=303))
+    if access.from_another_site():
         page = render_template("pages/join_confirm.html", group=group, gid=gid,
-                               key=request.args.get("key", ""))
-        return _private(make_response(page))
+                               key=request.args.get("key", ""), field="key",
+                               action=url_for("api_groups.join_confirmed", gid=gid))
+        return access.private(make_response(page))
     return _enter(gid)
 
 

@@ -17,6 +17,7 @@ from flask import (
 
 from .. import storage
 from ..app import get_db
+from ..storage import phones
 from ..web import access, ratelimit
 from ..web.links import public_base, room_join_url
 from . import tokens
@@ -30,11 +31,9 @@ group_page = access.page_access(
     "the table to show the table's QR code again.")
 
 
-@bp.get("/g/<gid>/rooms/<rid>/join")
-def join(gid: str, rid: str):
-    """Let this phone into the group and the room, then send it on to the
-    room page without the token in the address."""
-    token = request.args.get("token", "")
+def _room_for_token(gid: str, rid: str, token: str) -> dict:
+    """The room this table link opens, or the styled "link does not work" page.
+    Only wrong tokens count against the address; a right one always works."""
     db = get_db()
     room = storage.get_room(db, gid, rid)
     if not token or room is None or not tokens.token_matches(room["token_hash"], token):
@@ -43,14 +42,36 @@ def join(gid: str, rid: str):
         access.broken_link("This table's link does not work: it may be cut short, mistyped "
                            "or replaced by a newer invite. Ask the table for a fresh QR code.")
     if access.room_token(gid, room) is None:  # a table made before tokens were sealed
-        from ..storage import phones
-
         phones.set_room_sealed_token(db, gid, rid, access.seal_room_token(rid, token))
+    return room
+
+
+def _enter(gid: str, rid: str):
     access.join(gid)
-    response = redirect(url_for("rooms_pages.room", gid=gid, rid=rid), code=303)
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return access.private(redirect(url_for("rooms_pages.room", gid=gid, rid=rid), code=303))
+
+
+@bp.get("/g/<gid>/rooms/<rid>/join")
+def join(gid: str, rid: str):
+    """Let this phone into the group and the room (asking first when the link
+    was followed from another site, like the group's join link), then send it
+    on to the room page without the token in the address."""
+    token = request.args.get("token", "")
+    _room_for_token(gid, rid, token)
+    if not access.is_member(gid) and access.from_another_site():
+        group = storage.get_group(get_db(), gid)
+        page = render_template("pages/join_confirm.html", group=group, gid=gid, key=token,
+                               field="token", table=True,
+                               action=url_for("rooms_pages.join_confirmed", gid=gid, rid=rid))
+        return access.private(make_response(page))
+    return _enter(gid, rid)
+
+
+@bp.post("/g/<gid>/rooms/<rid>/join")
+def join_confirmed(gid: str, rid: str):
+    """The "Join" button of the confirmation page (CSRF-checked like every form)."""
+    _room_for_token(gid, rid, request.form.get("token", ""))
+    return _enter(gid, rid)
 
 
 @bp.get("/g/<gid>/rooms/<rid>")

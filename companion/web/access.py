@@ -98,6 +98,31 @@ def join(gid: str) -> dict[str, Any]:
                             expired_before=expired_before())
 
 
+def is_member(gid: str) -> bool:
+    digest = session_hash()
+    return bool(digest) and phones.find_phone(_db(), gid, digest,
+                                              expired_before=expired_before()) is not None
+
+
+def from_another_site() -> bool:
+    """Was this (join) link followed from another site? Fetch Metadata where the
+    browser sends it; else a Referer from another origin."""
+    from .security import _same_origin
+
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None:
+        return site not in ("none", "same-origin")
+    referer = request.headers.get("Referer")
+    return bool(referer) and not _same_origin(referer)
+
+
+def private(response):
+    """A join answer: never cached, never telling the next site where it came from."""
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def my_groups() -> list[dict[str, Any]]:
     digest = session_hash()
     if not digest:
