@@ -171,7 +171,8 @@ def resolve(gid: str) -> tuple[dict[str, Any], dict[str, Any] | None]:
     if key is not None:
         group = storage.get_group(db, gid) if key else None
         if group is not None and storage.key_matches(group, key):
-            keep_key(group, key)
+            if phones.group_sealed_key(db, gid) is None:  # a group from before sealed keys
+                keep_key(group, key)
             return group, None
         if not key:
             raise Denied(401)
