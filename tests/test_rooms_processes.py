@@ -49,7 +49,7 @@ def wait_up(base: str, proc: subprocess.Popen, timeout: float = 30) -> None:
         try:
             requests.get(base + "/api/groups/none", timeout=1)
             return
-        except requests.ConnectionError:
+        except (requests.ConnectionError, requests.Timeout):  # a loaded box: still warming up
             time.sleep(0.1)
     raise AssertionError(f"{base} did not come up")
 
