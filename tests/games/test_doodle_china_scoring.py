@@ -260,3 +260,14 @@ CLAIMS = [
 @pytest.mark.parametrize("track,taken,count,want", [c[1:] for c in CLAIMS], ids=[c[0] for c in CLAIMS])
 def test_claim_value(track: list[int], taken: set[int], count: int, want: int | None) -> None:
     assert claim_value(track, taken, count) == want
+
+
+def test_a_shanghai_start_square_from_older_data_is_read_as_a_park() -> None:
+    # scoring.md: "Read `start` in a Shanghai grid as `park` (older drafts and layouts)."
+    old = shanghai_player(grid=blank("shanghai"))
+    old["grid"][0][:3] = ["start:EW", "taxi:EW", "start"]
+    new = shanghai_player(grid=blank("shanghai"))
+    new["grid"][0][:3] = ["park:EW", "taxi:EW", "park"]
+    assert score(state("shanghai", old)) == score(state("shanghai", new))
+    with pytest.raises(Exception, match="unknown kind \"park\""):
+        score(state("suzhou", suzhou_player(grid=[["park"] * 5] * 5)))
