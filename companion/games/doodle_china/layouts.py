@@ -119,18 +119,17 @@ def upgrade_cells(edition: str, cells: Any) -> Any:
     """A copy of a grid of cells (`KIND` or `KIND:PATH`) with old kinds
     renamed; anything that is not a list of lists of strings is returned as it
     is, for validation to refuse with its path."""
-    old = OLD_KINDS.get(edition)
-    if not old or not isinstance(cells, list):
+    if not OLD_KINDS.get(edition) or not isinstance(cells, list):
         return cells
-    return [[_upgrade_cell(old, cell) for cell in row] if isinstance(row, list) else row
+    return [[_upgrade_cell(edition, cell) for cell in row] if isinstance(row, list) else row
             for row in cells]
 
 
-def _upgrade_cell(old: dict[str, str], cell: Any) -> Any:
+def _upgrade_cell(edition: str, cell: Any) -> Any:
     if not isinstance(cell, str):
         return cell
     kind, sep, path = cell.partition(":")
-    return old[kind] + sep + path if kind in old else cell
+    return current_kind(edition, kind) + sep + path
 
 
 def get_layout(name: str) -> dict[str, Any]:
