@@ -7,21 +7,14 @@ from __future__ import annotations
 
 import copy
 
+from shanghai_before_parks import OLD_CELLS
+
 from companion import storage
 from companion.games import score
 from companion.games.doodle_china.layouts import get_layout
 from companion.rooms import table
 from companion.storage.db import migrate
 from companion.storage.schema import MIGRATIONS
-
-OLD_CELLS = [  # shanghai-v1 as it was: start squares on the diagonal, parks apart
-    ["start", "hotel", "taxi", "plain", "bus", "skyscraper"],
-    ["bus", "start", "park", "hotel", "plain", "taxi"],
-    ["taxi", "plain", "start", "skyscraper", "bus", "plain"],
-    ["hotel", "skyscraper", "plain", "start", "park", "bus"],
-    ["plain", "bus", "taxi", "plain", "start", "hotel"],
-    ["park", "taxi", "hotel", "bus", "skyscraper", "start"],
-]
 
 
 def _grid(cells: list[list[str]]) -> list[list[str]]:

@@ -11,17 +11,10 @@ import re
 import pytest
 from browser_support import ARTIFACTS, score_cli
 from playwright.sync_api import Page, expect
+from shanghai_before_parks import OLD_CELLS
 
 pytestmark = pytest.mark.browser
 
-OLD_CELLS = [  # shanghai-v1 before issue 11
-    ["start", "hotel", "taxi", "plain", "bus", "skyscraper"],
-    ["bus", "start", "park", "hotel", "plain", "taxi"],
-    ["taxi", "plain", "start", "skyscraper", "bus", "plain"],
-    ["hotel", "skyscraper", "plain", "start", "park", "bus"],
-    ["plain", "bus", "taxi", "plain", "start", "hotel"],
-    ["park", "taxi", "hotel", "bus", "skyscraper", "start"],
-]
 
 
 def _idle(page: Page) -> None:
