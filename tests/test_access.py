@@ -452,3 +452,19 @@ def test_a_table_link_from_another_site_asks_first_too(app, client, group):
     # Scanned from the camera: straight in.
     direct = app.test_client().get(link, headers={"Sec-Fetch-Site": "none"})
     assert direct.status_code == 303
+
+
+def test_joining_renews_the_session_id_and_keeps_the_other_groups(app, client, group):
+    phone = _phone(app, group)
+    first = _cookie(phone)["sid"]
+    other = client.post("/api/groups", json={"name": "Sunday club"}).get_json()
+    assert phone.get(f"/g/{other['id']}/join?key={other['key']}").status_code == 303
+    second = _cookie(phone)["sid"]
+    assert second != first
+    for gid in (group["id"], other["id"]):
+        assert phone.get(f"/api/groups/{gid}").status_code == 200
+    planted = app.test_client()  # a copy of the cookie from before the join
+    with planted.session_transaction() as session:
+        session["sid"] = first
+    assert planted.get(f"/api/groups/{group['id']}").status_code == 401
+    assert planted.get(f"/api/groups/{other['id']}").status_code == 401

@@ -47,6 +47,13 @@ def add_phone(db: sqlite_utils.Database, gid: str, session_hash: str, label: str
     return found
 
 
+def rekey_session(db: sqlite_utils.Database, old_hash: str, new_hash: str) -> None:
+    """Move a phone's memberships to its new session id (the old one stops)."""
+    with write(db):
+        db.execute("UPDATE phones SET session_hash = ? WHERE session_hash = ?",
+                   [new_hash, old_hash])
+
+
 def get_phone(db: sqlite_utils.Database, gid: str, pid: str) -> dict[str, Any] | None:
     rows = list(db.query(_phone_query("ph.group_id = ? AND ph.id = ?"), [gid, pid]))
     return rows[0] if rows else None

@@ -93,8 +93,15 @@ def phone_label(agent: str | None = None) -> str:
 
 
 def join(gid: str) -> dict[str, Any]:
-    """Let this phone into the group (idempotent)."""
-    return phones.add_phone(_db(), gid, session_hash(create=True) or "", phone_label(),
+    """Let this phone into the group (idempotent). The phone gets a fresh
+    session id on every join, its other groups moved over to it, so a session
+    id planted in a phone's cookie beforehand never gains the new group."""
+    old = session_hash()
+    sid = session[SESSION_ID] = secrets.token_urlsafe(32)
+    session.permanent = True
+    if old:
+        phones.rekey_session(_db(), old, hash_session(sid))
+    return phones.add_phone(_db(), gid, hash_session(sid), phone_label(),
                             expired_before=expired_before())
 
 
