@@ -83,5 +83,9 @@ const Companion = (() => {
     return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
   }
 
-  return { api, toast, drafts, h, uuid, csrf };
+  /** The server's limits (companion/games/registry.py), from base.html's meta tag. */
+  let limits = { player_name: 40, group_name: 80, label_name: 60, notes: 2000, location: 100, duration_min: 1440 };
+  try { limits = { ...limits, ...JSON.parse(document.querySelector('meta[name="companion-limits"]').content) }; } catch (e) { /* defaults */ }
+
+  return { api, toast, drafts, h, uuid, csrf, limits };
 })();

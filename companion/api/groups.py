@@ -8,13 +8,14 @@ from flask import Blueprint, abort, current_app, g, jsonify, redirect, request, 
 
 from .. import storage
 from ..app import get_db
+from ..games.registry import GROUP_NAME_MAX
 from ..web import ratelimit
 from ..web.security import group_required, public_write, remember_key
 from .body import json_body, unprocessable
 
 bp = Blueprint("api_groups", __name__)
 
-MAX_NAME = 80
+MAX_NAME = GROUP_NAME_MAX
 
 
 def join_url(gid: str, key: str, base: str | None = None) -> str:

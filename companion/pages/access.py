@@ -12,15 +12,11 @@ from flask import g, render_template, request
 
 from .. import storage
 from ..app import get_db
+from ..games import registry
 from ..web import ratelimit
 from ..web.security import KEY_HEADER, known_groups
 
-GAME_NAMES = {
-    "canal-houses": "Canal Houses",
-    "doodle-china": "Doodle China",
-    "canalis": "Canalis",
-    "canal-grande": "Canal Grande",
-}
+GAME_NAMES = registry.GAME_NAMES
 
 
 def presented_key(gid: str) -> str | None:

@@ -14,6 +14,7 @@ from werkzeug.routing import BuildError
 from .. import storage
 from ..api.groups import MAX_NAME, join_url
 from ..app import get_db
+from ..games import registry
 from ..rooms.record import dice_record
 from ..web.security import known_groups, remember_key
 from . import bp
@@ -25,6 +26,12 @@ HISTORY_LIMIT = 200
 OTHER_PAGES = {"doodle-china": "play_doodle", "canalis": "play_canalis"}
 OWN_PAGES = {"canal-houses": "pages.play_houses", "canal-grande": "pages.play_grande"}
 PLAYER_COUNTS = {"canal-houses": (1, 6), "canal-grande": (2, 2)}
+
+
+@bp.app_context_processor
+def _limits() -> dict[str, Any]:
+    """Every page's name fields and scripts read the limits from one place."""
+    return {"limits": registry.limits()}
 
 
 @bp.app_template_filter("day")

@@ -33,6 +33,7 @@ from ..api.body import json_body, unprocessable
 from ..app import get_db
 from ..games.common import StateError
 from ..games.doodle_china.layouts import DEFAULT_FOR_EDITION
+from ..games.registry import PLAYER_NAME_MAX
 from ..web.security import KEY_HEADER, group_required, known_groups
 from . import remember_room, table, tokens
 from .hub import hub_for
@@ -40,7 +41,7 @@ from .qr import qr_svg
 
 bp = Blueprint("rooms_api", __name__, url_prefix="/api/groups/<gid>/rooms")
 
-MAX_NAME = 40
+MAX_NAME = PLAYER_NAME_MAX
 PAGE_LIMIT = 1000
 # Open streams per server process. Each holds a thread: `companion serve` runs
 # 16 threads a process, so 12 streams leave 4 for everything else. Set

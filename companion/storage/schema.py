@@ -394,4 +394,11 @@ MIGRATIONS: list[list[str]] = [
             played_at, mu, sigma, max(played_at || ' ' || match_id) FROM stats_rating
             GROUP BY group_id, game, player_id, substr(played_at, 1, 7))""",
     ],
+    # Logging basics (issue 17): a match's optional duration, location and notes,
+    # beside played_at (api.md).
+    [
+        "ALTER TABLE matches ADD COLUMN duration_min INTEGER",
+        "ALTER TABLE matches ADD COLUMN location TEXT",
+        "ALTER TABLE matches ADD COLUMN notes TEXT",
+    ],
 ]

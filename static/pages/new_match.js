@@ -34,7 +34,8 @@ function render() {
 function add(name) {
   const clean = name.trim().replace(/\s+/g, " ");
   if (!clean) return "Type a name first.";
-  if (clean.length > 60) return `That name is ${clean.length} characters; at most 60 are allowed.`;
+  const max = Companion.limits.player_name;
+  if (clean.length > max) return `That name is ${clean.length} characters; at most ${max} are allowed.`;
   if (seats.some((s) => key(s) === key(clean))) return `${clean} is already playing.`;
   if (seats.length >= high) return `At most ${high} players: remove someone first.`;
   seats.push(clean);

@@ -168,7 +168,7 @@ async function save() {
 
 function renderForm() {
   const target = errorTarget(form.error?.path);
-  const name = h("input", { id: "layout-name", class: "le-field", maxlength: "60", value: form.name });
+  const name = h("input", { id: "layout-name", class: "le-field", maxlength: String(Companion.limits.label_name), value: form.name });
   name.addEventListener("input", () => { form.name = name.value; });
   const palette = h("div", { class: "le-palette", role: "group", "aria-label": "Square kind to paint" },
     data.rules[form.edition].kinds.map((k) => h("button", { type: "button", class: `toggle kind-${k}`,
