@@ -46,6 +46,9 @@ const Companion = (() => {
       button.addEventListener("click", () => { el.hidden = true; action.run(); });
       el.append(button);
     }
+    // Never over the button it talks about: a tap low on the screen gets the toast at the top.
+    const near = document.activeElement?.getBoundingClientRect?.();
+    el.classList.toggle("toast-top", !!near && near.height > 0 && near.bottom > window.innerHeight - 140);
     el.hidden = false;
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => { el.hidden = true; }, action ? 8000 : 3500);
@@ -87,5 +90,19 @@ const Companion = (() => {
   let limits = { player_name: 40, group_name: 80, label_name: 60, notes: 2000, location: 100, duration_min: 1440 };
   try { limits = { ...limits, ...JSON.parse(document.querySelector('meta[name="companion-limits"]').content) }; } catch (e) { /* defaults */ }
 
-  return { api, toast, drafts, h, uuid, csrf, limits };
+  /** Dates in the phone's own language and time zone: every <time datetime data-local>
+   * ("date" or "datetime") under `root` is rewritten with Intl. */
+  function localTimes(root = document) {
+    const styles = { date: { dateStyle: "medium" }, datetime: { dateStyle: "medium", timeStyle: "short" } };
+    for (const el of root.querySelectorAll("time[data-local]")) {
+      const d = new Date(el.getAttribute("datetime"));
+      if (Number.isNaN(d.getTime())) continue;
+      try { el.textContent = new Intl.DateTimeFormat(undefined, styles[el.dataset.local] || styles.date).format(d); }
+      catch (e) { el.textContent = d.toLocaleString(); }
+    }
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => localTimes());
+  else localTimes();
+
+  return { api, toast, drafts, h, uuid, csrf, limits, localTimes };
 })();

@@ -88,4 +88,6 @@ if (existing?.state?.players?.length) {
     Companion.toast("Unsaved match discarded.", { label: "Undo", run: () => { store.save(kept); note.hidden = false; } });
   });
 }
+// "Play again" from a match page: the same players in the same seats.
+for (const name of new URLSearchParams(location.search).getAll("player")) add(name);
 render();

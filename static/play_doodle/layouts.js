@@ -181,7 +181,7 @@ function renderForm() {
     h("p", { class: "muted small" }, "Choose a kind, then tap the squares that show it on your sheet."),
     palette, gridEditor(target), housesEditor(target), tracksEditor(target),
     form.error ? h("p", { class: "error card", role: "alert", id: "layout-error" },
-      `Not saved: ${target.words ? `${target.words} (${form.error.path})` : form.error.path || ""}${form.error.path ? ": " : ""}${form.error.error}. `
+      `Not saved: ${target.words ? `${target.words}: ` : ""}${form.error.error}. `
       + "Nothing you entered was lost.") : null,
     h("div", { class: "row" }, h("button", { type: "button", class: "big", id: "save-layout", onclick: save }, "Save layout"),
       h("button", { type: "button", class: "secondary", onclick: () => { form = null; render(); } }, "Cancel")),

@@ -98,6 +98,7 @@ function newState(edition, layout, names) {
 
 const params = new URLSearchParams(location.search);
 setup.seats = params.getAll("player").map((n) => n.trim()).filter(Boolean).slice(0, data.max_players);
+if (params.get("edition") in EDITIONS) setup.edition = params.get("edition"); // "Play again"
 if (room) {
   setup.edition = room.edition;
   setup.layoutId = tableLayoutId();
