@@ -26,6 +26,7 @@ from flask import (
     jsonify,
     request,
     session,
+    url_for,
 )
 
 from .. import storage
@@ -223,12 +224,26 @@ def index(gid: str):
     return jsonify({"rooms": storage.list_rooms(get_db(), gid, match_id=match)})
 
 
+def _saved_match(gid: str, room: dict[str, Any]) -> dict[str, Any] | None:
+    """The end screen's result and link, once the table's match is in the history."""
+    match = storage.get_match(get_db(), gid, room["match_id"])
+    if not match:
+        return None
+    result = match["result"]
+    return {"url": url_for("pages.match_page", gid=gid, mid=match["id"]),
+            "winners": result.get("winners", []), "ranking": result.get("ranking", []),
+            "totals": {p["name"]: p["total"] for p in result.get("players", [])}}
+
+
 @bp.get("/<rid>")
 @group_required
 def show(gid: str, rid: str):
     room = _room_or_404(gid, rid)
     _repair_match(gid, room)
-    response = jsonify(table.view(room))
+    answer = table.view(room)
+    answer.update(seats.public(get_db(), rid, request.args.get("phone")))
+    answer["saved_match"] = _saved_match(gid, room) if answer.get("finished") else None
+    response = jsonify(answer)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -454,3 +469,6 @@ def stream(hub, database: str, rid: str, after: int, *, lifetime: float, heartbe
     finally:
         hub.leave(rid)
         db.conn.close()
+
+
+from . import seats  # noqa: E402 (its routes join this blueprint)

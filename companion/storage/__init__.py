@@ -43,6 +43,7 @@ from .players import (
                      rename_player,
                      set_hidden,
 )
+from .room_seats import claim_seat, held_seats
 from .rooms import (
                      RoomGone,
                      append_room_events,
@@ -78,7 +79,7 @@ __all__ = [
     "name_key", "now_iso", "rename_group",
     "count_matches", "current_names", "delete_match", "export_matches", "get_match", "import_matches", "iter_matches",
     "list_locations", "list_matches", "restore_match", "save_match", "update_match",
-    "add_photo", "get_photo",
+    "add_photo", "get_photo", "claim_seat", "held_seats",
     "RoomGone", "append_room_events", "connect_reader", "create_room", "data_version",
     "get_room", "list_room_events", "list_rooms", "room_id_free", "room_seqs",
     "delete_card", "get_card", "list_cards", "save_card", "update_card",

@@ -401,4 +401,16 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE matches ADD COLUMN location TEXT",
         "ALTER TABLE matches ADD COLUMN notes TEXT",
     ],
+    # Dice table seats (issue 17): which phone holds each seat of a room, so two
+    # phones cannot play the same seat.
+    [
+        """CREATE TABLE room_seats (
+            room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            phone TEXT NOT NULL,
+            claimed_at TEXT NOT NULL,
+            PRIMARY KEY (room_id, seat)
+        ) WITHOUT ROWID""",
+        "CREATE UNIQUE INDEX room_seats_by_phone ON room_seats (room_id, phone)",
+    ],
 ]
