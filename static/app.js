@@ -31,6 +31,9 @@ const Companion = (() => {
   }
 
   let toastTimer = null;
+  let lastTap = null;
+  document.addEventListener("pointerdown", (event) => { lastTap = { y: event.clientY, at: Date.now() }; },
+                            { capture: true, passive: true });
   /** A short message at the bottom of the screen, with an optional action (e.g. Undo). */
   function toast(message, action) {
     const el = document.getElementById("toast");
@@ -46,9 +49,12 @@ const Companion = (() => {
       button.addEventListener("click", () => { el.hidden = true; action.run(); });
       el.append(button);
     }
-    // Never over the button it talks about: a tap low on the screen gets the toast at the top.
+    // Never over the button it talks about: after a tap low on the screen (or with the
+    // focus there) the toast shows at the top instead.
     const near = document.activeElement?.getBoundingClientRect?.();
-    el.classList.toggle("toast-top", !!near && near.height > 0 && near.bottom > window.innerHeight - 140);
+    const low = window.innerHeight - 140;
+    const tappedLow = lastTap && Date.now() - lastTap.at < 5000 && lastTap.y > low;
+    el.classList.toggle("toast-top", !!tappedLow || (!!near && near.height > 0 && near.bottom > low));
     el.hidden = false;
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => { el.hidden = true; }, action ? 8000 : 3500);

@@ -93,7 +93,7 @@ export function humanPath(path, state) {
   let m;
   let last = null;
   while ((m = re.exec(path)) !== null) {
-    if (m[1]) { last = m[1]; if (!(m[1] in PATH_WORDS) && m[1] !== "players") parts.push(m[1].replace(/_/g, " ")); continue; }
+    if (m[1]) { last = m[1]; if (!(m[1] in PATH_WORDS) && m[1] !== "players" && m[1] !== "state") parts.push(m[1].replace(/_/g, " ")); continue; }
     const i = Number(m[2]);
     if (last === "players") parts.push(state?.players?.[i]?.name || `player ${i + 1}`);
     else parts.push(`${PATH_WORDS[last] || last} ${i + 1}`);

@@ -29,6 +29,8 @@ function render() {
     M.h("button", { type: "button", class: "secondary", "aria-label": `Remove ${name}`,
       onclick: () => { seats.splice(i, 1); render(); } }, "✕"))));
   seatEmpty.hidden = seats.length > 0;
+  // No stale error: once the seats are fine, the old complaint goes.
+  if (seats.length >= low && seats.length <= high) showError(startError, "");
 }
 
 function add(name) {
