@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from datetime import datetime
 from typing import Any
 
@@ -32,6 +33,35 @@ PLAYER_COUNTS = {"canal-houses": (1, 6), "canal-grande": (2, 2)}
 def _limits() -> dict[str, Any]:
     """Every page's name fields and scripts read the limits from one place."""
     return {"limits": registry.limits(), "win_lose_games": registry.WIN_LOSE_GAMES}
+
+
+_PATH_IN_TEXT = re.compile(r"\b[a-z_]+(?:\[\d+\])+(?:\.[a-z_]+(?:\[\d+\])*)*")
+_PART = re.compile(r"([A-Za-z_]+)|\[(\d+)\]")
+_PATH_WORDS = {"street": "house", "windows": "window", "numbers": "number card", "moves": "move",
+               "players": "player"}
+
+
+def _human_path(path: str) -> str:
+    parts: list[str] = []
+    last, raw = "", False
+    for key, index in _PART.findall(path):
+        if key:
+            last, raw = key, key not in _PATH_WORDS
+            if raw:
+                parts.append(key.replace("_", " "))
+            continue
+        if raw:
+            parts.pop()
+        raw = False
+        word = _PATH_WORDS.get(last) or last.replace("_", " ").removesuffix("s")
+        parts.append(f"{word} {int(index) + 1}")
+    return " · ".join(parts)
+
+
+@bp.app_template_filter("human")
+def human(text: str) -> str:
+    """Engine detail lines say `moves[3]`; people read "move 4" (match.js humanLine)."""
+    return _PATH_IN_TEXT.sub(lambda m: _human_path(m[0]), str(text))
 
 
 @bp.app_template_filter("day")
