@@ -194,3 +194,21 @@ def test_edition_label():
     assert registry.edition_label({"game": "doodle-china", "edition": "suzhou",
                                    "players": [{}, {}]}) == "Suzhou"
     assert registry.edition_label({"game": "canal-grande", "players": [{}, {}]}) is None
+
+
+def test_stats_filter_by_location(client, group):
+    for winner, place in (("Ana", "Club"), ("Ana", " club "), ("Ben", "Pub")):
+        save(client, group, {"state": grande_state(winner), "location": place})
+    base = f"/api/groups/{group['id']}/stats"
+    club = client.get(f"{base}?location=CLUB", headers=group["headers"]).get_json()
+    assert club["matches"] == 2 and club["location"] == "CLUB"
+    by_name = {p["name"]: p for p in club["players"]}
+    assert (by_name["Ana"]["plays"], by_name["Ana"]["wins"], by_name["Ana"]["win_rate"]) == (2, 2, 1.0)
+    assert by_name["Ben"]["wins"] == 0
+    assert by_name["Ana"]["games"]["canal-grande"]["plays"] == 2
+    pub = client.get(f"{base}?location=Pub", headers=group["headers"]).get_json()
+    assert pub["matches"] == 1 and {p["name"]: p["wins"] for p in pub["players"]} == {"Ana": 0, "Ben": 1}
+    html = client.get(f"/g/{group['id']}/stats?location=Pub", headers=group["headers"]).get_data(True)
+    assert "1 match at Pub" in html and 'id="stats-location"' in html
+    nowhere = client.get(f"{base}?location=Moon", headers=group["headers"]).get_json()
+    assert nowhere == {"matches": 0, "location": "Moon", "players": []}

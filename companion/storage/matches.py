@@ -260,3 +260,48 @@ def iter_matches(db: sqlite_utils.Database, gid: str) -> Iterator[dict[str, Any]
            " ORDER BY played_at, id")
     for row in db.query(sql, [gid]):
         yield _row_to_match(row)
+
+
+def location_stats(db: sqlite_utils.Database, gid: str, location: str, *,
+                   game: str | None = None, player_id: int | None = None,
+                   lo: str | None = None, hi: str | None = None) -> list[dict[str, Any]]:
+    """Per player and game, the plays at one place (without regard to case or
+    spaces): plays, plays with opponents, wins among those, score sum and best.
+    Read straight from the matches: the month aggregates know no places."""
+    where = ["m.group_id = ?", "m.deleted_at IS NULL", "lower(trim(m.location)) = ?"]
+    args: list[Any] = [gid, " ".join(location.split()).lower()]
+    if game:
+        where.append("m.game = ?")
+        args.append(game)
+    if lo:
+        where.append("m.played_at >= ?")
+        args.append(lo)
+    if hi:
+        where.append("m.played_at < ?")
+        args.append(hi)
+    if player_id is not None:
+        where.append("EXISTS (SELECT 1 FROM match_players x WHERE x.group_id = m.group_id"
+                     " AND x.match_id = m.id AND x.player_id = ?)")
+        args.append(player_id)
+    sql = f"""SELECT mp.player_id, p.name, p.hidden, m.game, count(*) AS plays,
+                     sum(n.seats > 1) AS rated_plays, sum(mp.winner AND n.seats > 1) AS wins,
+                     sum(mp.total) AS total, max(mp.total) AS best
+              FROM matches m
+              JOIN match_players mp ON mp.group_id = m.group_id AND mp.match_id = m.id
+              JOIN players p ON p.id = mp.player_id
+              JOIN (SELECT match_id, count(*) AS seats FROM match_players WHERE group_id = ?
+                    GROUP BY match_id) n ON n.match_id = m.id
+              WHERE {' AND '.join(where)}
+              GROUP BY mp.player_id, m.game"""
+    return list(db.query(sql, [gid, *args]))
+
+
+def count_location_matches(db: sqlite_utils.Database, gid: str, location: str,
+                           game: str | None = None) -> int:
+    sql = ("SELECT count(*) FROM matches WHERE group_id = ? AND deleted_at IS NULL"
+           " AND lower(trim(location)) = ?")
+    args: list[Any] = [gid, " ".join(location.split()).lower()]
+    if game:
+        sql += " AND game = ?"
+        args.append(game)
+    return db.execute(sql, args).fetchone()[0]
