@@ -10,6 +10,7 @@ from typing import Any
 import qrcode
 import qrcode.image.svg
 from flask import Response, current_app, g, redirect, render_template, request, url_for
+from markupsafe import Markup
 from werkzeug.routing import BuildError
 
 from .. import storage
@@ -62,6 +63,15 @@ def _human_path(path: str) -> str:
 def human(text: str) -> str:
     """Engine detail lines say `moves[3]`; people read "move 4" (match.js humanLine)."""
     return _PATH_IN_TEXT.sub(lambda m: _human_path(m[0]), str(text))
+
+
+@bp.app_template_filter("when")
+def when(stamp: str | None, style: str = "date") -> Markup:
+    """A date the phone rewrites in its own locale (app.js localTimes); the
+    server's `day` text until then."""
+    if not stamp:
+        return Markup("")
+    return Markup('<time datetime="{}" data-local="{}">{}</time>').format(stamp, style, day(stamp))
 
 
 @bp.app_template_filter("day")
