@@ -49,7 +49,9 @@ def wait_up(base: str, proc: subprocess.Popen, timeout: float = 30) -> None:
         try:
             requests.get(base + "/api/groups/none", timeout=1)
             return
-        except requests.ConnectionError:
+        except (requests.ConnectionError, requests.ReadTimeout):
+            # Refused while gunicorn binds; slow while its worker loads the app
+            # (several seconds on a loaded box): both mean "not up yet".
             time.sleep(0.1)
     raise AssertionError(f"{base} did not come up")
 
