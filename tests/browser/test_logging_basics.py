@@ -218,3 +218,19 @@ def test_data_page_links_the_bgstats_export(phone, group_page):
     assert [g["name"] for g in doc["games"]] == ["Canal Grande"] and len(doc["plays"]) == 1
     fits(phone)
     shot(phone, "data-page")
+
+
+def test_play_again_keeps_the_doodle_edition_and_seats(phone, group_page):
+    gid, key = group_page
+    state = doodle_solo("Mei")
+    state["players"].append({**state["players"][0], "name": "Ana"})
+    made = api(phone, key, "POST", f"/api/groups/{gid}/matches", {"state": state})
+    phone.goto(f"/g/{gid}/matches/{made['id']}")
+    expect(phone.get_by_test_id("edition")).to_have_text("Shanghai")
+    phone.click("#play-again")
+    phone.wait_for_url(re.compile(r"/play/doodle-china"))
+    expect(phone.locator("[data-edition=shanghai]")).to_have_attribute("aria-pressed", "true")
+    seats = phone.get_by_test_id("seats").locator("li[data-name]")
+    expect(seats).to_have_count(2)
+    assert [seats.nth(i).get_attribute("data-name") for i in range(2)] == ["Mei", "Ana"]
+    fits(phone)
