@@ -234,3 +234,21 @@ def test_play_again_keeps_the_doodle_edition_and_seats(phone, group_page):
     expect(seats).to_have_count(2)
     assert [seats.nth(i).get_attribute("data-name") for i in range(2)] == ["Mei", "Ana"]
     fits(phone)
+
+
+def test_stats_overview_filters_by_where_it_was_played(phone, group_page):
+    gid, key = group_page
+    for winner, loser, place in (("Ana", "Ben", "Club"), ("Ana", "Ben", "Club"), ("Ben", "Ana", "Pub")):
+        api(phone, key, "POST", f"/api/groups/{gid}/matches",
+            {"state": grande(winner, loser), "location": place})
+    phone.goto(f"/g/{gid}/stats")
+    phone.select_option("#stats-location", "Pub")
+    phone.locator(".stats-filters button[type=submit]").click()
+    phone.wait_for_url(re.compile(r"location=Pub"))
+    expect(phone.locator("main")).to_contain_text("1 match at Pub")
+    rows = phone.locator(".stats-table tbody tr")
+    expect(rows).to_have_count(2)
+    assert rows.nth(0).inner_text().startswith("Ben")
+    fits(phone)
+    no_dev_text(phone)
+    shot(phone, "stats-where")
