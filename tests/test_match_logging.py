@@ -212,3 +212,23 @@ def test_stats_filter_by_location(client, group):
     assert "1 match at Pub" in html and 'id="stats-location"' in html
     nowhere = client.get(f"{base}?location=Moon", headers=group["headers"]).get_json()
     assert nowhere == {"matches": 0, "location": "Moon", "players": []}
+
+
+def test_a_match_saved_before_the_limit_can_still_be_edited(client, group, app):
+    """Older pages allowed 60 characters: such a match keeps its names on edit,
+    but a new over-long name is still refused."""
+    from companion import storage
+    from companion.games import score
+
+    old = "O" * 55
+    state = grande_state()
+    state["players"][0]["name"] = old
+    with app.app_context():
+        db = storage.connect(app.config["DATABASE"])
+        storage.save_match(db, group["id"], "old-match", "2025-01-01T12:00:00Z", state, score(state))
+    r = client.put(url(group, "/old-match"), json={"state": state, "location": "Club"},
+                   headers=group["headers"])
+    assert r.status_code == 200 and r.get_json()["location"] == "Club"
+    state["players"][1]["name"] = "B" * 41
+    r = client.put(url(group, "/old-match"), json={"state": state}, headers=group["headers"])
+    assert r.status_code == 422 and r.get_json()["path"] == "state.players[1].name"

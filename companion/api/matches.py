@@ -68,9 +68,13 @@ def _details(body: dict[str, Any]) -> tuple[dict[str, Any], Any]:
     return out, None
 
 
-def _names_error(result: dict[str, Any]):
-    """Every player's name within the one limit (companion/games/registry.py)."""
+def _names_error(result: dict[str, Any], kept: frozenset[str] = frozenset()):
+    """Every player's name within the one limit (companion/games/registry.py).
+    Names `kept` from the stored match pass: a match saved before the limit
+    can still be edited without renaming anyone."""
     for i, player in enumerate(result.get("players", [])):
+        if player.get("name") in kept:
+            continue
         problem = name_problem(player.get("name"))
         if problem:
             return unprocessable(f"state.players[{i}].name",
@@ -179,7 +183,8 @@ def update(gid: str, mid: str):
     if error:
         return error
     db = get_db()
-    if not storage.get_match(db, gid, mid):
+    stored = storage.get_match(db, gid, mid)
+    if not stored:
         abort(404, description="no such match in this group")
     try:
         played_at = parse_played_at(body["played_at"]) if "played_at" in body else None
@@ -188,7 +193,7 @@ def update(gid: str, mid: str):
     result, error = _score(body["state"])
     if error:
         return error
-    error = _names_error(result)
+    error = _names_error(result, frozenset(p.get("name") for p in stored["result"].get("players", [])))
     if error:
         return error
     match = storage.update_match(db, gid, mid, body["state"], result, played_at, details)
