@@ -232,3 +232,21 @@ def test_a_match_saved_before_the_limit_can_still_be_edited(client, group, app):
     state["players"][1]["name"] = "B" * 41
     r = client.put(url(group, "/old-match"), json={"state": state}, headers=group["headers"])
     assert r.status_code == 422 and r.get_json()["path"] == "state.players[1].name"
+
+
+def test_merged_players_show_under_the_name_kept(client, group):
+    save(client, group, {"state": grande_state("Ana")})
+    made = save(client, group, {"state": {"game": "canal-grande", "players": [
+        {"name": "Anna", "won": {"Castello": 4}}, {"name": "Cy", "won": {}}]}})
+    ids = {p["name"]: p["id"] for p in client.get(f"/api/groups/{group['id']}/players",
+                                                 headers=group["headers"]).get_json()["players"]}
+    r = client.post(f"/api/groups/{group['id']}/players/{ids['Anna']}/merge",
+                    json={"into": ids["Ana"]}, headers=group["headers"])
+    assert r.status_code == 200
+    page = client.get(f"/g/{group['id']}/matches/{made['id']}", headers=group["headers"]).get_data(True)
+    assert 'data-player="Ana"' in page and "Anna" not in page
+    history = client.get(f"/g/{group['id']}/history", headers=group["headers"]).get_data(True)
+    assert "Anna" not in history and "Ana won · Cy lost" in history
+    doc = client.get(f"/api/groups/{group['id']}/export.bgstats.json",
+                     headers=group["headers"]).get_json()
+    assert sorted(p["name"] for p in doc["players"]) == ["Ana", "Ben", "Cy"]

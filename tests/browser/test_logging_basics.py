@@ -171,6 +171,8 @@ def test_one_name_limit_and_long_names_never_widen_a_page(phone, group_page):
         phone.goto(path)
         fits(phone)
         no_dev_text(phone)
+        if path.endswith(("/history", "/stats/games")) or path == f"/g/{gid}":
+            shot(phone, "long-names-" + (path.rsplit("/", 1)[1] if path != f"/g/{gid}" else "group"))
     phone.goto(f"/g/{gid}/matches/{made['id']}")
     shot(phone, "long-names-match")
     # Every name field takes the registry's limit; the new-match page refuses one more.
