@@ -214,15 +214,20 @@
     box.dataset.round = String(tray.round);
     box.append(dieEl("blue", tray.blue, { disabled: true, "data-die": "blue" }));
     if (tray.setup) {
+      const park = room.edition === "shanghai"; // Shanghai starts in the parks
       const path = tray.path || room.setup?.paths?.[tray.column - 1];
       if (path) {
-        const square = h("span", { class: "setup-shape cell kind-start drawn", "data-path": path, role: "img",
-                                   "aria-label": `Draw ${PATH_WORDS[path]}` });
+        const square = h("span", { class: `setup-shape cell ${park ? "kind-park" : "kind-start"} drawn`, "data-path": path,
+                                   role: "img", "aria-label": `Draw ${PATH_WORDS[path]}` });
         square.append(pathSvg(path));
         box.append(h("span", { class: "setup-arrow", "aria-hidden": "true" }, "→"), square);
-        note.textContent = `Column ${tray.column}: everyone draws this riverway (${PATH_WORDS[path]}) in the start square.`;
+        note.textContent = park
+          ? `Column ${tray.column}: everyone draws this road (${PATH_WORDS[path]}) in the park.`
+          : `Column ${tray.column}: everyone draws this riverway (${PATH_WORDS[path]}) in the start square.`;
       } else {
-        note.textContent = `Starting riverway for column ${tray.column}: the blue die picks it.`;
+        note.textContent = park
+          ? `Starting road in the park of column ${tray.column}: the blue die picks it.`
+          : `Starting riverway for column ${tray.column}: the blue die picks it.`;
       }
       box.classList.add("setup");
     } else {
@@ -417,7 +422,7 @@
     sheet.grid.forEach((row, r) => {
       grid.append(h("span", { class: "row-head" }, String(r + 1)));
       row.forEach((text, c) => {
-        const [kind, path] = text.split(":");
+        const [kind, path] = kindAndPath(text);
         const target = isTarget(r, c);
         const cell = h("button", {
           type: "button", class: `cell kind-${kind}${path ? " drawn" : ""}${target ? " target" : ""}`,
@@ -435,6 +440,12 @@
     renderFacts(sheet);
     if (!targets.length) { selectedCell = null; el("picker").hidden = true; }
     else renderPicker();
+  }
+
+  /** A square's kind and path; a Shanghai `start` from an older room is a park. */
+  function kindAndPath(text) {
+    const [kind, path] = text.split(":");
+    return [room.edition === "shanghai" && kind === "start" ? "park" : kind, path];
   }
 
   function houseMarks(layout, sheet, r, c) {
@@ -457,7 +468,7 @@
     if (!selectedCell || selectedDie === null) { box.hidden = true; return; }
     const [r, c] = selectedCell;
     const sheet = room.sheets[viewSheet];
-    const kind = sheet.grid[r][c].split(":")[0];
+    const [kind] = kindAndPath(sheet.grid[r][c]);
     const cell = { die: selectedDie, cell: [r, c] };
     const buttons = [];
     if (kind === "house") {
