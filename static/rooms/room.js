@@ -36,6 +36,7 @@
     boat: "boat", park: "park", skyscraper: "tower", taxi: "taxi", bus: "bus" };
 
   const el = (id) => document.getElementById(id);
+  const startWord = () => (room?.edition === "shanghai" ? "roads" : "riverways"); // Shanghai draws roads
   let room = null;
   let lastId = 0;
   let seat = readSeat();
@@ -285,7 +286,7 @@
     if (room.finished) { turn.textContent = "Game over"; return; }
     if (room.turn.expect === "roll") {
       const setup = room.phase === "setup";
-      const what = setup ? `rolls the blue die for the starting riverways` : "rolls the dice";
+      const what = setup ? `rolls the blue die for the starting ${startWord()}` : "rolls the dice";
       turn.textContent = room.turn.player === me ? `Your roll: ${what.replace("rolls", "roll")}`
         : `${room.turn.player} ${what}`;
       if (room.turn.player === me) turn.classList.add("mine");
@@ -585,7 +586,7 @@
     if (!renderSeatPicker()) return;
     const round = el("round");
     if (room.phase === "setup") {
-      round.textContent = `Setting up: starting riverways ${room.setup.paths.length} of ${room.setup.squares.length}`;
+      round.textContent = `Setting up: starting ${startWord()} ${room.setup.paths.length} of ${room.setup.squares.length}`;
     } else {
       round.textContent = `Round ${room.round} · ${room.starting_player} starts`;
     }

@@ -7,6 +7,8 @@ link to the saved match instead of a raw id. Screenshots go to tests/artifacts."
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import requests
 from browser_support import ARTIFACTS
@@ -210,3 +212,18 @@ def test_end_screen_shows_the_result_and_a_link_not_an_id(tables):
     shot(page, "end-screen")
     link.click()
     page.wait_for_url(f"**/matches/{mid}")
+
+
+def test_shanghai_setup_roll_shows_the_road_in_the_park(tables):
+    room = tables["room"](["Ana", "Ben"], edition="shanghai")
+    page = tables["phone"](room["join_url"])
+    page.click('#seat-buttons [data-seat="0"]')
+    page.click("#roll")
+    wait_event(page, 1)
+    drawn = tables["get"](room)["setup"]["paths"][0]
+    shape = page.locator("#dice .setup-shape")
+    expect(shape).to_have_class(re.compile("kind-park"))
+    assert shape.get_attribute("data-path") == drawn
+    expect(page.locator("#tray-note")).to_contain_text("in the park")
+    no_wider_than_the_phone(page)
+    shot(page, "setup-shape-shanghai")
