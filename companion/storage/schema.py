@@ -471,4 +471,23 @@ MIGRATIONS: list[list[Step]] = [
         "ALTER TABLE groups ADD COLUMN sealed_key TEXT",
         "ALTER TABLE rooms ADD COLUMN sealed_token TEXT",
     ],
+    # Logging basics (issue 17): a match's optional duration, location and notes,
+    # beside played_at (api.md).
+    [
+        "ALTER TABLE matches ADD COLUMN duration_min INTEGER",
+        "ALTER TABLE matches ADD COLUMN location TEXT",
+        "ALTER TABLE matches ADD COLUMN notes TEXT",
+    ],
+    # Dice table seats (issue 17): which phone holds each seat of a room, so two
+    # phones cannot play the same seat.
+    [
+        """CREATE TABLE room_seats (
+            room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            phone TEXT NOT NULL,
+            claimed_at TEXT NOT NULL,
+            PRIMARY KEY (room_id, seat)
+        ) WITHOUT ROWID""",
+        "CREATE UNIQUE INDEX room_seats_by_phone ON room_seats (room_id, phone)",
+    ],
 ]
