@@ -17,7 +17,8 @@ const TRACK_ORDER = { suzhou: ["hotels", "shops"], shanghai: ["hotels", "skyscra
 const NEW_HOUSE = { count: 4, printed_crossed: 2 };
 const clone = (x) => JSON.parse(JSON.stringify(x));
 
-let layouts = data.layouts;
+// A Shanghai `start` square (a layout saved before the parks were the starting squares) is a park.
+let layouts = data.layouts.map((l) => ({ ...l, data: { ...l.data, cells: S.currentGrid(l.edition, l.data.cells) } }));
 let form = null; // {id, edition, name, data, tracksText, paint, error}
 
 function preview(layout) {
@@ -168,7 +169,7 @@ async function save() {
 
 function renderForm() {
   const target = errorTarget(form.error?.path);
-  const name = h("input", { id: "layout-name", class: "le-field", maxlength: "60", value: form.name });
+  const name = h("input", { id: "layout-name", class: "le-field", maxlength: String(Companion.limits.label_name), value: form.name });
   name.addEventListener("input", () => { form.name = name.value; });
   const palette = h("div", { class: "le-palette", role: "group", "aria-label": "Square kind to paint" },
     data.rules[form.edition].kinds.map((k) => h("button", { type: "button", class: `toggle kind-${k}`,
@@ -181,7 +182,7 @@ function renderForm() {
     h("p", { class: "muted small" }, "Choose a kind, then tap the squares that show it on your sheet."),
     palette, gridEditor(target), housesEditor(target), tracksEditor(target),
     form.error ? h("p", { class: "error card", role: "alert", id: "layout-error" },
-      `Not saved: ${target.words ? `${target.words} (${form.error.path})` : form.error.path || ""}${form.error.path ? ": " : ""}${form.error.error}. `
+      `Not saved: ${target.words ? `${target.words}: ` : ""}${form.error.error}. `
       + "Nothing you entered was lost.") : null,
     h("div", { class: "row" }, h("button", { type: "button", class: "big", id: "save-layout", onclick: save }, "Save layout"),
       h("button", { type: "button", class: "secondary", onclick: () => { form = null; render(); } }, "Cancel")),
