@@ -54,18 +54,27 @@ def _bad_request(message: str, path: str = "(body)", status: int = 400):
     abort(make_response(jsonify({"error": message, "path": path}), status))
 
 
+def _shown_path(path: list) -> str:
+    """The path as a person types it; under a key that no path can spell
+    (empty, or with dots or brackets) the nearest object that holds it."""
+    for i, part in enumerate(path):
+        if isinstance(part, str) and (not part or any(c in part for c in ".[]")):
+            return format_path(path[:i])
+    return format_path(path)
+
+
 def _check_string(text: str, path: list, what: str = "") -> None:
     lead = f"{what} " if what else ""
     if len(text) > MAX_STRING:
         _bad_request(f"{lead}is {len(text)} characters long; at most {MAX_STRING} are allowed",
-                     format_path(path), 422)
+                     _shown_path(path), 422)
     bad = FORBIDDEN_CHARS.search(text)
     if bad:
         code = ord(bad.group())
         kind = ("a lone surrogate (not a character)" if 0xD800 <= code <= 0xDFFF else
                 "a bidirectional control character" if code > 0x7F else "a control character")
         _bad_request(f"{lead}contains {kind} (U+{code:04X} at position {bad.start()}); "
-                     "send plain text", format_path(path), 422)
+                     "send plain text", _shown_path(path), 422)
 
 
 def check_value(value: Any, root: list | None = None) -> None:
@@ -74,13 +83,13 @@ def check_value(value: Any, root: list | None = None) -> None:
     while stack:
         item, path, depth = stack.pop()
         if isinstance(item, _Refused):
-            _bad_request(item.why, format_path(path), 422)
+            _bad_request(item.why, _shown_path(path), 422)
         if isinstance(item, str):
             _check_string(item, path)
         elif isinstance(item, dict | list):
             if depth >= MAX_DEPTH:
                 _bad_request(f"is nested more than {MAX_DEPTH} levels deep; no state is",
-                             format_path(path), 422)
+                             _shown_path(path), 422)
             if isinstance(item, dict):
                 for key, child in item.items():
                     _check_string(key, path, "a key here")  # reported at its object

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from ..games import StateError, score
+from ..games import StateError, check_player_names, score
 from ..web.security import public_write
 from .body import json_body, state_error
 
@@ -15,6 +15,9 @@ bp = Blueprint("api_score", __name__, url_prefix="/api")
 @public_write
 def score_state():
     try:
-        return jsonify(score(json_body()))
+        state = json_body()
+        if isinstance(state, dict):
+            check_player_names(state)  # new input: the registry's one name limit
+        return jsonify(score(state))
     except StateError as exc:
         return state_error(exc)
