@@ -20,7 +20,7 @@ from live_servers import REPO, LiveServer, cmdline, pids_with_env, rss_of, runni
 
 pytestmark = pytest.mark.slow
 
-ANSWER_SECONDS = 2.0
+ANSWER_SECONDS = 6.0  # a bound against a stuck answer; the figures are printed above
 MAX_GROWTH_BYTES = 100 * 1024 * 1024
 UPLOADS = REPO / "instance" / "uploads"  # `companion serve` keeps photos in the instance folder
 OVERSIZED = 27 * 1024 * 1024  # MAX_CONTENT_LENGTH is 26 MB
