@@ -63,6 +63,11 @@ PATH_SAMPLES = 28
 PATH_TRIM = 0.13  # leave out this share of each end (grid lines, neighbours)
 PATH_BAND = 0.075  # half width searched across the template, shaky hands
 PATH_BAND_STEPS = 9
+# Turn shapes searched: 1 quarter arc, 0 straight chord between the side
+# midpoints, 0.5 halfway (the band covers the gaps between them).
+TURN_BENDS = (1.0, 0.5, 0.0)
+PATH_MIN_SEEN = 0.25  # share of a template outside the holes needed to judge it
+FLOOR_HOLE_GROW = 0.3  # of a floor box's side: its cross may overshoot this far
 
 # --- reader -----------------------------------------------------------------
 WORK_SCALE = 0.5  # flattened sheet at this share of the 150 dpi PNG

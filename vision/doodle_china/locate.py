@@ -167,13 +167,15 @@ def ink_map(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.clip(ink, -1.0, 1.0), paper
 
 
-def refine(image: np.ndarray, H: np.ndarray, blank_at: Any) -> np.ndarray:
+def refine(image: np.ndarray, H: np.ndarray, blank_at: Any,
+           box: tuple[float, float, float, float] | None = None) -> np.ndarray:
     """Sharpen a rough sheet -> image homography (from the paper's outline) by
     aligning the flattened photo's ink with the printed sheet's, coarse to fine
-    (ECC). `blank_at(scale)` gives the printed ink at a scale. A step that does
-    not converge leaves the homography as it was."""
+    (ECC). `blank_at(scale)` gives the printed ink at a scale (of `box`, a
+    template's frame, or our sheet). A step that does not converge leaves the
+    homography as it was."""
     for scale in C.REFINE_SCALES:
-        gray = cv2.cvtColor(flatten(image, H, scale), cv2.COLOR_BGR2GRAY)
+        gray = cv2.cvtColor(flatten(image, H, scale, box=box), cv2.COLOR_BGR2GRAY)
         ink, _ = ink_map(gray)
         template = blank_at(scale).astype(np.float32)
         warp = np.eye(3, dtype=np.float32)
