@@ -394,4 +394,19 @@ MIGRATIONS: list[list[str]] = [
             played_at, mu, sigma, max(played_at || ' ' || match_id) FROM stats_rating
             GROUP BY group_id, game, player_id, substr(played_at, 1, 7))""",
     ],
+    # Doodle China templates (issue 14): sheets the project did not print (the pad from
+    # the box), each taught from one photo of a blank: the rectified blank and where its
+    # grid, tracks (with the values read and confirmed), trees and houses are.
+    [
+        """CREATE TABLE sheet_templates (
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            edition TEXT NOT NULL,
+            name TEXT NOT NULL,
+            data TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (group_id, id)
+        )""",
+    ],
 ]

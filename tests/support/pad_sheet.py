@@ -41,7 +41,7 @@ class Look:
 
 
 LOOKS = {
-    "boxed": Look(size=(1100, 1560), grid_top=250, cell={"suzhou": 170, "shanghai": 142},
+    "boxed": Look(size=(1100, 1560), grid_top=250, cell={"suzhou": 170, "shanghai": 130},
                   colours={"plain": (255, 255, 255), "start": (190, 230, 190), "park": (190, 230, 190),
                            "house": (250, 215, 170), "hotel": (245, 195, 205), "shop": (250, 240, 170),
                            "boat": (185, 215, 245), "skyscraper": (205, 205, 225), "taxi": (250, 235, 150),
@@ -92,7 +92,8 @@ def pad_geometry(layout_name: str, look_name: str = "boxed") -> dict[str, Any]:
     tracks: dict[str, list[dict[str, Any]]] = {}
     bw, bh = (58, 48) if look.tracks == "below" else (50, 42)
     if look.tracks == "below":
-        top, pitch_x, pitch_y, per_row, left = y0 + n * s + 70, 78, 74, 10, x0 + 110
+        top, pitch_x, per_row, left = y0 + n * s + 60, 78, 10, x0 + 110
+        pitch_y = 74 if edition == "suzhou" else 64
     else:
         top, pitch_x, pitch_y, per_row, left = y0 + 30, 60, 62, 3, x0 + n * s + 60
     line = 0
@@ -106,7 +107,7 @@ def pad_geometry(layout_name: str, look_name: str = "boxed") -> dict[str, Any]:
         line += -(-len(values) // per_row) + (0.35 if look.tracks == "right" else 0)
         line = round(line, 2)
     n_trees = layout["trees"]
-    tree_y = h - 150
+    tree_y = h - 130
     span = (90, w - 90)
     pitch = (span[1] - span[0]) / n_trees
     side = min(64, pitch * 0.7)

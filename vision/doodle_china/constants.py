@@ -88,7 +88,13 @@ MIN_TITLE_MATCH = 0.3  # correlation of the title block with the print, outline-
 MIN_SHARPNESS = 0.10  # edge contrast of the printed grid lines (ink per pixel)
 
 INK_DEFAULT_PENCIL = 0.35
-INK_FLOOR = 0.06  # never count ink fainter than this as a stroke
+INK_FLOOR = 0.04  # never count ink fainter than this as a road (a faint pencil is ~0.07)
+# Crosses and loops are measured relative to the pencil: below this level the
+# noise would be magnified, so a fainter pencil counts as this dark.
+MARK_PENCIL_FLOOR = 0.06
+# ... and a cross carries at least this much ink beyond the print (a faint
+# pencil's X over a house is ~0.03; a print model's error ~0.013)
+MARK_MIN_INK = {"house": 0.015}
 INK_SHARE = 0.42  # a stroke is ink above this share of the sheet's pencil level
 PATH_COVER_YES = 0.55  # share of template points inked: a path is drawn
 PATH_COVER_NO = 0.30  # below this: nothing drawn

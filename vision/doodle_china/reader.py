@@ -322,5 +322,41 @@ def _path_holes(geo: dict[str, Any], where: list[tuple[int, int]], k: float) -> 
 
 
 def read(data: bytes, edition: str | None = None, **options: Any) -> dict[str, Any]:
-    """The read-photo answer (vision.md): proposal, confidence, sheet, warnings."""
-    return read_sheet(data, edition=edition, **options).answer()
+    """The read-photo answer (vision.md): proposal, confidence, sheet, warnings.
+    With `template` (a taught sheet, vision.md "templates"), the photo is read
+    through it instead of looking for our markers and QR code."""
+    template = options.pop("template", None)
+    if template is not None:
+        from .template_read import read_with_template
+
+        if edition and edition != template.get("edition"):
+            raise PhotoError(f"the template is for {template.get('edition')}, not {edition}", status=400)
+        return read_with_template(data, template, options.pop("template_id", None)).answer()
+    templates = options.pop("templates", None) or []
+    try:
+        return read_sheet(data, edition=edition, **options).answer()
+    except PhotoError as first:
+        if not templates or first.status != 422:
+            raise
+        return _read_by_templates(data, edition, templates, first)
+
+
+def _read_by_templates(data: bytes, edition: str | None, templates: list[dict[str, Any]],
+                       first: PhotoError) -> dict[str, Any]:
+    """Not one of our sheets: the first of the group's templates (of that
+    edition) the photo fits. `templates`: [{"id", "template"}]."""
+    from .template_read import read_with_template
+
+    tried = []
+    for item in templates:
+        template = item["template"]
+        if edition and template.get("edition") != edition:
+            continue
+        try:
+            return read_with_template(data, template, item.get("id")).answer()
+        except PhotoError as exc:
+            tried.append(f"{template.get('name', 'template')!r}: {exc.message}")
+    if not tried:
+        raise first
+    raise PhotoError(first.message + "; nor does it fit the group's taught sheets ("
+                     + "; ".join(tried) + ")", status=422)

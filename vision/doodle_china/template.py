@@ -59,13 +59,13 @@ def line_masks(gray: np.ndarray, length: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def fit_lattice(profile: np.ndarray, n: int, pitch_range: tuple[float, float],
-                around: tuple[float, float] | None = None) -> tuple[float, float, float]:
+                around: tuple[float, float] | None = None, keep: int = 1) -> list[tuple[float, float, float]]:
     """The n+1 equally spaced positions (first, pitch) along a line profile
-    that land on the most line, and that score (mean profile at the lines,
-    relative to the profile's top)."""
+    that land on the most line, and their score (mean and weakest profile at
+    the lines, relative to the profile's top): the `keep` best that differ."""
     prof = cv2.GaussianBlur(profile.astype(np.float32).reshape(1, -1), (0, 0), 1.5).ravel()
     top = float(prof.max()) or 1.0
-    best = (-1.0, 0.0, 0.0)
+    found: list[tuple[float, float, float]] = []
     lo, hi = pitch_range
     for pitch in np.arange(lo, hi, 0.5):
         span = pitch * n
@@ -76,12 +76,17 @@ def fit_lattice(profile: np.ndarray, n: int, pitch_range: tuple[float, float],
             continue
         idx = np.rint(starts[:, None] + pitch * np.arange(n + 1)[None, :]).astype(int)
         vals = prof[idx]
-        # every line must be there: the weakest counts twice
-        score = (vals.mean(1) + vals.min(1)) / 2
-        i = int(np.argmax(score))
-        if score[i] > best[0]:
-            best = (float(score[i]), float(starts[i]), float(pitch))
-    return best[1], best[2], best[0] / top
+        score = (vals.mean(1) + vals.min(1)) / 2  # every line must be there
+        for i in np.argsort(score)[::-1][:keep * 3]:
+            found.append((float(score[i]) / top, float(starts[i]), float(pitch)))
+    found.sort(reverse=True)
+    out: list[tuple[float, float, float]] = []
+    for sc, start, pitch in found:
+        if all(abs(start - o[0]) > pitch / 2 or abs(pitch - o[1]) > pitch * 0.1 for o in out):
+            out.append((start, pitch, sc))
+        if len(out) >= keep:
+            break
+    return out or [(0.0, lo, 0.0)]
 
 
 def refine_lines(profile: np.ndarray, first: float, pitch: float, n: int) -> np.ndarray:
@@ -112,25 +117,34 @@ def find_grid(gray: np.ndarray, n: int, guess: np.ndarray | None = None) -> tupl
     else:
         pr = (min(w, h) * T.GRID_MIN_SHARE / n, min(w, h) * T.GRID_MAX_SHARE / n)
         around_x = around_y = None
-    x0, px, sx = fit_lattice(vert.sum(0) / 255.0, n, pr, around_x)
-    ys = slice(0, h)
-    y0, py, sy = fit_lattice(horiz[:, int(x0):int(x0 + n * px) + 1].sum(1) / 255.0, n,
-                             (px * (1 - T.SQUARE_SLACK), px * (1 + T.SQUARE_SLACK)), around_y)
-    ys = slice(int(y0), int(y0 + n * py) + 1)
-    x0, px, sx = fit_lattice(vert[ys].sum(0) / 255.0, n, (py * (1 - T.SQUARE_SLACK), py * (1 + T.SQUARE_SLACK)),
-                             (x0, px))
-    xs_ = refine_lines(vert[ys].sum(0), x0, px, n)
-    ys_ = refine_lines(horiz[:, int(x0):int(x0 + n * px) + 1].sum(1), y0, py, n)
+    best = None
+    for x0, px, sx in fit_lattice(vert.sum(0) / 255.0, n, pr, around_x, keep=T.LATTICE_CANDIDATES):
+        cols = slice(int(x0), int(x0 + n * px) + 1)
+        y0, py, sy = fit_lattice(horiz[:, cols].sum(1) / 255.0, n,
+                                 (px * (1 - T.SQUARE_SLACK), px * (1 + T.SQUARE_SLACK)), around_y)[0]
+        ys = slice(int(y0), int(y0 + n * py) + 1)
+        x0, px, sx = fit_lattice(vert[ys].sum(0) / 255.0, n, (py * (1 - T.SQUARE_SLACK), py * (1 + T.SQUARE_SLACK)),
+                                 (x0, px * 0.3))[0]
+        xs_ = refine_lines(vert[ys].sum(0), x0, px, n)
+        ys_ = refine_lines(horiz[:, int(x0):int(x0 + n * px) + 1].sum(1), y0, py, n)
+        # a grid's lines meet: each runs from the first line across to the last
+        fit = float(np.mean(line_support(horiz, vert, xs_, ys_)))
+        if best is None or fit > best[0] + 1e-6:
+            best = (fit, xs_, ys_, sx, sy, ys)
+    _, xs_, ys_, sx, sy, ys = best
     support = line_support(horiz, vert, xs_, ys_)
-    # is there one more line just outside, as strong? then the grid is larger
+    # one more column or row of cells just outside, as clear? then the grid is
+    # larger (a border line alone is no column: the rows do not reach it)
     extra = 0.0
     pitch = (xs_[-1] - xs_[0]) / n
-    for pos, prof in ((xs_[0] - pitch, vert[ys].sum(0)), (xs_[-1] + pitch, vert[ys].sum(0))):
-        if 0 <= pos < len(prof):
-            extra = max(extra, _support_at(vert, int(pos), ys_[0], ys_[-1], axis=0))
-    for pos in (ys_[0] - pitch, ys_[-1] + pitch):
+    for pos, near in ((xs_[0] - pitch, xs_[0]), (xs_[-1] + pitch, xs_[-1])):
+        if 0 <= pos < w:
+            rows = np.mean([_support_at(horiz, int(round(y)), min(pos, near), max(pos, near), 1) for y in ys_])
+            extra = max(extra, min(_support_at(vert, int(pos), ys_[0], ys_[-1], axis=0), float(rows)))
+    for pos, near in ((ys_[0] - pitch, ys_[0]), (ys_[-1] + pitch, ys_[-1])):
         if 0 <= pos < h:
-            extra = max(extra, _support_at(horiz, int(pos), xs_[0], xs_[-1], axis=1))
+            cols = np.mean([_support_at(vert, int(round(x)), min(pos, near), max(pos, near), 0) for x in xs_])
+            extra = max(extra, min(_support_at(horiz, int(pos), xs_[0], xs_[-1], axis=1), float(cols)))
     return xs_, ys_, {"support": support, "extra_line": extra, "score": (sx + sy) / 2}
 
 
