@@ -245,12 +245,28 @@ def _render(layout_name: str, look_name: str, scale: float) -> np.ndarray:
     return cv2.cvtColor(np.asarray(img), cv2.COLOR_RGB2BGR)
 
 
+def hand_over(sheet: np.ndarray, rng: np.random.Generator, share: float = 0.5) -> np.ndarray:
+    """A hand (palm and fingers, skin coloured) lying over `share` of the sheet's width."""
+    h, w = sheet.shape[:2]
+    out = sheet.copy()
+    skin = tuple(int(v) for v in rng.choice([(120, 150, 200), (90, 120, 170), (60, 85, 130)]))
+    cx, cy = int(w * share * 0.5), int(h * rng.uniform(0.35, 0.6))
+    cv2.ellipse(out, (cx, cy), (int(w * share * 0.55), int(h * 0.22)), rng.uniform(-20, 20), 0, 360, skin, -1)
+    for k in range(4):
+        x = int(cx + (k - 1.5) * w * share * 0.22)
+        cv2.line(out, (x, cy), (x + int(w * 0.05), int(cy - h * 0.35)), skin, int(w * share * 0.16))
+    return out
+
+
 def pad_case(seed: int, layout: str, look: str = "boxed", *, style: str | None = "arc", blank: bool = False,
              out_size: tuple[int, int] | None = None, quality: tuple[int, int] = (70, 92),
              max_tilt: float = 30.0, noise: tuple[float, float] = (1.5, 4.0),
-             frame: tuple[int, int] | None = None) -> tuple[bytes, dict[str, Any]]:
+             frame: tuple[int, int] | None = None, hand: bool = False,
+             min_tilt: float = 0.0) -> tuple[bytes, dict[str, Any]]:
     """A photo of the pad, blank or filled in with a stroke style, and its truth:
-    the proposal and marks (as make_case's) and the pad's true geometry."""
+    the proposal and marks (as make_case's) and the pad's true geometry.
+    `hand`: a hand lies over half the sheet; `min_tilt`: the first pose from
+    the seed's stream at least this steep."""
     from doodle_styles import STYLES, draw_styled, ink_onto
 
     from vision.doodle_china.pencil import random_truth
@@ -266,7 +282,15 @@ def pad_case(seed: int, layout: str, look: str = "boxed", *, style: str | None =
         alpha = draw_styled(rng, geo, truth, sheet.shape[:2], RENDER_SCALE, st)
         sheet = np.clip(ink_onto(rng, sheet, alpha, get_layout(layout)["edition"], st), 0, 255).astype(np.uint8)
     frame = frame or (FULL_SIZE if rng.random() < 0.5 else FULL_SIZE[::-1])
-    img, info = photograph(rng, sheet, frame, max_tilt=max_tilt, noise=noise)
+    if hand:
+        sheet = hand_over(sheet, rng)
+    for _ in range(200):
+        state = rng.bit_generator.state
+        img, info = photograph(rng, sheet, frame, max_tilt=max_tilt, noise=noise)
+        if info["tilt"] >= min_tilt:
+            break
+        rng.bit_generator.state = state
+        rng.random()  # the next pose
     if out_size is not None:
         target = out_size if frame[0] >= frame[1] else out_size[::-1]
         img = cv2.resize(img, target, interpolation=cv2.INTER_AREA)

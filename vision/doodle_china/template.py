@@ -103,7 +103,8 @@ def refine_lines(profile: np.ndarray, first: float, pitch: float, n: int) -> np.
     return icpt + slope * k
 
 
-def find_grid(gray: np.ndarray, n: int, guess: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, dict]:
+def find_grid(gray: np.ndarray, n: int, guess: np.ndarray | None = None,
+              min_share: float = T.GRID_MIN_SHARE) -> tuple[np.ndarray, np.ndarray, dict]:
     """x and y positions of the grid's n+1 lines in a roughly flattened grey
     sheet, and the evidence (line support per line, the other sizes' fits)."""
     h, w = gray.shape
@@ -115,7 +116,7 @@ def find_grid(gray: np.ndarray, n: int, guess: np.ndarray | None = None) -> tupl
         pr = (pitch * (1 - T.HINT_SLACK), pitch * (1 + T.HINT_SLACK))
         around_x, around_y = (gx0, pitch * n * T.HINT_SLACK), (gy0, pitch * n * T.HINT_SLACK)
     else:
-        pr = (min(w, h) * T.GRID_MIN_SHARE / n, min(w, h) * T.GRID_MAX_SHARE / n)
+        pr = (min(w, h) * min_share / n, min(w, h) * T.GRID_MAX_SHARE / n)
         around_x = around_y = None
     best = None
     for x0, px, sx in fit_lattice(vert.sum(0) / 255.0, n, pr, around_x, keep=T.LATTICE_CANDIDATES):
@@ -218,52 +219,86 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
     small = cv2.resize(gray_full, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray_full
     hint_grid = _hint_points(hints, "grid", reduce)
 
-    # 1. rough flattening: by the paper's outline, by the hinted grid, or none
+    # 1. rough flattening by the paper's outline (or none: the whole photo),
+    # 2. the grid by its lines, in the first flattening where it is found
     quad = paper_quad(small)
     if quad is not None:
         quad = quad / f
-        if _steepness(quad) > T.MAX_STEEPNESS:
-            raise PhotoError("the blank sheet is photographed too steeply; hold the phone flat above the "
-                             "sheet so that all of it is in view", status=422)
+    h, w = gray_full.shape
+    attempts = []
+    if quad is not None:
         sides = np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1)
         aspect = (sides[1] + sides[3]) / (sides[0] + sides[2])
         rw = T.ROUGH_WIDTH
         rect = np.array([[0, 0], [rw, 0], [rw, rw * aspect], [0, rw * aspect]], np.float64)
-        rough = cv2.getPerspectiveTransform(rect.astype(np.float32), quad.astype(np.float32))
-        rough_size = (rw, int(rw * aspect))
-    else:
+        attempts.append((cv2.getPerspectiveTransform(rect.astype(np.float32), quad.astype(np.float32)),
+                         (rw, int(rw * aspect)), quad, T.GRID_MIN_SHARE))
+    # no outline (a shadow across the paper's edge): the whole photo, turned
+    # so that its printed lines run straight across
+    s_ = T.ROUGH_WIDTH / max(w, h)
+    angle = dominant_angle(small)
+    centre = np.array([w / 2, h / 2])
+    c, sn = np.cos(np.radians(angle)), np.sin(np.radians(angle))
+    rot = np.array([[c, -sn, 0], [sn, c, 0], [0, 0, 1.0]])
+    side = T.ROUGH_WIDTH
+    to_centre = np.array([[1, 0, side / 2], [0, 1, side / 2], [0, 0, 1.0]])
+    # rough: flat -> image (flat pixels are 1/s_ image pixels, turned by angle about the centre)
+    rough = (np.array([[1, 0, centre[0]], [0, 1, centre[1]], [0, 0, 1.0]]) @ rot
+             @ np.diag([1 / s_, 1 / s_, 1.0]) @ np.linalg.inv(to_centre))
+    attempts.append((rough, (side, side), None, T.GRID_MIN_SHARE_PHOTO))
+    failure: PhotoError | None = None
+    flats = []
+    for rough, rough_size, paper_corners, min_share in attempts:
+        guess = None
+        if hint_grid is not None:
+            back = cv2.perspectiveTransform(hint_grid[None], np.linalg.inv(rough))[0]
+            guess = (back[:, 0].min(), back[:, 1].min(), back[:, 0].max(), back[:, 1].max())
+        flat = cv2.warpPerspective(gray_full, rough, rough_size, flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                                   borderMode=cv2.BORDER_REPLICATE)
+        xs, ys, evidence = find_grid(flat, n, guess, min_share)
+        flats.append((flat, min_share))
+        try:
+            check_grid(evidence, edition, n)
+        except PhotoError as exc:
+            failure = failure or exc
+            continue
+        failure = None
+        quad = paper_corners
+        break
+    if failure is not None:
+        if quad is not None and _steepness(quad) > T.MAX_STEEPNESS:
+            raise PhotoError("the blank sheet is photographed too steeply; hold the phone flat above the "
+                             "sheet so that all of it is in view", status=422)
+        other = next(e for e in SIZES if e != edition)
+        for flat, min_share in flats:  # the other edition's grid?
+            try:
+                check_grid(find_grid(flat, SIZES[other], None, min_share)[2], other, SIZES[other])
+            except PhotoError:
+                continue
+            raise PhotoError(f"this looks like a {other.capitalize()} sheet ({SIZES[other]} x {SIZES[other]}), "
+                             f"not {edition.capitalize()} ({n} x {n}); choose the right edition", status=422)
+        raise failure
+    if quad is None:
         warnings.append("the paper's edges were not found; the grid was looked for in the whole photo")
-        h, w = gray_full.shape
-        s = T.ROUGH_WIDTH / w
-        rough = np.diag([1 / s, 1 / s, 1.0])
-        rough_size = (T.ROUGH_WIDTH, int(h * s))
-    guess = None
-    if hint_grid is not None:
-        back = cv2.perspectiveTransform(hint_grid[None], np.linalg.inv(rough))[0]
-        guess = (back[:, 0].min(), back[:, 1].min(), back[:, 0].max(), back[:, 1].max())
-    flat = cv2.warpPerspective(gray_full, rough, rough_size, flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
-                               borderMode=cv2.BORDER_REPLICATE)
 
-    # 2. the grid by its lines
-    xs, ys, evidence = find_grid(flat, n, guess)
-    check_grid(evidence, edition, n)
-    pitch = ((xs[-1] - xs[0]) + (ys[-1] - ys[0])) / (2 * n)
-
-    # 3. the template's frame: the grid square, cells of T.CELL px (paper ~1240 wide)
-    cell = round(T.SHEET_WIDTH * pitch / rough_size[0])
+    # 3. the template's frame: the grid square, cells of T.CELL_PX (like our sheets)
+    cell = T.CELL_PX[edition]
     corners_rough = np.array([[xs[0], ys[0]], [xs[-1], ys[0]], [xs[-1], ys[-1]], [xs[0], ys[-1]]], np.float64)
     corners_img = cv2.perspectiveTransform(corners_rough[None], rough)[0]
     turn, turn_margin = grid_turn(image, corners_img, n, layout)
     corners_img = np.roll(corners_img, -turn, 0)  # the layout's top left first
+    if _steepness(corners_img) > T.MAX_STEEPNESS:
+        raise PhotoError("the blank sheet is photographed too steeply; hold the phone flat above the "
+                         "sheet so that all of it is in view", status=422)
     if turn_margin < T.MIN_TURN_MARGIN:
         warnings.append("which way up the sheet lies was not clear from its squares; check that the "
                         "squares' kinds drawn over the photo are right")
     square = np.array([[0, 0], [n * cell, 0], [n * cell, n * cell], [0, n * cell]], np.float64)
     H0 = cv2.getPerspectiveTransform(square.astype(np.float32), corners_img.astype(np.float32))  # grid -> image
-    paper_img = (quad if quad is not None else
-                 np.array([[0, 0], [image.shape[1], 0], [image.shape[1], image.shape[0]], [0, image.shape[0]]],
-                          np.float64))
-    paper_t = cv2.perspectiveTransform(paper_img[None], np.linalg.inv(H0))[0]
+    if quad is not None:
+        paper_t = cv2.perspectiveTransform(quad[None], np.linalg.inv(H0))[0]
+    else:
+        paper_t = paper_around_grid(image, H0, n * cell)
     lo = np.floor(paper_t.min(0))
     hi = np.ceil(paper_t.max(0))
     size = (int(hi[0] - lo[0]), int(hi[1] - lo[1]))
@@ -289,7 +324,7 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
         pts = _hint_points((hints or {}).get("tracks"), name_, reduce)
         if pts is not None:
             hint_tracks[name_] = cv2.perspectiveTransform(pts[None], np.linalg.inv(H))[0]
-    boxes_by_track, track_warnings = find_track_boxes(blank_gray, ink, grid_box, layout, cell, hint_tracks)
+    boxes_by_track, track_warnings = find_track_boxes(blank_gray, ink, printed, grid_box, layout, cell, hint_tracks)
     warnings += track_warnings
     tracks, value_warnings = read_values(image, H, boxes_by_track, layout)
     warnings += value_warnings
@@ -324,6 +359,48 @@ def print_map(gray: np.ndarray, cell: float) -> np.ndarray:
     paper = cv2.morphologyEx(half, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR).astype(np.float32)
     return np.clip(1.0 - gray.astype(np.float32) / np.maximum(paper, 1.0), 0, 1)
+
+
+def paper_around_grid(image: np.ndarray, H0: np.ndarray, side: float) -> np.ndarray:
+    """The paper's corners (grid frame) when its outline was not found in the
+    photo: the bright region around the grid, seen flattened by the grid,
+    within 1.5 grid sides of it."""
+    ext, k = 1.5 * side, 0.25
+    span = side + 2 * ext
+    to = np.array([[1 / k, 0, -ext], [0, 1 / k, -ext], [0, 0, 1.0]])
+    size = (int(span * k), int(span * k))
+    flat = cv2.warpPerspective(image, H0 @ to, size, flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0))
+    gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
+    _, bright = cv2.threshold(cv2.GaussianBlur(gray, (0, 0), 2), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    g0, g1 = int(ext * k), int((ext + side) * k)
+    bright[g0:g1, g0:g1] = 255  # the grid is paper, whatever its colours
+    c = max(3, int(side * k / 10) | 1)
+    bright = cv2.morphologyEx(bright, cv2.MORPH_CLOSE, np.ones((c, c), np.uint8))
+    n_labels, labels = cv2.connectedComponents(bright)
+    mine = labels == labels[(g0 + g1) // 2, (g0 + g1) // 2]
+    ys, xs = np.nonzero(mine)
+    x0, x1 = xs.min() / k - ext, (xs.max() + 1) / k - ext
+    y0, y1 = ys.min() / k - ext, (ys.max() + 1) / k - ext
+    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
+
+
+def dominant_angle(gray: np.ndarray) -> float:
+    """The turn (degrees, -45..45) of the photo's long straight lines: the
+    printed grid's, mostly."""
+    edges = cv2.Canny(cv2.GaussianBlur(gray, (0, 0), 1.2), 50, 150)
+    lines = cv2.HoughLinesP(edges, 1, np.pi / 360, 60, minLineLength=max(20, min(gray.shape) // 15),
+                            maxLineGap=4)
+    if lines is None:
+        return 0.0
+    seg = lines.reshape(-1, 4).astype(np.float64)
+    ang = np.degrees(np.arctan2(seg[:, 3] - seg[:, 1], seg[:, 2] - seg[:, 0]))
+    ang = (ang + 45) % 90 - 45
+    length = np.hypot(seg[:, 2] - seg[:, 0], seg[:, 3] - seg[:, 1])
+    hist, bins = np.histogram(ang, bins=180, range=(-45, 45), weights=length)
+    hist = np.convolve(hist, np.ones(3), mode="same")
+    i = int(np.argmax(hist))
+    return float((bins[i] + bins[i + 1]) / 2)
 
 
 def grid_turn(image: np.ndarray, corners: np.ndarray, n: int, layout: dict[str, Any]) -> tuple[int, float]:
@@ -364,7 +441,8 @@ def check_grid(evidence: dict[str, Any], edition: str, n: int) -> None:
     support = np.asarray(evidence["support"])
     if evidence["score"] < T.MIN_LATTICE_SCORE or np.median(support) < T.MIN_LINE_SUPPORT:
         raise PhotoError(f"no {n} x {n} grid was found in the photo; photograph a blank "
-                         f"{edition.capitalize()} score sheet from above, the whole sheet in view", status=422)
+                         f"{edition.capitalize()} score sheet from straight above, the whole sheet in view "
+                         "with nothing lying on it", status=422)
     if evidence["extra_line"] >= T.EXTRA_LINE_SUPPORT:
         other = "Shanghai (6 x 6)" if n == 5 else "a larger grid"
         raise PhotoError(f"this sheet has a larger grid than {edition.capitalize()}'s {n} x {n}: it looks like "

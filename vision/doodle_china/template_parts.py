@@ -74,16 +74,16 @@ def _rows(boxes: list[Box], tolerance: float) -> list[list[Box]]:
     return [sorted(r, key=lambda b: b[0]) for r in rows]
 
 
-def find_track_boxes(gray: np.ndarray, ink: np.ndarray, grid: Box, layout: dict[str, Any], cell: float,
-                     hints: dict[str, np.ndarray]) -> tuple[dict[str, list[Box]], list[str]]:
+def find_track_boxes(gray: np.ndarray, ink: np.ndarray, printed: np.ndarray, grid: Box, layout: dict[str, Any],
+                     cell: float, hints: dict[str, np.ndarray]) -> tuple[dict[str, list[Box]], list[str]]:
     """Each track's value boxes, in reading order. Without hints, the boxes
     outside the grid are read row by row and dealt to the tracks in the
     layout's order, each taking as many as the layout has values."""
     warnings: list[str] = []
     boxes = [b for b in closed_boxes(gray, cell) if not _overlaps(b, grid, cell * 0.05)]
-    paper = float(np.percentile(gray, 90))
-    # printed digits inside, on paper (an icon in a box is filled)
-    boxes = [b for b in boxes if _mean(ink, b, 0.15) >= T.BOX_MIN_INK and _median(gray, b, 0.1) >= 0.7 * paper]
+    # printed digits inside, on paper (an icon in a box is filled): `printed`
+    # has the lighting divided out, a shadow across the boxes is no filling
+    boxes = [b for b in boxes if _mean(ink, b, 0.15) >= T.BOX_MIN_INK and _median(printed, b, 0.1) <= T.BOX_FILLED]
     if boxes:
         areas = np.array([(b[2] - b[0]) * (b[3] - b[1]) for b in boxes])
         typical = float(np.median(areas))
