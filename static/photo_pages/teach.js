@@ -152,7 +152,7 @@ $("teach-save").addEventListener("click", async () => {
   if (!answer.ok) { Companion.toast(answer.data?.error || "could not save; try again"); return; }
   $("step-check").hidden = true;
   $("step-done").hidden = false;
-  $("teach-done-text").textContent = `Saved as “${answer.data.name}”. Photos of your finished ${answer.data.edition} sheets are now read with it.`;
+  $("teach-done-text").textContent = `Saved as “${answer.data.name}”. Photos of your finished ${answer.data.edition[0].toUpperCase() + answer.data.edition.slice(1)} sheets are now read with it.`;
   loadList();
 });
 
@@ -167,7 +167,7 @@ async function loadList() {
       const gone = await Companion.api("DELETE", `${api}/${encodeURIComponent(t.id)}`);
       if (gone.ok) loadList(); else Companion.toast(gone.data?.error || "could not delete");
     });
-    return h("li", { class: "teach-item" }, h("span", {}, `${t.name} · ${t.edition}${t.confirmed ? "" : " (not checked yet)"}`), remove);
+    return h("li", { class: "teach-item" }, h("span", {}, `${t.name} · ${t.edition[0].toUpperCase() + t.edition.slice(1)}${t.confirmed ? "" : " (not checked yet)"}`), remove);
   }));
 }
 
