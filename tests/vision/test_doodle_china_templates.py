@@ -164,3 +164,35 @@ def test_a_photo_of_another_pad_does_not_fit_the_template():
     with pytest.raises(PhotoError) as err:
         read_with_template(data, template)
     assert err.value.status == 422 and "template" in err.value.message
+
+
+def test_hints_within_three_percent_find_the_same_grid_and_tracks():
+    """Where a person tapped (each point up to ~3% of the sheet's width off)
+    narrows the search; the template comes out the same."""
+    need_tesseract()
+    import cv2
+    import numpy as np
+
+    data, expected = load("blank-suzhou-boxed")
+    first = taught("blank-suzhou-boxed")
+    H = np.asarray(first["homography"])
+    rng = np.random.default_rng(5)
+    width = np.linalg.norm(cv2.perspectiveTransform(np.float64([[[0, 0], [first["size"][0], 0]]]), H)[0, 1]
+                           - cv2.perspectiveTransform(np.float64([[[0, 0]]]), H)[0, 0])
+
+    def on_photo(quad):
+        pts = cv2.perspectiveTransform(np.float64([quad]), H)[0]
+        return (pts + rng.uniform(-0.03, 0.03, pts.shape) * width).round(1).tolist()
+
+    x0, y0, x1, y1 = first["grid"]
+    hints = {"grid": on_photo([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]), "tracks": {}}
+    for name, entries in first["tracks"].items():
+        bx0 = min(e["box"][0] for e in entries)
+        by0 = min(e["box"][1] for e in entries)
+        bx1 = max(e["box"][2] for e in entries)
+        by1 = max(e["box"][3] for e in entries)
+        hints["tracks"][name] = on_photo([[bx0, by0], [bx1, by0], [bx1, by1], [bx0, by1]])
+    hinted = make_template(data, "suzhou", hints=hints)
+    assert np.allclose(hinted["grid"][2] - hinted["grid"][0], first["grid"][2] - first["grid"][0], atol=2)
+    for name in first["tracks"]:
+        assert [e["value"] for e in hinted["tracks"][name]] == [e["value"] for e in first["tracks"][name]]

@@ -347,6 +347,8 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
             "grid": [round(v, 1) for v in grid_box], "paper": paper, "fit_boxes": [fit],
             "image_scale": T.IMAGE_SCALE, "image": _encode_gray(work),
             "found": {"grid_support": round(float(min(evidence["support"])), 3)},
+            # template pixels -> the blank photo's upright pixels (where hints are given)
+            "homography": [[float(v) for v in row] for row in (np.diag([reduce, reduce, 1.0]) @ H)],
             "warnings": warnings}
 
 

@@ -18,6 +18,7 @@ GRID_MIN_SHARE = 0.35  # the grid spans this share of the paper's width or more
 GRID_MAX_SHARE = 0.97
 GRID_MIN_SHARE_PHOTO = 0.12  # ... of the whole photo's, when the paper's outline was not found
 SQUARE_SLACK = 0.12  # rows' pitch may differ this much from the columns' (rough flattening)
+HINT_TAP = 0.03  # of the sheet's width: how far off a person's tap may be
 HINT_SLACK = 0.06  # hinted corners: the lines are searched this far (share of the grid) around them
 LINE_LOCAL = 0.08  # of a cell: each line's own peak is searched this far from the lattice
 MIN_TURN_MARGIN = 0.15  # the right quarter turn groups squares by kind this much tighter

@@ -90,8 +90,18 @@ def find_track_boxes(gray: np.ndarray, ink: np.ndarray, printed: np.ndarray, gri
         boxes = [b for b, a in zip(boxes, areas, strict=True) if abs(a - typical) <= T.BOX_SIZE_SPREAD * typical]
     out: dict[str, list[Box]] = {}
     if hints:
-        for name, quad in hints.items():
-            mine = [b for b in boxes if _inside(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), quad)]
+        # each box to the hinted quadrilateral it lies deepest in (or nearest
+        # outside: a tap may be ~3% of the sheet's width off)
+        slack = T.HINT_TAP * gray.shape[1]
+        mine_by: dict[str, list[Box]] = {name: [] for name in hints}
+        for b in boxes:
+            centre = (float((b[0] + b[2]) / 2), float((b[1] + b[3]) / 2))
+            depth = {name: cv2.pointPolygonTest(q.astype(np.float32).reshape(-1, 1, 2), centre, True)
+                     for name, q in hints.items()}
+            name, d = max(depth.items(), key=lambda kv: kv[1])
+            if d >= -slack:
+                mine_by[name].append(b)
+        for name, mine in mine_by.items():
             out[name] = [b for row in _rows(mine, _row_tol(mine)) for b in row]
     rest = [b for b in boxes if not any(b in v for v in out.values())]
     ordered = [b for row in _rows(rest, _row_tol(rest)) for b in row]
