@@ -90,7 +90,8 @@ def register(image: np.ndarray, template: dict[str, Any], tmpl_ink: np.ndarray) 
         raise PhotoError(f"this photo does not match the template {name!r}: is it a sheet of that pad? "
                          "Hold the phone flat above the whole sheet, or teach this sheet first", status=422)
     H = locate.refine(image, H, lambda scale: cv2.resize(tmpl_ink, (round(w * scale), round(h * scale)),
-                                                         interpolation=cv2.INTER_AREA), box=(0, 0, w, h))
+                                                         interpolation=cv2.INTER_AREA), box=(0, 0, w, h),
+                      scales=T.REFINE_SCALES, iterations=T.REFINE_ITERATIONS)
     return H, {"method": f"template:{how}", "inliers": inliers, "inlier_share": round(share, 3)}
 
 
