@@ -18,6 +18,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
+
+from doodle_styles import STYLES, styled_case  # noqa: E402  (tests/support)
 
 from vision.doodle_china.synth import make_case  # noqa: E402
 
@@ -41,6 +44,11 @@ CASES["suzhou-no-markers"] = {"seed": 402, "layout": "suzhou-v1", "out_size": ME
                               "cover_markers": True}
 CASES["shanghai-no-markers"] = {"seed": 401, "layout": "shanghai-v1", "out_size": MEDIUM, "quality": (70, 85),
                                 "cover_markers": True}
+# one photo per stroke style and edition (tests/support/doodle_styles.py)
+for i, style in enumerate(STYLES):
+    for j, edition in enumerate(("suzhou", "shanghai")):
+        CASES[f"style-{style}-{edition}"] = {"seed": 600 + 2 * i + j, "style": style, "layout": f"{edition}-v1",
+                                             "out_size": MEDIUM, "quality": (70, 85)}
 
 
 def write(name: str, spec: dict, out: Path) -> int:
@@ -49,7 +57,11 @@ def write(name: str, spec: dict, out: Path) -> int:
     for key in ("quality", "noise"):
         if key in args:
             args[key] = tuple(args[key])
-    data, expected = make_case(seed, **args)
+    if "style" in args:
+        data, expected = styled_case(seed, args.pop("style"), **args)
+        expected["photo"].update(damaged_qr=False, covered_markers=False)
+    else:
+        data, expected = make_case(seed, **args)
     if len(data) > LIMIT:
         raise SystemExit(f"{name}: {len(data) // 1024} KB is over the 300 KB limit; lower its quality")
     (out / f"{name}.jpg").write_bytes(data)

@@ -23,6 +23,7 @@ BLUEPRINTS = [
     "rooms.api",
     "rooms.pages",
     "api.layouts",
+    "api.templates",
     "play_doodle",
     "play_canalis",
     "api.cards",

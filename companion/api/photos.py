@@ -35,9 +35,14 @@ def _error(message: str, status: int, path: str | None = None):
     return jsonify(body), status
 
 
-def _options(gid: str, game: str) -> dict | None:
+def _options(gid: str, game: str, edition: str | None = None) -> dict | None:
     """Canal Houses streets are read with the group's photographed catalog cards
-    (their current values fill in what the photo alone cannot say)."""
+    (their current values fill in what the photo alone cannot say); Doodle
+    China sheets with the group's confirmed templates (pads from the box)."""
+    if game == "doodle-china":
+        # a photo without our QR code is tried against the group's taught sheets
+        templates = storage.templates_for_reading(get_db(), gid, edition)
+        return {"templates": templates} if templates else None
     if game != "canal-houses":
         return None
     return {"catalog": catalog_for_reading(get_db(), gid), "palette": list(PALETTE)}
@@ -156,7 +161,7 @@ def upload(gid: str):
         return storage_full(gid, usage, len(data))
     try:
         fmt, _w, _h = check_header(data)
-        reading = read_in_worker(data, game=game, edition=edition, options=_options(gid, game),
+        reading = read_in_worker(data, game=game, edition=edition, options=_options(gid, game, edition),
                                  queue=photo_queue(), ticket=request.form.get("ticket"))
     except QueueFull as exc:
         return queue_full(exc)

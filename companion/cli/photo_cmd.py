@@ -46,11 +46,19 @@ def sheet_command(game: str, edition: str, out: str, geometry: str | None, playe
 @click.argument("photo", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--game", default="doodle-china", show_default=True, help="which game's sheet it is")
 @click.option("--edition", type=click.Choice(EDITIONS), help="edition, if the sheet cannot say")
-def read_photo_command(photo: str, game: str, edition: str | None) -> None:
+@click.option("--template", "template_file", type=click.Path(dir_okay=False),
+              help="a taught sheet (from `companion template`): read a sheet the project did not print")
+def read_photo_command(photo: str, game: str, edition: str | None, template_file: str | None) -> None:
     """Read a photo of a finished sheet (JPEG or PNG) and print the proposal JSON."""
     import sys
 
     from vision import PhotoError, read_photo
+
+    options = {}
+    if template_file:
+        if game != "doodle-china":
+            fail("--template is for Doodle China sheets (--game doodle-china)")
+        options["template"] = _load_json(template_file, "template")
 
     try:
         if photo == "-":
@@ -61,7 +69,75 @@ def read_photo_command(photo: str, game: str, edition: str | None) -> None:
     except OSError as exc:
         fail(f"{photo}: cannot read the file ({exc.strerror})")
     try:
-        answer = read_photo(data, game=game, edition=edition)
+        answer = read_photo(data, game=game, edition=edition, **options)
     except PhotoError as exc:
         fail(f"{photo}: {exc.message}")
     click.echo(json.dumps(answer, ensure_ascii=False, indent=2))
+
+
+def _load_json(path: str, what: str) -> dict:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            value = json.load(fh)
+    except OSError as exc:
+        fail(f"{path}: cannot read the {what} file ({exc.strerror})")
+    except ValueError as exc:
+        fail(f"{path}: the {what} file is not JSON ({exc})")
+    if not isinstance(value, dict):
+        fail(f"{path}: the {what} file must hold a JSON object")
+    return value
+
+
+@main.command("template")
+@click.argument("game", type=click.Choice(["doodle-china"]))
+@click.option("--edition", required=True, type=click.Choice(EDITIONS), help="which edition the pad is")
+@click.option("--photo", required=True, type=click.Path(dir_okay=False),
+              help="one photo of a blank (or barely used) sheet lying flat")
+@click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="TEMPLATE.json to write")
+@click.option("--layout", help="cell kinds, houses and trees: a layout name or a layout JSON file "
+                               "(default: the edition's built-in layout)")
+@click.option("--hints", type=click.Path(dir_okay=False),
+              help="HINTS.json: where the grid's corners, the tracks and the trees are on the photo")
+@click.option("--name", help="what to call the template (default: '<edition> pad')")
+def template_command(game: str, edition: str, photo: str, out: str, layout: str | None, hints: str | None,
+                     name: str | None) -> None:
+    """Teach the reader a sheet the project did not print, from one photo of a blank."""
+    import os
+
+    from companion.games.common import StateError
+    from companion.games.doodle_china.layouts import DEFAULT_LAYOUTS, check_layout, get_layout
+    from vision import PhotoError
+    from vision.doodle_china.template import make_template
+
+    if layout is None:
+        spec = None
+    elif layout in DEFAULT_LAYOUTS:
+        spec = get_layout(layout)
+    elif os.path.exists(layout):
+        try:
+            spec = check_layout(_load_json(layout, "layout"), edition)
+        except StateError as exc:
+            fail(f"{layout}: {exc}")
+    else:
+        fail(f"--layout {layout!r} is neither a built-in layout ({', '.join(DEFAULT_LAYOUTS)}) nor a file")
+    hint_data = _load_json(hints, "hints") if hints else None
+    try:
+        with open(photo, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        fail(f"{photo}: cannot read the file ({exc.strerror})")
+    try:
+        template = make_template(data, edition, spec, hint_data, name)
+    except PhotoError as exc:
+        fail(f"{photo}: {exc.message}")
+    try:
+        with open(out, "w", encoding="utf-8") as fh:
+            json.dump(template, fh)
+            fh.write("\n")
+    except OSError as exc:
+        fail(f"{exc.filename}: cannot write the file ({exc.strerror})")
+    for warning in template["warnings"]:
+        click.echo(f"warning: {warning}", err=True)
+    for track, entries in template["tracks"].items():
+        click.echo(f"{track}: " + " ".join(str(e["value"]) if e["value"] is not None else "?" for e in entries),
+                   err=True)

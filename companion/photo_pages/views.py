@@ -84,15 +84,25 @@ def cards(gid: str):
     return render_template("photo_pages/cards.html", group=g.group, gid=gid, data=data)
 
 
-def _doodle_extra(reading: dict[str, Any]) -> dict[str, Any]:
+def _doodle_extra(reading: dict[str, Any], gid: str | None = None) -> dict[str, Any]:
     """The sheet's layout (as the Doodle China page keeps it in a draft) and,
-    when the reader said where the sheet is, the printed boxes to draw."""
+    when the reader said where the sheet is, the printed boxes to draw (a
+    taught sheet's from its template: the homography is into its frame)."""
     name = (reading.get("sheet") or {}).get("layout")
     if name not in DEFAULT_LAYOUTS:
         return {"layout": None, "geometry": None}
     layout = next(lay for lay in builtin_layouts() if lay["id"] == name)
     geometry = None
-    if reading.get("homography") and reading.get("size"):
+    tid = (reading.get("sheet") or {}).get("template")
+    if tid and gid and reading.get("homography") and reading.get("size"):
+        stored = storage.get_template(get_db(), gid, str(tid))
+        if stored is not None:
+            t = stored["data"]
+            geometry = {"cells": [[cell["box"] for cell in row] for row in t["cells"]],
+                        "tracks": {k: [{"value": e["value"], "box": e["box"]} for e in v]
+                                   for k, v in t["tracks"].items()},
+                        "trees": [tr["box"] for tr in t["trees"]], "size": t["size"]}
+    elif reading.get("homography") and reading.get("size"):
         from vision.doodle_china.sheet import sheet_geometry
 
         geo = sheet_geometry(get_layout(name))
@@ -119,6 +129,18 @@ def reading(gid: str, pid: str):
         "urls": _urls(gid),
     }
     if game == "doodle-china":
-        data.update(_doodle_extra(photo["reading"]))
+        data.update(_doodle_extra(photo["reading"], gid))
     template = "photo_pages/doodle.html" if game == "doodle-china" else "photo_pages/houses.html"
     return render_template(template, group=g.group, gid=gid, data=data, game_name=GAME_NAMES[game])
+
+
+@bp.get("/g/<gid>/photo/doodle-china/teach")
+@group_page
+def teach(gid: str):
+    """Teach once: a photo of a blank pad sheet -> a template the group's
+    photos are read with (every printed value shown for a one-tap fix)."""
+    data = {"gid": gid, "urls": {**_urls(gid), "templates_api": f"/api/groups/{gid}/templates",
+                                 "layouts_page": url_for("play_doodle.layouts", gid=gid)},
+            "layouts": [{"id": lay["id"], "name": lay["name"], "edition": lay["edition"]}
+                        for lay in storage.list_layouts(get_db(), gid)]}
+    return render_template("photo_pages/teach.html", group=g.group, gid=gid, data=data)

@@ -18,8 +18,11 @@ import vision  # noqa: F401  (sets OpenCV's pixel limit before cv2 is imported)
 import vision.canal_houses.catalog  # noqa: F401  (preloaded by the fork server)
 import vision.canal_houses.reader  # noqa: F401
 import vision.doodle_china.reader  # noqa: F401
+import vision.doodle_china.template  # noqa: F401
+import vision.doodle_china.template_read  # noqa: F401
 
 CATALOG = "catalog"  # the task that describes a catalog card photo (see above)
+TEMPLATE = "doodle-china-template"  # the task that teaches a Doodle China sheet from a blank
 ONE_THREAD = {"OMP_THREAD_LIMIT": "1", "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
 
 
@@ -32,6 +35,12 @@ def handle(request: dict[str, Any], data: bytes) -> dict[str, Any]:
             from vision.canal_houses.catalog import catalog_entry_from_photo
 
             return {"reading": catalog_entry_from_photo(data)}
+        if request["game"] == TEMPLATE:
+            from vision.doodle_china.template import make_template
+
+            opts = request.get("options", {})
+            return {"reading": make_template(data, request.get("edition") or "", opts.get("layout"),
+                                             opts.get("hints"), opts.get("name"))}
         return {"reading": vision.read_photo(data, game=request["game"],
                                              edition=request.get("edition"),
                                              **request.get("options", {}))}

@@ -74,8 +74,18 @@ from .stats_queries import ratings_at as stats_ratings_at
 from .stats_queries import solo_sheets as stats_solo_sheets
 from .stats_queries import streak_parts as stats_streak_parts
 from .stats_queries import win_conditions as stats_win_conditions
+from .templates import (
+                     delete_template,
+                     get_template,
+                     list_templates,
+                     save_template,
+                     templates_for_reading,
+                     update_template,
+)
 
 __all__ = [
+    "delete_template", "get_template", "list_templates", "save_template", "templates_for_reading",
+    "update_template",
     "connect", "offload", "migrate", "schema_version", "write",
     "create_group", "ensure_player", "get_group", "hash_key", "key_matches", "list_players",
     "name_key", "now_iso", "rename_group",

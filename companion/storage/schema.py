@@ -490,4 +490,19 @@ MIGRATIONS: list[list[Step]] = [
         ) WITHOUT ROWID""",
         "CREATE UNIQUE INDEX room_seats_by_phone ON room_seats (room_id, phone)",
     ],
+    # Doodle China templates (issue 14): sheets the project did not print (the pad from
+    # the box), each taught from one photo of a blank: the rectified blank and where its
+    # grid, tracks (with the values read and confirmed), trees and houses are.
+    [
+        """CREATE TABLE IF NOT EXISTS sheet_templates (
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            edition TEXT NOT NULL,
+            name TEXT NOT NULL,
+            data TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (group_id, id)
+        )""",
+    ],
 ]

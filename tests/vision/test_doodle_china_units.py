@@ -124,6 +124,36 @@ def test_each_path_template_is_told_apart(path, seed):
     assert conf[0] >= 0.75 and notes == [""]
 
 
+TURNS = [(p, bend, s) for p in ("NE", "NW", "SE", "SW") for bend in (0.0, 0.5) for s in (1, 2)]
+
+
+@pytest.mark.parametrize("path,bend,seed", TURNS, ids=[f"{p}-bend{b}-{s}" for p, b, s in TURNS])
+def test_a_turn_drawn_as_a_chord_or_flat_curve_is_read(path, bend, seed):
+    """People draw a turn as a straight chord between the two side midpoints
+    (its middle 0.15 of a cell from the arc's): read as that turn, not empty."""
+    rng = np.random.default_rng(seed)
+    ink = np.zeros((CELL + 40, CELL + 40), np.float32)
+    uv, _ = cells.path_points(path, np.linspace(-0.02, 1.02, 40), bend=bend)
+    pts = np.round((20 + uv * CELL) * 16).astype(np.int32)
+    cv2.polylines(ink, [pts], False, 0.6, 2, cv2.LINE_AA, shift=4)
+    ink = np.clip(ink + rng.normal(0, 0.015, ink.shape).astype(np.float32), 0, 1)
+    profiles = cells.path_profiles(cv2.blur(ink, (3, 3)), np.array([[20, 20, 20 + CELL, 20 + CELL]], np.float64))
+    found, conf, notes = cells.classify(profiles, 0.15)
+    assert found == [path] and notes == [""] and conf[0] >= 0.75
+
+
+def test_marks_in_a_hole_are_neither_road_nor_empty():
+    """Template points inside a floor box (a hole) are left out of the count:
+    a floor's X across a turn's chord does not make the chord drawn."""
+    ink = np.zeros((CELL + 40, CELL + 40), np.float32)
+    hole = [20 + 0.6 * CELL, 20 + 0.6 * CELL, 20 + CELL, 20 + CELL]
+    cv2.line(ink, (int(hole[0]), int(hole[1])), (int(hole[2]), int(hole[3])), 0.6, 3)
+    cv2.line(ink, (int(hole[0]), int(hole[3])), (int(hole[2]), int(hole[1])), 0.6, 3)
+    box = np.array([[20, 20, 20 + CELL, 20 + CELL]], np.float64)
+    found, _, _ = cells.classify(cells.path_profiles(cv2.blur(ink, (3, 3)), box, [[hole]]), 0.15)
+    assert found == [None]
+
+
 @pytest.mark.parametrize("x_end,found,note", [(55, None, "faint mark"), (70, "EW", "broken line")],
                          ids=["third-of-a-line", "half-a-line"])
 def test_part_of_a_line_is_doubtful(x_end, found, note):

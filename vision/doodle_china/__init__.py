@@ -7,6 +7,12 @@
 - ocr.py: tesseract for the title and score values when the QR code is torn
 - reader.py: `read(data, edition=None, **options)`, the read-photo answer
 - synth.py + pencil.py: realistic photos of finished sheets with their truth
-  (fixtures and bench/read_photo.py); compare.py scores a reading against it
+  (fixtures and bench/read_photo.py); compare.py scores a reading against it.
+  Stroke styles and the pad-style sheets are test data in tests/support/
+  (doodle_styles.py, pad_sheet.py), never imported here
+- template.py + template_parts.py: teach a sheet the project did not print
+  (the pad from the box) from one photo of a blank: grid, tracks (tesseract),
+  trees, houses, floors; template_read.py reads photos through a template
+  (ORB + RANSAC, ECC); template_constants.py their thresholds
 - constants.py: every threshold in one place
 """

@@ -1,7 +1,11 @@
 """Which of the six paths (or none) is drawn in each grid cell.
 
 Each path is a template curve in the cell's unit square (straight lines
-through the centre, quarter arcs around a corner). Along each template the
+through the centre, turns around a corner). People draw a turn as a quarter
+arc, as a straight chord between the two side midpoints, or anything between
+(a chord's middle lies 0.15 of a cell from the arc's, twice the band searched),
+so each turn has three templates (arc, halfway, chord) and counts by the one
+its ink covers best. Along each template the
 reader takes the darkest ink across a band (a hand is shaky), and counts how
 much of the template is inked. The drawn path covers its own template almost
 fully and the others only where they meet it, so the margin between the best
@@ -17,9 +21,12 @@ import numpy as np
 from . import constants as C
 
 
-def path_points(path: str, t: np.ndarray, radius: float = 0.5) -> tuple[np.ndarray, np.ndarray]:
+def path_points(path: str, t: np.ndarray, radius: float = 0.5,
+                bend: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
     """Points (n, 2) in the unit cell along a path at parameters t in [0, 1], and
-    unit normals; arcs are quarter circles of `radius` around a corner."""
+    unit normals; turns are quarter circles of `radius` around a corner
+    (`bend` 1), straight chords between the two side midpoints (`bend` 0), or
+    the curve between them."""
     t = np.asarray(t, dtype=np.float64)
     if path == "NS":
         return np.stack([np.full_like(t, 0.5), t], 1), np.tile([1.0, 0.0], (len(t), 1))
@@ -29,26 +36,54 @@ def path_points(path: str, t: np.ndarray, radius: float = 0.5) -> tuple[np.ndarr
     centre, sx, sy = {"NE": ((1, 0), -1, 1), "NW": ((0, 0), 1, 1),
                       "SE": ((1, 1), -1, -1), "SW": ((0, 1), 1, -1)}[path]
     normal = np.stack([sx * np.cos(phi), sy * np.sin(phi)], 1)
-    return np.asarray(centre, dtype=np.float64) + radius * normal, normal
+    arc = np.asarray(centre, dtype=np.float64) + radius * normal
+    if bend >= 1.0:
+        return arc, normal
+    a = np.asarray(centre, np.float64) + radius * np.array([sx, 0.0])
+    b = np.asarray(centre, np.float64) + radius * np.array([0.0, sy])
+    chord = a[None] + (b - a)[None] * t[:, None]
+    chord_normal = np.tile(np.array([sx, sy]) / np.sqrt(2), (len(t), 1))
+    pts = bend * arc + (1 - bend) * chord
+    nrm = bend * normal + (1 - bend) * chord_normal
+    return pts, nrm / np.linalg.norm(nrm, axis=1, keepdims=True)
+
+
+@functools.lru_cache(maxsize=1)
+def templates() -> tuple[tuple[str, float], ...]:
+    """Every template searched: (path, bend); straight paths once, turns in
+    each of C.TURN_BENDS."""
+    return tuple((p, b) for p in C.PATHS for b in ((1.0,) if p in ("NS", "EW") else C.TURN_BENDS))
 
 
 @functools.lru_cache(maxsize=1)
 def template_grid() -> np.ndarray:
-    """(6 paths, samples, band steps, 2) unit-cell points searched for ink."""
+    """(templates, samples, band steps, 2) unit-cell points searched for ink."""
     t = np.linspace(C.PATH_TRIM, 1 - C.PATH_TRIM, C.PATH_SAMPLES)
     band = np.linspace(-C.PATH_BAND, C.PATH_BAND, C.PATH_BAND_STEPS)
     out = []
-    for path in C.PATHS:
-        pts, normal = path_points(path, t)
+    for path, bend in templates():
+        pts, normal = path_points(path, t, bend=bend)
         out.append(pts[:, None, :] + normal[:, None, :] * band[None, :, None])
     return np.asarray(out)
 
 
-def path_profiles(ink: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    """Darkest ink across the band at each template point: (cells, 6, samples).
+def path_cover(profiles: np.ndarray, threshold: float) -> np.ndarray:
+    """Share of each path's template inked, the best of its shapes: (cells, 6)."""
+    seen = ~np.isnan(profiles)
+    cover = (profiles > threshold).sum(axis=2) / np.maximum(seen.sum(axis=2), 1)
+    cover[seen.mean(axis=2) < C.PATH_MIN_SEEN] = 0.0  # too little left to judge this shape
+    names = [p for p, _ in templates()]
+    return np.stack([cover[:, [i for i, n in enumerate(names) if n == p]].max(axis=1) for p in C.PATHS], 1)
+
+
+def path_profiles(ink: np.ndarray, boxes: np.ndarray,
+                  holes: list[list[list[float]]] | None = None) -> np.ndarray:
+    """Darkest ink across the band at each template point: (cells, templates, samples).
 
     `ink` is the flattened sheet's ink map (lightly smoothed), `boxes` (cells, 4)
-    the cells in its pixels.
+    the cells in its pixels. `holes`, per cell, boxes (same pixels) where other
+    marks belong (a skyscraper's floor boxes, which a turn's chord crosses):
+    template points in them are NaN, neither inked nor not.
     """
     grid = template_grid()
     x0, y0 = boxes[:, 0], boxes[:, 1]
@@ -57,7 +92,14 @@ def path_profiles(ink: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     ys = y0[:, None, None, None] + grid[None, ..., 1] * h[:, None, None, None]
     xi = np.clip(np.rint(xs).astype(np.intp), 0, ink.shape[1] - 1)
     yi = np.clip(np.rint(ys).astype(np.intp), 0, ink.shape[0] - 1)
-    return ink[yi, xi].max(axis=-1)
+    out = ink[yi, xi].max(axis=-1)
+    if holes:
+        cx, cy = xs.mean(axis=-1), ys.mean(axis=-1)
+        for i, cell_holes in enumerate(holes):
+            for hx0, hy0, hx1, hy1 in cell_holes:
+                inside = (cx[i] >= hx0) & (cx[i] <= hx1) & (cy[i] >= hy0) & (cy[i] <= hy1)
+                out[i][inside] = np.nan
+    return out
 
 
 def pencil_level(profiles: np.ndarray) -> float:
@@ -65,7 +107,7 @@ def pencil_level(profiles: np.ndarray) -> float:
     the best template of the clearly drawn cells (start cells always are)."""
     if len(profiles) == 0:
         return C.INK_DEFAULT_PENCIL
-    best = np.median(profiles, axis=2).max(axis=1)
+    best = np.nanmedian(profiles, axis=2).max(axis=1)
     strong = best[best > C.INK_FLOOR / 2]
     if len(strong) < 3:
         return C.INK_DEFAULT_PENCIL
@@ -75,7 +117,7 @@ def pencil_level(profiles: np.ndarray) -> float:
 def classify(profiles: np.ndarray, threshold: float) -> tuple[list[str | None], list[float], list[str]]:
     """Per cell: the path drawn (None for nothing), a confidence, and a note
     when the reading is doubtful ('' otherwise)."""
-    cover = (profiles > threshold).mean(axis=2)
+    cover = path_cover(profiles, threshold)
     paths: list[str | None] = []
     confs: list[float] = []
     notes: list[str] = []

@@ -63,6 +63,11 @@ PATH_SAMPLES = 28
 PATH_TRIM = 0.13  # leave out this share of each end (grid lines, neighbours)
 PATH_BAND = 0.075  # half width searched across the template, shaky hands
 PATH_BAND_STEPS = 9
+# Turn shapes searched: 1 quarter arc, 0 straight chord between the side
+# midpoints, 0.5 halfway (the band covers the gaps between them).
+TURN_BENDS = (1.0, 0.5, 0.0)
+PATH_MIN_SEEN = 0.25  # share of a template outside the holes needed to judge it
+FLOOR_HOLE_GROW = 0.3  # of a floor box's side: its cross may overshoot this far
 
 # --- reader -----------------------------------------------------------------
 WORK_SCALE = 0.5  # flattened sheet at this share of the 150 dpi PNG
@@ -83,7 +88,13 @@ MIN_TITLE_MATCH = 0.3  # correlation of the title block with the print, outline-
 MIN_SHARPNESS = 0.10  # edge contrast of the printed grid lines (ink per pixel)
 
 INK_DEFAULT_PENCIL = 0.35
-INK_FLOOR = 0.06  # never count ink fainter than this as a stroke
+INK_FLOOR = 0.04  # never count ink fainter than this as a road (a faint pencil is ~0.07)
+# Crosses and loops are measured relative to the pencil: below this level the
+# noise would be magnified, so a fainter pencil counts as this dark.
+MARK_PENCIL_FLOOR = 0.06
+# ... and a cross carries at least this much ink beyond the print (a faint
+# pencil's X over a house is ~0.03; a print model's error ~0.013)
+MARK_MIN_INK = {"house": 0.015}
 INK_SHARE = 0.42  # a stroke is ink above this share of the sheet's pencil level
 PATH_COVER_YES = 0.55  # share of template points inked: a path is drawn
 PATH_COVER_NO = 0.30  # below this: nothing drawn

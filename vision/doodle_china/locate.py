@@ -167,17 +167,20 @@ def ink_map(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.clip(ink, -1.0, 1.0), paper
 
 
-def refine(image: np.ndarray, H: np.ndarray, blank_at: Any) -> np.ndarray:
+def refine(image: np.ndarray, H: np.ndarray, blank_at: Any,
+           box: tuple[float, float, float, float] | None = None,
+           scales: tuple[float, ...] = C.REFINE_SCALES, iterations: int = C.REFINE_ITERATIONS) -> np.ndarray:
     """Sharpen a rough sheet -> image homography (from the paper's outline) by
     aligning the flattened photo's ink with the printed sheet's, coarse to fine
-    (ECC). `blank_at(scale)` gives the printed ink at a scale. A step that does
-    not converge leaves the homography as it was."""
-    for scale in C.REFINE_SCALES:
-        gray = cv2.cvtColor(flatten(image, H, scale), cv2.COLOR_BGR2GRAY)
+    (ECC). `blank_at(scale)` gives the printed ink at a scale (of `box`, a
+    template's frame, or our sheet). A step that does not converge leaves the
+    homography as it was."""
+    for scale in scales:
+        gray = cv2.cvtColor(flatten(image, H, scale, box=box), cv2.COLOR_BGR2GRAY)
         ink, _ = ink_map(gray)
         template = blank_at(scale).astype(np.float32)
         warp = np.eye(3, dtype=np.float32)
-        criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, C.REFINE_ITERATIONS, 1e-5)
+        criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, iterations, 1e-5)
         try:
             _, warp = cv2.findTransformECC(template, np.clip(ink, 0, 1).astype(np.float32), warp,
                                            cv2.MOTION_HOMOGRAPHY, criteria, None, 5)

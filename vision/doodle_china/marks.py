@@ -98,7 +98,7 @@ def box_excess(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: floa
     first = excess(models, zero_levels)
     if learn is None or len(boxes) < C.CLASS_MIN_BOXES:
         return first
-    rel = first / max(pencil, C.INK_FLOOR)
+    rel = first / max(pencil, C.MARK_PENCIL_FLOOR)
     clean = (rel <= rel.min() + C.CLASS_CLEAN_SPREAD) & (rel <= learn)
     if clean.sum() < 3:
         return first
@@ -120,10 +120,14 @@ def reference_paper(paper: np.ndarray, boxes: np.ndarray) -> np.ndarray:
 def decide_crosses(excess: np.ndarray, pencil: float, what: str) -> tuple[list[bool], list[float], list[bool]]:
     """Crossed?, confidence and doubtful? per box (of a `what`: house, tree,
     floor), from ink relative to the pencil."""
-    rel = excess / max(pencil, C.INK_FLOOR)
+    rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
     crossed, conf, doubt = [], [], []
     yes_at, no_at = C.MARK_YES[what], C.MARK_NO[what]
     mid = (yes_at + no_at) / 2
+    # with a faint pencil the print model's own error is a large share of the
+    # pencil: a cross must also carry some ink of its own
+    too_light = excess < C.MARK_MIN_INK.get(what, 0.0)
+    rel = np.where(too_light, np.minimum(rel, no_at), rel)
     for value in rel:
         yes = value >= mid
         crossed.append(bool(yes))

@@ -253,7 +253,10 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
     grid_cells = [(r, c, cell) for r, row in enumerate(geo["cells"]) for c, cell in enumerate(row)]
     drawable = [(r, c, cell) for r, c, cell in grid_cells if cell["kind"] != "house"]
     boxes = np.array([cell["box"] for _, _, cell in drawable], np.float64) * k
-    profiles = cells.path_profiles(smooth, boxes)
+    holes = _path_holes(geo, [(r, c) for r, c, _ in drawable], k)
+    # the print taken out: a turn's chord passes over a taxi's or boat's icon
+    pencil_only = smooth - cv2.blur(baseline[..., 0], (3, 3))
+    profiles = cells.path_profiles(pencil_only, boxes, holes)
     pencil = cells.pencil_level(profiles)
     threshold = max(C.INK_FLOOR, C.INK_SHARE * pencil)
     paths, confs, notes = cells.classify(profiles, threshold)
@@ -288,7 +291,7 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
     tree_marks, tree_conf = crosses(geo["trees"], "tree")
     proposal: dict[str, Any] = {"grid": grid}
     confidence: dict[str, Any] = {"grid": grid_conf}
-    loop_pencil = cells.pencil_level(cells.path_profiles(loops, boxes))
+    loop_pencil = cells.pencil_level(cells.path_profiles(loops, boxes, holes))
     loop_threshold = max(C.INK_FLOOR, C.INK_SHARE * loop_pencil)
     for name, entries in geo["tracks"].items():
         share = marks.ring_share(loops, np.array([e["box"] for e in entries], np.float64) * k, loop_threshold)
@@ -307,6 +310,53 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
     return Reading(proposal, confidence, sheet, warnings, details)
 
 
+def _path_holes(geo: dict[str, Any], where: list[tuple[int, int]], k: float) -> list[list[list[float]]]:
+    """Per drawable cell, the floor boxes in it (grown for strokes that
+    overshoot), at work scale: a cross there is a floor, not part of a road."""
+    out: dict[tuple[int, int], list[list[float]]] = {}
+    for f in geo["floors"]:
+        x0, y0, x1, y1 = f["box"]
+        g = (x1 - x0) * C.FLOOR_HOLE_GROW
+        out.setdefault(tuple(f["cell"]), []).append([(x0 - g) * k, (y0 - g) * k, (x1 + g) * k, (y1 + g) * k])
+    return [out.get(rc, []) for rc in where]
+
+
 def read(data: bytes, edition: str | None = None, **options: Any) -> dict[str, Any]:
-    """The read-photo answer (vision.md): proposal, confidence, sheet, warnings."""
-    return read_sheet(data, edition=edition, **options).answer()
+    """The read-photo answer (vision.md): proposal, confidence, sheet, warnings.
+    With `template` (a taught sheet, vision.md "templates"), the photo is read
+    through it instead of looking for our markers and QR code."""
+    template = options.pop("template", None)
+    if template is not None:
+        from .template_read import read_with_template
+
+        if edition and edition != template.get("edition"):
+            raise PhotoError(f"the template is for {template.get('edition')}, not {edition}", status=400)
+        return read_with_template(data, template, options.pop("template_id", None)).answer()
+    templates = options.pop("templates", None) or []
+    try:
+        return read_sheet(data, edition=edition, **options).answer()
+    except PhotoError as first:
+        if not templates or first.status != 422:
+            raise
+        return _read_by_templates(data, edition, templates, first)
+
+
+def _read_by_templates(data: bytes, edition: str | None, templates: list[dict[str, Any]],
+                       first: PhotoError) -> dict[str, Any]:
+    """Not one of our sheets: the first of the group's templates (of that
+    edition) the photo fits. `templates`: [{"id", "template"}]."""
+    from .template_read import read_with_template
+
+    tried = []
+    for item in templates:
+        template = item["template"]
+        if edition and template.get("edition") != edition:
+            continue
+        try:
+            return read_with_template(data, template, item.get("id")).answer()
+        except PhotoError as exc:
+            tried.append(f"{template.get('name', 'template')!r}: {exc.message}")
+    if not tried:
+        raise first
+    raise PhotoError(first.message + "; nor does it fit the group's taught sheets ("
+                     + "; ".join(tried) + ")", status=422)

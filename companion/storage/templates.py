@@ -1,0 +1,44 @@
+"""Named queries for a group's Doodle China templates: sheets the project did
+not print, taught from one photo of a blank (vision.doodle_china.template).
+A template is stored as a draft until a person has seen (and corrected) every
+printed value it read; only confirmed templates are used to read photos."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlite_utils
+
+from .documents import GroupDocuments
+
+TEMPLATES = GroupDocuments(table="sheet_templates", category="edition")
+
+
+def list_templates(db: sqlite_utils.Database, gid: str, edition: str | None = None
+                   ) -> list[dict[str, Any]]:
+    return TEMPLATES.list(db, gid, edition)
+
+
+def get_template(db: sqlite_utils.Database, gid: str, tid: str) -> dict[str, Any] | None:
+    return TEMPLATES.get(db, gid, tid)
+
+
+def save_template(db: sqlite_utils.Database, gid: str, tid: str, edition: str, name: str,
+                  data: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    return TEMPLATES.save(db, gid, tid, edition, name, data)
+
+
+def update_template(db: sqlite_utils.Database, gid: str, tid: str, edition: str, name: str,
+                    data: dict[str, Any]) -> dict[str, Any] | None:
+    return TEMPLATES.update(db, gid, tid, edition, name, data)
+
+
+def delete_template(db: sqlite_utils.Database, gid: str, tid: str) -> bool:
+    return TEMPLATES.delete(db, gid, tid)
+
+
+def templates_for_reading(db: sqlite_utils.Database, gid: str, edition: str | None = None
+                          ) -> list[dict[str, Any]]:
+    """The confirmed templates (a photo without our QR code is tried against them)."""
+    return [{"id": t["id"], "template": {**t["data"], "name": t["name"]}}
+            for t in TEMPLATES.list(db, gid, edition) if t["data"].get("confirmed")]

@@ -1,0 +1,122 @@
+"""Teach once on a 390x844 phone: a photo of a blank pad sheet (not printed by
+the project) is sent, the straightened sheet is shown with what was found, one
+printed value is corrected with a tap, the template saved; then a photo of a
+finished sheet of that pad is read through it, put into the match being
+entered, scored (totals equal `companion score`) and the match saved."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from browser_support import ARTIFACTS, score_cli
+from playwright.sync_api import Page, expect
+
+from vision.doodle_china import ocr
+
+pytestmark = [pytest.mark.browser, pytest.mark.tesseract]
+
+REPO = Path(__file__).resolve().parents[2]
+PAD = REPO / "fixtures" / "photos" / "doodle-china-pad"
+
+
+def _shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"teach_{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def uploads_removed(live_server):
+    stored: list[str] = []
+    yield stored
+    for pid in stored:
+        for path in (REPO / "instance" / "uploads").glob(f"{pid}.*"):
+            path.unlink(missing_ok=True)
+
+
+def test_teach_a_pad_then_read_score_and_save_a_sheet_of_it(phone: Page, group_page, uploads_removed):
+    if not ocr.available():
+        pytest.fail("tesseract is needed to read a pad's printed values (scripts/setup.sh installs it)")
+    gid, _key = group_page
+    truth = json.loads((PAD / "blank-suzhou-boxed.expected.json").read_text("utf-8"))["geometry"]
+
+    # From the Doodle China photo page to the teach page.
+    phone.goto(f"/g/{gid}/photo/doodle-china")
+    phone.locator("#teach-link").click()
+    phone.wait_for_url(re.compile(r"/teach$"))
+    phone.fill("#teach-name", "Thursday pad")
+    phone.set_input_files("#teach-file", str(PAD / "blank-suzhou-boxed.jpg"))
+    expect(phone.locator("#step-check")).to_be_visible(timeout=90_000)
+    expect(phone.locator("#teach-image")).to_have_js_property("complete", True)
+    assert phone.locator("#teach-image").evaluate("img => img.naturalWidth") > 100
+    expect(phone.locator("#teach-overlay rect.teach-cell")).to_have_count(25)
+    expect(phone.locator("#teach-overlay rect.teach-box")).to_have_count(23)
+    buttons = phone.locator("[data-track=hotels] .teach-value-button")
+    expect(buttons).to_have_count(9)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    _shot(phone, "found")
+
+    # One tap on a value, the right number typed: the first one read wrong, else the first.
+    shown = [b.inner_text() for b in buttons.all()]
+    want = [e["value"] for e in truth["tracks"]["hotels"]]
+    i = next((k for k, (s, w) in enumerate(zip(shown, want, strict=True)) if s != str(w)), 0)
+    buttons.nth(i).click()
+    field = phone.locator("[data-track=hotels] .teach-input")
+    field.fill(str(want[i]))
+    field.press("Enter")
+    expect(phone.locator("[data-track=hotels] .teach-value-button").nth(i)).to_have_text(str(want[i]))
+    # every other track as the person checks it (values read wrong are fixed the same way)
+    for name, entries in truth["tracks"].items():
+        for k, e in enumerate(entries):
+            button = phone.locator(f"[data-track={name}] .teach-value-button").nth(k)
+            if button.inner_text() != str(e["value"]):
+                button.click()
+                phone.locator(f"[data-track={name}] .teach-input").fill(str(e["value"]))
+                phone.locator(f"[data-track={name}] .teach-input").press("Enter")
+    phone.locator("#teach-save").click()
+    expect(phone.locator("#step-done")).to_be_visible()
+    expect(phone.locator("#teach-list li")).to_have_count(1)
+    _shot(phone, "saved")
+    stored = phone.request.get(f"/api/groups/{gid}/templates").json()
+    assert len(stored) == 1 and stored[0]["confirmed"] and stored[0]["name"] == "Thursday pad"
+    tid = stored[0]["id"]
+    full = phone.request.get(f"/api/groups/{gid}/templates/{tid}").json()["template"]
+    assert {n: [e["value"] for e in es] for n, es in full["tracks"].items()} == {
+        n: [e["value"] for e in es] for n, es in truth["tracks"].items()}
+    assert phone.errors == []
+
+    # The match being entered: Ana and Ben; Ben's sheet is a photo of the pad.
+    phone.goto(f"/g/{gid}/play/doodle-china")
+    phone.locator("[data-edition=suzhou]").click()
+    for name in ("Ana", "Ben"):
+        phone.fill("#new-player", name)
+        phone.get_by_role("button", name="Add", exact=True).click()
+    phone.locator("#start-scoring").click()
+    phone.goto(f"/g/{gid}/photo/doodle-china")
+    phone.set_input_files("#photo-camera", str(PAD / "marked-suzhou-boxed-arc.jpg"))
+    phone.wait_for_url(re.compile(r"/photo/[0-9a-f-]{36}$"), timeout=90_000)
+    pid = phone.url.rsplit("/", 1)[-1]
+    uploads_removed.append(pid)
+    reading = phone.request.get(f"/api/groups/{gid}/photos/{pid}").json()
+    assert reading["sheet"]["template"] == tid
+    marked = json.loads((PAD / "marked-suzhou-boxed-arc.expected.json").read_text("utf-8"))
+    assert reading["proposal"]["grid"] == marked["proposal"]["grid"]
+    expect(phone.get_by_test_id("photo-view").locator("polygon.ov-cell")).to_have_count(25)
+
+    phone.locator(".target-player[data-player=Ben]").click()
+    expect(phone.locator("body[data-scoring=idle]")).to_have_count(1)
+    state = json.loads(phone.locator("#photo-app").get_attribute("data-state"))
+    ben = state["players"][1]
+    assert ben["name"] == "Ben" and ben["grid"] == reading["proposal"]["grid"]
+    expected = score_cli(state)
+    shown_totals = {row.get_attribute("data-player"): int(row.get_by_test_id("total").inner_text())
+                    for row in phone.locator("#result .result-player").all()}
+    assert shown_totals == {p["name"]: p["total"] for p in expected["players"]}
+    _shot(phone, "reading")
+    phone.locator("#save-match").click()
+    phone.wait_for_url(re.compile(r"/matches/"))
+    mid = phone.url.rstrip("/").rsplit("/", 1)[-1]
+    assert phone.request.get(f"/api/groups/{gid}/matches/{mid}").json()["state"] == state
+    assert phone.errors == []

@@ -1,0 +1,454 @@
+"""Teach the reader a sheet the project did not print, from one photo of a blank.
+
+photo -> the paper's outline (rough flattening) -> the grid by its lines
+(adaptive threshold, long thin openings, the N+1 equally spaced lines that fit
+best; hints narrow the search) -> the template's own frame, in which the grid
+is square -> printed track boxes (closed boxes outside the grid, read by
+tesseract one by one), trees (a row of repeated icons), houses and skyscraper
+floors inside their cells -> TEMPLATE (vision.md "templates").
+
+Pure functions over arrays; PhotoError (4xx) with what to do when the photo
+cannot make a template.
+"""
+
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.games.doodle_china.layouts import DEFAULT_FOR_EDITION, SIZES, get_layout
+
+from ..errors import PhotoError
+from . import locate
+from . import template_constants as T
+from .reader import decode
+from .template_parts import find_floors, find_houses, find_track_boxes, find_trees, read_values
+
+FORMAT = 1
+
+
+def _order_quad(quad: np.ndarray) -> np.ndarray:
+    """Corners clockwise from the top left (the photo taken roughly upright)."""
+    c = quad.mean(0)
+    quad = quad[np.argsort(np.arctan2(quad[:, 1] - c[1], quad[:, 0] - c[0]))]
+    start = int(np.argmin(quad[:, 0] + quad[:, 1]))
+    return np.roll(quad, -start, 0)
+
+
+def paper_quad(gray: np.ndarray) -> np.ndarray | None:
+    """The paper's four corners in a grey photo, clockwise from top left, or None."""
+    for mask in locate._paper_masks(gray):
+        quad = locate._quad(mask)
+        if quad is not None:
+            return _order_quad(quad)
+    return None
+
+
+def line_masks(gray: np.ndarray, length: int) -> tuple[np.ndarray, np.ndarray]:
+    """Horizontal and vertical printed lines: dark against their surround
+    (adaptive threshold), kept only where they run at least `length` pixels."""
+    block = max(15, (length // 3) | 1)
+    binary = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block,
+                                   T.LINE_THRESHOLD)
+    horiz = cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (length, 1)))
+    vert = cv2.morphologyEx(binary, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, length)))
+    return horiz, vert
+
+
+def fit_lattice(profile: np.ndarray, n: int, pitch_range: tuple[float, float],
+                around: tuple[float, float] | None = None, keep: int = 1) -> list[tuple[float, float, float]]:
+    """The n+1 equally spaced positions (first, pitch) along a line profile
+    that land on the most line, and their score (mean and weakest profile at
+    the lines, relative to the profile's top): the `keep` best that differ."""
+    prof = cv2.GaussianBlur(profile.astype(np.float32).reshape(1, -1), (0, 0), 1.5).ravel()
+    top = float(prof.max()) or 1.0
+    found: list[tuple[float, float, float]] = []
+    lo, hi = pitch_range
+    for pitch in np.arange(lo, hi, 0.5):
+        span = pitch * n
+        starts = np.arange(0, len(prof) - span - 1, 1.0)
+        if around is not None:
+            starts = starts[np.abs(starts - around[0]) <= around[1]]
+        if len(starts) == 0:
+            continue
+        idx = np.rint(starts[:, None] + pitch * np.arange(n + 1)[None, :]).astype(int)
+        vals = prof[idx]
+        score = (vals.mean(1) + vals.min(1)) / 2  # every line must be there
+        for i in np.argsort(score)[::-1][:keep * 3]:
+            found.append((float(score[i]) / top, float(starts[i]), float(pitch)))
+    found.sort(reverse=True)
+    out: list[tuple[float, float, float]] = []
+    for sc, start, pitch in found:
+        if all(abs(start - o[0]) > pitch / 2 or abs(pitch - o[1]) > pitch * 0.1 for o in out):
+            out.append((start, pitch, sc))
+        if len(out) >= keep:
+            break
+    return out or [(0.0, lo, 0.0)]
+
+
+def refine_lines(profile: np.ndarray, first: float, pitch: float, n: int) -> np.ndarray:
+    """Each lattice line moved to its own peak nearby, then a straight fit."""
+    prof = cv2.GaussianBlur(profile.astype(np.float32).reshape(1, -1), (0, 0), 1.0).ravel()
+    found = []
+    r = max(2, int(pitch * T.LINE_LOCAL))
+    for i in range(n + 1):
+        c = int(round(first + i * pitch))
+        a, b = max(0, c - r), min(len(prof), c + r + 1)
+        found.append(a + int(np.argmax(prof[a:b])) if b > a else c)
+    k = np.arange(n + 1)
+    slope, icpt = np.polyfit(k, np.asarray(found, np.float64), 1)
+    return icpt + slope * k
+
+
+def find_grid(gray: np.ndarray, n: int, guess: np.ndarray | None = None,
+              min_share: float = T.GRID_MIN_SHARE) -> tuple[np.ndarray, np.ndarray, dict]:
+    """x and y positions of the grid's n+1 lines in a roughly flattened grey
+    sheet, and the evidence (line support per line, the other sizes' fits)."""
+    h, w = gray.shape
+    length = int(min(w, h) * T.LINE_MIN_LENGTH)
+    horiz, vert = line_masks(gray, length)
+    if guess is not None:  # hinted corners: search near them only
+        gx0, gy0, gx1, gy1 = guess
+        pitch = ((gx1 - gx0) + (gy1 - gy0)) / (2 * n)
+        pr = (pitch * (1 - T.HINT_SLACK), pitch * (1 + T.HINT_SLACK))
+        around_x, around_y = (gx0, pitch * n * T.HINT_SLACK), (gy0, pitch * n * T.HINT_SLACK)
+    else:
+        pr = (min(w, h) * min_share / n, min(w, h) * T.GRID_MAX_SHARE / n)
+        around_x = around_y = None
+    best = None
+    for x0, px, sx in fit_lattice(vert.sum(0) / 255.0, n, pr, around_x, keep=T.LATTICE_CANDIDATES):
+        cols = slice(int(x0), int(x0 + n * px) + 1)
+        y0, py, sy = fit_lattice(horiz[:, cols].sum(1) / 255.0, n,
+                                 (px * (1 - T.SQUARE_SLACK), px * (1 + T.SQUARE_SLACK)), around_y)[0]
+        ys = slice(int(y0), int(y0 + n * py) + 1)
+        x0, px, sx = fit_lattice(vert[ys].sum(0) / 255.0, n, (py * (1 - T.SQUARE_SLACK), py * (1 + T.SQUARE_SLACK)),
+                                 (x0, px * 0.3))[0]
+        xs_ = refine_lines(vert[ys].sum(0), x0, px, n)
+        ys_ = refine_lines(horiz[:, int(x0):int(x0 + n * px) + 1].sum(1), y0, py, n)
+        # a grid's lines meet: each runs from the first line across to the last
+        fit = float(np.mean(line_support(horiz, vert, xs_, ys_)))
+        if best is None or fit > best[0] + 1e-6:
+            best = (fit, xs_, ys_, sx, sy, ys)
+    _, xs_, ys_, sx, sy, ys = best
+    support = line_support(horiz, vert, xs_, ys_)
+    # one more column or row of cells just outside, as clear? then the grid is
+    # larger (a border line alone is no column: the rows do not reach it)
+    extra = 0.0
+    pitch = (xs_[-1] - xs_[0]) / n
+    for pos, near in ((xs_[0] - pitch, xs_[0]), (xs_[-1] + pitch, xs_[-1])):
+        if 0 <= pos < w:
+            rows = np.mean([_support_at(horiz, int(round(y)), min(pos, near), max(pos, near), 1) for y in ys_])
+            extra = max(extra, min(_support_at(vert, int(pos), ys_[0], ys_[-1], axis=0), float(rows)))
+    for pos, near in ((ys_[0] - pitch, ys_[0]), (ys_[-1] + pitch, ys_[-1])):
+        if 0 <= pos < h:
+            cols = np.mean([_support_at(vert, int(round(x)), min(pos, near), max(pos, near), 0) for x in xs_])
+            extra = max(extra, min(_support_at(horiz, int(pos), xs_[0], xs_[-1], axis=1), float(cols)))
+    return xs_, ys_, {"support": support, "extra_line": extra, "score": (sx + sy) / 2}
+
+
+def _support_at(mask: np.ndarray, pos: int, a: float, b: float, axis: int) -> float:
+    """Share of a line (at `pos`, from a to b along it) that the mask shows, +-2 px."""
+    a, b = int(max(0, a)), int(min(mask.shape[1 - axis] if axis == 1 else mask.shape[0], b))
+    if b <= a:
+        return 0.0
+    if axis == 0:  # vertical line at x=pos
+        band = mask[a:b, max(0, pos - 2):pos + 3]
+        return float((band.max(1) > 0).mean()) if band.size else 0.0
+    band = mask[max(0, pos - 2):pos + 3, a:b]
+    return float((band.max(0) > 0).mean()) if band.size else 0.0
+
+
+def line_support(horiz: np.ndarray, vert: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> list[float]:
+    """For each grid line (vertical first), the share of its length seen."""
+    out = [_support_at(vert, int(round(x)), ys[0], ys[-1], 0) for x in xs]
+    out += [_support_at(horiz, int(round(y)), xs[0], xs[-1], 1) for y in ys]
+    return out
+
+
+def _encode_gray(gray: np.ndarray) -> str:
+    ok, buf = cv2.imencode(".png", gray)
+    return base64.b64encode(buf.tobytes()).decode("ascii")
+
+
+def template_image(template: dict[str, Any]) -> np.ndarray:
+    """The rectified blank (grey) stored in a template, at its `image_scale`."""
+    data = base64.b64decode(template["image"])
+    img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
+    if img is None:
+        raise PhotoError("the template's picture of the blank sheet is damaged; teach the sheet again",
+                         status=422)
+    return img
+
+
+def _steepness(quad: np.ndarray) -> float:
+    """Longest over shortest side of a quadrilateral seen in the photo, opposite
+    sides compared: 1 seen from straight above."""
+    sides = np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1)
+    return float(max(sides[0] / sides[2], sides[2] / sides[0], sides[1] / sides[3], sides[3] / sides[1]))
+
+
+def _hint_points(hints: dict[str, Any] | None, key: str, reduce: int) -> np.ndarray | None:
+    if not hints or key not in hints or hints[key] is None:
+        return None
+    pts = np.asarray(hints[key], np.float64)
+    if pts.shape != (4, 2) or not np.isfinite(pts).all():
+        raise PhotoError(f"hints.{key} must be four [x, y] points (top left, top right, bottom right, "
+                         "bottom left)", status=400)
+    return pts / reduce
+
+
+def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = None,
+                  hints: dict[str, Any] | None = None, name: str | None = None) -> dict[str, Any]:
+    """A template (vision.md) from one photo of a blank sheet; raises PhotoError."""
+    if edition not in SIZES:
+        raise PhotoError(f"edition must be one of {', '.join(SIZES)}, not {edition!r}", status=400)
+    layout = layout or get_layout(DEFAULT_FOR_EDITION[edition])
+    if layout["edition"] != edition:
+        raise PhotoError(f"the layout {layout['name']!r} is a {layout['edition']} layout, not {edition}",
+                         status=400)
+    n = SIZES[edition]
+    image, reduce = decode(data)
+    gray_full = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    if float(np.percentile(gray_full, 99)) < 35:
+        raise PhotoError("the photo is far too dark; take it again with more light", status=422)
+    warnings: list[str] = []
+    f = min(1.0, T.FIND_LONG_SIDE / max(gray_full.shape))
+    small = cv2.resize(gray_full, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray_full
+    hint_grid = _hint_points(hints, "grid", reduce)
+
+    # 1. rough flattening by the paper's outline (or none: the whole photo),
+    # 2. the grid by its lines, in the first flattening where it is found
+    quad = paper_quad(small)
+    if quad is not None:
+        quad = quad / f
+    h, w = gray_full.shape
+    attempts = []
+    if quad is not None:
+        sides = np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1)
+        aspect = (sides[1] + sides[3]) / (sides[0] + sides[2])
+        rw = T.ROUGH_WIDTH
+        rect = np.array([[0, 0], [rw, 0], [rw, rw * aspect], [0, rw * aspect]], np.float64)
+        attempts.append((cv2.getPerspectiveTransform(rect.astype(np.float32), quad.astype(np.float32)),
+                         (rw, int(rw * aspect)), quad, T.GRID_MIN_SHARE))
+    # no outline (a shadow across the paper's edge): the whole photo, turned
+    # so that its printed lines run straight across
+    s_ = T.ROUGH_WIDTH / max(w, h)
+    angle = dominant_angle(small)
+    centre = np.array([w / 2, h / 2])
+    c, sn = np.cos(np.radians(angle)), np.sin(np.radians(angle))
+    rot = np.array([[c, -sn, 0], [sn, c, 0], [0, 0, 1.0]])
+    side = T.ROUGH_WIDTH
+    to_centre = np.array([[1, 0, side / 2], [0, 1, side / 2], [0, 0, 1.0]])
+    # rough: flat -> image (flat pixels are 1/s_ image pixels, turned by angle about the centre)
+    rough = (np.array([[1, 0, centre[0]], [0, 1, centre[1]], [0, 0, 1.0]]) @ rot
+             @ np.diag([1 / s_, 1 / s_, 1.0]) @ np.linalg.inv(to_centre))
+    attempts.append((rough, (side, side), None, T.GRID_MIN_SHARE_PHOTO))
+    failure: PhotoError | None = None
+    flats = []
+    for rough, rough_size, paper_corners, min_share in attempts:
+        guess = None
+        if hint_grid is not None:
+            back = cv2.perspectiveTransform(hint_grid[None], np.linalg.inv(rough))[0]
+            guess = (back[:, 0].min(), back[:, 1].min(), back[:, 0].max(), back[:, 1].max())
+        flat = cv2.warpPerspective(gray_full, rough, rough_size, flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                                   borderMode=cv2.BORDER_REPLICATE)
+        xs, ys, evidence = find_grid(flat, n, guess, min_share)
+        flats.append((flat, min_share))
+        try:
+            check_grid(evidence, edition, n)
+        except PhotoError as exc:
+            failure = failure or exc
+            continue
+        failure = None
+        quad = paper_corners
+        break
+    if failure is not None:
+        if quad is not None and _steepness(quad) > T.MAX_STEEPNESS:
+            raise PhotoError("the blank sheet is photographed too steeply; hold the phone flat above the "
+                             "sheet so that all of it is in view", status=422)
+        other = next(e for e in SIZES if e != edition)
+        for flat, min_share in flats:  # the other edition's grid?
+            try:
+                check_grid(find_grid(flat, SIZES[other], None, min_share)[2], other, SIZES[other])
+            except PhotoError:
+                continue
+            raise PhotoError(f"this looks like a {other.capitalize()} sheet ({SIZES[other]} x {SIZES[other]}), "
+                             f"not {edition.capitalize()} ({n} x {n}); choose the right edition", status=422)
+        raise failure
+    if quad is None:
+        warnings.append("the paper's edges were not found; the grid was looked for in the whole photo")
+
+    # 3. the template's frame: the grid square, cells of T.CELL_PX (like our sheets)
+    cell = T.CELL_PX[edition]
+    corners_rough = np.array([[xs[0], ys[0]], [xs[-1], ys[0]], [xs[-1], ys[-1]], [xs[0], ys[-1]]], np.float64)
+    corners_img = cv2.perspectiveTransform(corners_rough[None], rough)[0]
+    turn, turn_margin = grid_turn(image, corners_img, n, layout)
+    corners_img = np.roll(corners_img, -turn, 0)  # the layout's top left first
+    if _steepness(corners_img) > T.MAX_STEEPNESS:
+        raise PhotoError("the blank sheet is photographed too steeply; hold the phone flat above the "
+                         "sheet so that all of it is in view", status=422)
+    if turn_margin < T.MIN_TURN_MARGIN:
+        warnings.append("which way up the sheet lies was not clear from its squares; check that the "
+                        "squares' kinds drawn over the photo are right")
+    square = np.array([[0, 0], [n * cell, 0], [n * cell, n * cell], [0, n * cell]], np.float64)
+    H0 = cv2.getPerspectiveTransform(square.astype(np.float32), corners_img.astype(np.float32))  # grid -> image
+    if quad is not None:
+        paper_t = cv2.perspectiveTransform(quad[None], np.linalg.inv(H0))[0]
+    else:
+        paper_t = paper_around_grid(image, H0, n * cell)
+    lo = np.floor(paper_t.min(0))
+    hi = np.ceil(paper_t.max(0))
+    size = (int(hi[0] - lo[0]), int(hi[1] - lo[1]))
+    if not (0.3 < size[0] / size[1] < 3.0) or max(size) > T.MAX_TEMPLATE_SIDE:
+        raise PhotoError("the sheet's outline does not fit its grid (is part of it out of the photo?); take "
+                         "the photo again with the whole sheet flat in view", status=422)
+    shift = np.array([[1, 0, -lo[0]], [0, 1, -lo[1]], [0, 0, 1]])
+    H = H0 @ np.linalg.inv(shift)  # template -> image
+    grid_box = [float(-lo[0]), float(-lo[1]), float(-lo[0] + n * cell), float(-lo[1] + n * cell)]
+    paper = (paper_t - lo).round(1).tolist()
+
+    # 4. the rectified blank and what is printed on it
+    blank = locate.flatten(image, H, 1.0, box=(0, 0, *size))
+    blank_gray = cv2.cvtColor(blank, cv2.COLOR_BGR2GRAY)
+    ink, _ = locate.ink_map(blank_gray)
+    printed = print_map(blank_gray, cell)
+    gx0, gy0 = grid_box[0], grid_box[1]
+    cells = [[{"kind": kind, "box": [round(gx0 + c * cell), round(gy0 + r * cell),
+                                     round(gx0 + (c + 1) * cell), round(gy0 + (r + 1) * cell)]}
+              for c, kind in enumerate(row)] for r, row in enumerate(layout["cells"])]
+    hint_tracks = {}
+    for name_ in layout["tracks"]:
+        pts = _hint_points((hints or {}).get("tracks"), name_, reduce)
+        if pts is not None:
+            hint_tracks[name_] = cv2.perspectiveTransform(pts[None], np.linalg.inv(H))[0]
+    boxes_by_track, track_warnings = find_track_boxes(blank_gray, ink, printed, grid_box, layout, cell, hint_tracks)
+    warnings += track_warnings
+    tracks, value_warnings = read_values(image, H, boxes_by_track, layout)
+    warnings += value_warnings
+    hint_trees = _hint_points(hints, "trees", reduce)
+    if hint_trees is not None:
+        hint_trees = cv2.perspectiveTransform(hint_trees[None], np.linalg.inv(H))[0]
+    taken = [e["box"] for entries in tracks.values() for e in entries]
+    trees, tree_warnings = find_trees(printed, grid_box, taken, layout["trees"], cell, hint_trees)
+    warnings += tree_warnings
+    houses, house_warnings = find_houses(printed, cells, layout)
+    warnings += house_warnings
+    floors, floor_warnings = find_floors(blank_gray, ink, cells, layout)
+    warnings += floor_warnings
+    fit = [round(grid_box[0]), max(0, round(grid_box[1] * 0.15)), round(grid_box[2]),
+           max(1, round(grid_box[1] - 0.15 * cell))]
+    work = cv2.resize(blank_gray, None, fx=T.IMAGE_SCALE, fy=T.IMAGE_SCALE, interpolation=cv2.INTER_AREA)
+    return {"format": FORMAT, "game": "doodle-china", "edition": edition, "layout": layout["name"],
+            "name": name or f"{edition} pad", "layout_spec": layout, "size": list(size),
+            "cells": cells, "houses": houses, "tracks": tracks, "trees": trees, "floors": floors,
+            "grid": [round(v, 1) for v in grid_box], "paper": paper, "fit_boxes": [fit],
+            "image_scale": T.IMAGE_SCALE, "image": _encode_gray(work),
+            "found": {"grid_support": round(float(min(evidence["support"])), 3)},
+            # template pixels -> the blank photo's upright pixels (where hints are given)
+            "homography": [[float(v) for v in row] for row in (np.diag([reduce, reduce, 1.0]) @ H)],
+            "warnings": warnings}
+
+
+def print_map(gray: np.ndarray, cell: float) -> np.ndarray:
+    """Print (0 paper .. 1 black) against the paper or a coloured square
+    around it, icons filled in whole (the reader's ink map keeps only thin
+    strokes): the paper level is a closing wider than any icon."""
+    half = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    k = max(5, int(cell * T.ICON_KERNEL * 0.5) | 1)
+    paper = cv2.morphologyEx(half, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR).astype(np.float32)
+    return np.clip(1.0 - gray.astype(np.float32) / np.maximum(paper, 1.0), 0, 1)
+
+
+def paper_around_grid(image: np.ndarray, H0: np.ndarray, side: float) -> np.ndarray:
+    """The paper's corners (grid frame) when its outline was not found in the
+    photo: the bright region around the grid, seen flattened by the grid,
+    within 1.5 grid sides of it."""
+    ext, k = 1.5 * side, 0.25
+    span = side + 2 * ext
+    to = np.array([[1 / k, 0, -ext], [0, 1 / k, -ext], [0, 0, 1.0]])
+    size = (int(span * k), int(span * k))
+    flat = cv2.warpPerspective(image, H0 @ to, size, flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0))
+    gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY)
+    _, bright = cv2.threshold(cv2.GaussianBlur(gray, (0, 0), 2), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    g0, g1 = int(ext * k), int((ext + side) * k)
+    bright[g0:g1, g0:g1] = 255  # the grid is paper, whatever its colours
+    c = max(3, int(side * k / 10) | 1)
+    bright = cv2.morphologyEx(bright, cv2.MORPH_CLOSE, np.ones((c, c), np.uint8))
+    n_labels, labels = cv2.connectedComponents(bright)
+    mine = labels == labels[(g0 + g1) // 2, (g0 + g1) // 2]
+    ys, xs = np.nonzero(mine)
+    x0, x1 = xs.min() / k - ext, (xs.max() + 1) / k - ext
+    y0, y1 = ys.min() / k - ext, (ys.max() + 1) / k - ext
+    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float64)
+
+
+def dominant_angle(gray: np.ndarray) -> float:
+    """The turn (degrees, -45..45) of the photo's long straight lines: the
+    printed grid's, mostly."""
+    edges = cv2.Canny(cv2.GaussianBlur(gray, (0, 0), 1.2), 50, 150)
+    lines = cv2.HoughLinesP(edges, 1, np.pi / 360, 60, minLineLength=max(20, min(gray.shape) // 15),
+                            maxLineGap=4)
+    if lines is None:
+        return 0.0
+    seg = lines.reshape(-1, 4).astype(np.float64)
+    ang = np.degrees(np.arctan2(seg[:, 3] - seg[:, 1], seg[:, 2] - seg[:, 0]))
+    ang = (ang + 45) % 90 - 45
+    length = np.hypot(seg[:, 2] - seg[:, 0], seg[:, 3] - seg[:, 1])
+    hist, bins = np.histogram(ang, bins=180, range=(-45, 45), weights=length)
+    hist = np.convolve(hist, np.ones(3), mode="same")
+    i = int(np.argmax(hist))
+    return float((bins[i] + bins[i + 1]) / 2)
+
+
+def grid_turn(image: np.ndarray, corners: np.ndarray, n: int, layout: dict[str, Any]) -> tuple[int, float]:
+    """Which way up the grid lies (0-3 quarter turns: corners[turn] is the
+    layout's top left), from the squares themselves: squares of one kind look
+    alike (colour, icons, houses), so the right turn groups them tightest. And
+    how much better it is than the next best (0..1)."""
+    side = 32
+    square = np.array([[0, 0], [n * side, 0], [n * side, n * side], [0, n * side]], np.float32)
+    scores = []
+    for turn in range(4):
+        H = cv2.getPerspectiveTransform(square, np.roll(corners, -turn, 0).astype(np.float32))
+        flat = cv2.warpPerspective(image, H, (n * side, n * side), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP)
+        gray = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        lab = cv2.cvtColor(flat, cv2.COLOR_BGR2LAB).astype(np.float32)
+        feats, kinds = [], []
+        m = side // 8
+        for r in range(n):
+            for c in range(n):
+                part = lab[r * side + m:(r + 1) * side - m, c * side + m:(c + 1) * side - m].reshape(-1, 3)
+                g = gray[r * side + m:(r + 1) * side - m, c * side + m:(c + 1) * side - m]
+                feats.append([*np.median(part, 0), g.std(), np.percentile(g, 10)])
+                kinds.append(layout["cells"][r][c])
+        f = np.asarray(feats)
+        f = (f - f.mean(0)) / (f.std(0) + 1e-3)
+        within = 0.0
+        for kind in set(kinds):
+            group = f[[i for i, k in enumerate(kinds) if k == kind]]
+            within += float(((group - group.mean(0)) ** 2).sum())
+        scores.append(within)
+    order = np.argsort(scores)
+    best, second = scores[order[0]], scores[order[1]]
+    return int(order[0]), float((second - best) / max(second, 1e-6))
+
+
+def check_grid(evidence: dict[str, Any], edition: str, n: int) -> None:
+    """Refuse a grid that is not there, is hidden, or is the other edition's."""
+    support = np.asarray(evidence["support"])
+    if evidence["score"] < T.MIN_LATTICE_SCORE or np.median(support) < T.MIN_LINE_SUPPORT:
+        raise PhotoError(f"no {n} x {n} grid was found in the photo; photograph a blank "
+                         f"{edition.capitalize()} score sheet from straight above, the whole sheet in view "
+                         "with nothing lying on it", status=422)
+    if evidence["extra_line"] >= T.EXTRA_LINE_SUPPORT:
+        other = "Shanghai (6 x 6)" if n == 5 else "a larger grid"
+        raise PhotoError(f"this sheet has a larger grid than {edition.capitalize()}'s {n} x {n}: it looks like "
+                         f"{other}; choose the right edition", status=422)
+    if support.min() < T.MIN_LINE_SUPPORT_EACH:
+        raise PhotoError("part of the grid is hidden (a hand or something lying on the sheet?); take the "
+                         "photo again with the whole blank sheet in view", status=422)

@@ -1,0 +1,69 @@
+"""Every number the template finder and the template reader use, in one place.
+
+Template pixels: the template's own frame, in which the grid is square and the
+paper about SHEET_WIDTH wide (like the project's own 150 dpi sheets).
+"""
+
+from __future__ import annotations
+
+# --- finding a template in a photo of a blank ---------------------------------
+FIND_LONG_SIDE = 1400  # the paper's outline is looked for on a copy this long
+ROUGH_WIDTH = 1000  # the paper roughly flattened to this width to find the grid
+CELL_PX = {"suzhou": 170, "shanghai": 140}  # template frame: a grid cell this many pixels
+MAX_TEMPLATE_SIDE = 4000
+MAX_STEEPNESS = 1.6  # opposite sides of the paper differing more: photo too steep
+LINE_THRESHOLD = 12  # adaptive threshold offset (grey levels) for printed lines
+LINE_MIN_LENGTH = 0.06  # of the flattened paper's short side: a line runs at least this far
+GRID_MIN_SHARE = 0.35  # the grid spans this share of the paper's width or more
+GRID_MAX_SHARE = 0.97
+GRID_MIN_SHARE_PHOTO = 0.12  # ... of the whole photo's, when the paper's outline was not found
+SQUARE_SLACK = 0.12  # rows' pitch may differ this much from the columns' (rough flattening)
+HINT_TAP = 0.03  # of the sheet's width: how far off a person's tap may be
+HINT_SLACK = 0.06  # hinted corners: the lines are searched this far (share of the grid) around them
+LINE_LOCAL = 0.08  # of a cell: each line's own peak is searched this far from the lattice
+MIN_TURN_MARGIN = 0.15  # the right quarter turn groups squares by kind this much tighter
+LATTICE_CANDIDATES = 4  # column lattices tried; the one whose lines meet the rows' wins
+MIN_LATTICE_SCORE = 0.25  # lattice lines' mean/min profile relative to the strongest line
+MIN_LINE_SUPPORT = 0.7  # median share of each grid line's length seen as line
+MIN_LINE_SUPPORT_EACH = 0.45  # any grid line seen less than this: something lies on the sheet
+EXTRA_LINE_SUPPORT = 0.8  # a line one cell outside the grid seen this well: the grid is larger
+
+# track boxes: closed boxes outside the grid, relative to the cell area / side
+BOX_AREA = (0.03, 0.4)
+BOX_ASPECT = (0.6, 2.2)
+BOX_FILL = 0.75  # contour area over its bounding rectangle
+BOX_SIZE_SPREAD = 0.35  # boxes of a track differ this much in area from the median at most
+BOX_FILLED = 0.3  # median print inside a box above this: a filled icon, not a value box
+BOX_MIN_INK = 0.02  # a value box holds printed digits: this much mean ink inside at least
+ROW_TOLERANCE = 0.5  # of a box's height: centres this close are one row
+OCR_BOX_HEIGHT = 64  # pixels of a box's height handed to tesseract
+OCR_PSM = 7  # one line of text
+OCR_MIN_CONFIDENCE = 0.6
+
+# trees: a row of repeated icons
+TREE_SIZE = (0.12, 0.7)  # of a cell's side
+TREE_ROW = 0.3  # of a cell's side: centres this close are one row
+TREE_SIZE_SPREAD = 0.3
+TREE_INK = 0.25
+ICON_KERNEL = 0.45  # of a cell's side: the paper level's closing, wider than any icon  # ink above this is print, for the icons
+
+# houses and floors inside their cells
+CELL_INSET = 0.06  # of a cell's side, left out at each edge (grid lines)
+HOUSE_SIZE = (0.15, 0.55)  # of a cell's side
+FLOOR_SIZE = (0.07, 0.25)
+FLOOR_EMPTY = 0.2  # mean ink inside a floor box to add at most (printed floors are filled)
+
+IMAGE_SCALE = 0.5  # the rectified blank is stored at this scale (the reader's work scale)
+
+# --- reading a photo through a template --------------------------------------
+ORB_FEATURES = 2500
+ORB_RATIO = 0.78  # Lowe's ratio test
+MATCH_LONG_SIDE = 1400  # photo side for feature matching
+RANSAC_PIXELS = 6.0  # template pixels at IMAGE_SCALE
+MIN_INLIERS = 40
+MIN_INLIER_SHARE = 0.12
+MIN_MATCH = 0.45
+# features already put the sheet within a pixel or two: a short ECC polish
+REFINE_SCALES = (0.25, 0.5)
+REFINE_ITERATIONS = 20
+RING_PRINT = 0.3  # template ink above this blocks a loop's direction (box outlines)  # correlation of the photo's flattened print with the template's

@@ -1,0 +1,173 @@
+"""Read a photo of a sheet the project did not print, through its template.
+
+No markers: features (ORB) of the photo matched to the template's rectified
+blank, a homography by RANSAC (on the paper's flattened outline when the
+whole photo does not match), refined by aligning the print (ECC); a fit that
+does not hold is refused with what to do. Then the marks are read as on the
+project's own sheets, against the template's blank instead of our print.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+
+from ..errors import PhotoError
+from . import constants as C
+from . import locate, marks
+from . import template_constants as T
+from .reader import Reading, _photo_homography, _read_marks, darkest_channel, decode
+from .template import paper_quad, template_image
+
+
+def _orb() -> cv2.ORB:
+    return cv2.ORB_create(nfeatures=T.ORB_FEATURES, scaleFactor=1.2, nlevels=8, fastThreshold=10)
+
+
+def _match(tmpl: np.ndarray, photo: np.ndarray) -> tuple[np.ndarray | None, int, float]:
+    """Template (grey) -> photo (grey) homography by ORB + RANSAC, the inlier
+    count and inlier share; None when too few features match."""
+    orb = _orb()
+    k1, d1 = orb.detectAndCompute(tmpl, None)
+    k2, d2 = orb.detectAndCompute(photo, None)
+    if d1 is None or d2 is None or len(k1) < 8 or len(k2) < 8:
+        return None, 0, 0.0
+    pairs = cv2.BFMatcher(cv2.NORM_HAMMING).knnMatch(d1, d2, k=2)
+    good = [m for m, *rest in pairs if rest and m.distance < T.ORB_RATIO * rest[0].distance]
+    if len(good) < 8:
+        return None, len(good), 0.0
+    src = np.float32([k1[m.queryIdx].pt for m in good])
+    dst = np.float32([k2[m.trainIdx].pt for m in good])
+    H, mask = cv2.findHomography(src, dst, cv2.RANSAC, T.RANSAC_PIXELS * 2)
+    if H is None:
+        return None, 0, 0.0
+    inliers = int(mask.sum())
+    return H, inliers, inliers / len(good)
+
+
+def _plausible(H: np.ndarray, size: tuple[int, int], shape: tuple[int, int]) -> bool:
+    """The template's corners land as a convex quadrilateral of sensible size."""
+    w, h = size
+    quad = cv2.perspectiveTransform(np.float64([[[0, 0], [w, 0], [w, h], [0, h]]]), H)[0]
+    if not np.isfinite(quad).all():
+        return False
+    area = cv2.contourArea(quad.astype(np.float32))
+    return cv2.isContourConvex(quad.astype(np.float32)) and area > 0.02 * shape[0] * shape[1]
+
+
+def register(image: np.ndarray, template: dict[str, Any], tmpl_ink: np.ndarray) -> tuple[np.ndarray, dict]:
+    """Template pixels -> photo pixels for a photo of the taught sheet; raises
+    PhotoError when the photo does not fit the template."""
+    name = template.get("name", "taught sheet")
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    k = template["image_scale"]
+    tmpl = template_image(template)
+    w, h = template["size"]
+    f = min(1.0, T.MATCH_LONG_SIDE / max(gray.shape))
+    small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
+    down = np.diag([1 / f, 1 / f, 1.0])
+    to_tmpl = np.diag([k, k, 1.0])
+    best: tuple[np.ndarray | None, int, float, str] = (None, 0, 0.0, "")
+    Hs, inl, share = _match(tmpl, small)
+    if Hs is not None:
+        best = (down @ Hs @ to_tmpl, inl, share, "features")
+    if best[1] < 3 * T.MIN_INLIERS:  # flatten by the paper's outline first, then match
+        quad = paper_quad(small)
+        if quad is not None:
+            paper = np.asarray(template["paper"], np.float64)
+            for turn in range(4):
+                rough = cv2.getPerspectiveTransform((paper * k).astype(np.float32),
+                                                    np.roll(quad, -turn, 0).astype(np.float32))
+                flat = cv2.warpPerspective(small, rough, tmpl.shape[::-1],
+                                           flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP)
+                Hf, inl, share = _match(tmpl, flat)
+                if Hf is not None and inl > best[1]:
+                    best = (down @ rough @ Hf @ to_tmpl, inl, share, "outline+features")
+    H, inliers, share, how = best
+    if H is None or inliers < T.MIN_INLIERS or share < T.MIN_INLIER_SHARE or not _plausible(H, (w, h), gray.shape):
+        raise PhotoError(f"this photo does not match the template {name!r}: is it a sheet of that pad? "
+                         "Hold the phone flat above the whole sheet, or teach this sheet first", status=422)
+    H = locate.refine(image, H, lambda scale: cv2.resize(tmpl_ink, (round(w * scale), round(h * scale)),
+                                                         interpolation=cv2.INTER_AREA), box=(0, 0, w, h),
+                      scales=T.REFINE_SCALES, iterations=T.REFINE_ITERATIONS)
+    return H, {"method": f"template:{how}", "inliers": inliers, "inlier_share": round(share, 3)}
+
+
+def geometry(template: dict[str, Any]) -> dict[str, Any]:
+    """The template's geometry in the shape of sheet_geometry's."""
+    tracks = {name: [{"value": e["value"], "box": e["box"]} for e in entries]
+              for name, entries in template["tracks"].items()}
+    return {"game": "doodle-china", "edition": template["edition"], "layout": template["layout"],
+            "size": template["size"], "cells": template["cells"], "houses": template["houses"],
+            "tracks": tracks, "trees": template["trees"], "floors": template["floors"]}
+
+
+def check_template(template: dict[str, Any]) -> None:
+    """Refuse a template that cannot be read with (damaged, or values never filled in)."""
+    need = ("size", "cells", "houses", "tracks", "trees", "floors", "image", "image_scale", "paper", "edition")
+    missing = [k for k in need if k not in template]
+    if missing:
+        raise PhotoError(f"the template is incomplete (no {', '.join(missing)}); teach the sheet again",
+                         status=422)
+    for name, entries in template["tracks"].items():
+        if any(not isinstance(e.get("value"), int) for e in entries):
+            raise PhotoError(f"the template's {name} track has a value nobody has filled in; open the "
+                             "template and check its values", status=422)
+
+
+def read_with_template(data: bytes, template: dict[str, Any], template_id: Any = None,
+                       **_: Any) -> Reading:
+    """Read a photo of a sheet through its template (see module doc)."""
+    check_template(template)
+    image, reduce = decode(data)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    if float(np.percentile(gray, 99)) < C.MIN_BRIGHTNESS:
+        raise PhotoError("the photo is far too dark; take it again with more light", status=422)
+    k = C.WORK_SCALE
+    w, h = template["size"]
+    tmpl = template_image(template)
+    if abs(template["image_scale"] - k) > 1e-6:
+        tmpl = cv2.resize(tmpl, (round(w * k), round(h * k)), interpolation=cv2.INTER_AREA)
+    blank, _ = locate.ink_map(tmpl)
+    H, details = register(image, template, blank)
+    flat = locate.flatten(image, H, k, box=(0, 0, w, h))
+    ink, paper = locate.ink_map(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY))
+    match = _print_match(ink, blank, template)
+    if match < T.MIN_MATCH:
+        raise PhotoError(f"this photo does not line up with the template {template.get('name', '')!r} "
+                         f"(match {match:.2f}); hold the phone flat above the whole sheet, or check that it "
+                         "is a sheet of that pad", status=422)
+    fit = [tuple(int(v * k) for v in box) for box in template.get("fit_boxes", [])]
+    gain, sigma = marks.fit_print(ink, blank, fit) if fit else (1.0, 0.0)
+    gain = float(np.clip(gain, 0.5, 1.5))
+    baseline = gain * (blank if sigma <= 0 else cv2.GaussianBlur(blank, (0, 0), sigma))
+    baseline = np.dstack([baseline, marks.paper_mask(blank, sigma)])
+    smooth = cv2.blur(ink, (3, 3))
+    # a pad prints a box around each value, and its neighbours' boxes lie where
+    # a loop is looked for: the print is taken out first
+    loops = cv2.blur(locate.ink_map(darkest_channel(flat))[0], (3, 3)) - cv2.blur(baseline[..., 0], (3, 3))
+    sheet = {"game": "doodle-china", "edition": template["edition"], "layout": template["layout"],
+             "player": None, "match": None, "template": template_id if template_id is not None
+             else template.get("name")}
+    warnings: list[str] = []
+    details.update(match=round(match, 3), gain=round(gain, 3), sigma=sigma)
+    reading = _read_marks(geometry(template), sheet, (smooth, loops), ink, (baseline, blank, gain, sigma),
+                          warnings, details)
+    reading.homography, reading.size = _photo_homography(data, image, H, reduce)
+    return reading
+
+
+def _print_match(ink: np.ndarray, blank: np.ndarray, template: dict[str, Any]) -> float:
+    """Correlation of the photo's print with the template's outside the grid
+    (marks go in the grid) and over its lines."""
+    a, b = np.clip(ink, 0, 1), np.clip(blank, 0, 1)
+    if a.std() < 1e-4 or b.std() < 1e-4:
+        return 0.0
+    return float(np.corrcoef(a.ravel(), b.ravel())[0, 1])
+
+
+def read(data: bytes, template: dict[str, Any], template_id: Any = None, **options: Any) -> dict[str, Any]:
+    """The read-photo answer (vision.md) through a template."""
+    return read_with_template(data, template, template_id).answer()
