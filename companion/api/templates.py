@@ -26,8 +26,10 @@ from ..app import get_db
 from ..games import StateError
 from ..games.doodle_china.layouts import DEFAULT_LAYOUTS, SIZES, check_layout, get_layout
 from ..photos import read_in_worker
+from ..photos.queue import QueueFull
 from ..web.security import group_required
 from .body import json_body, unprocessable
+from .photos import photo_queue, queue_full
 
 bp = Blueprint("api_templates", __name__, url_prefix="/api/groups/<gid>/templates")
 
@@ -108,7 +110,9 @@ def create(gid: str):
         check_header(data)
         template = read_in_worker(data, game=TASK, edition=edition,
                                   options={"layout": layout, "hints": hints, "name": name},
-                                  timeout=TEMPLATE_SECONDS)
+                                  timeout=TEMPLATE_SECONDS, queue=photo_queue())
+    except QueueFull as exc:
+        return queue_full(exc)
     except PhotoError as exc:
         return _error(exc.message, exc.status if 400 <= exc.status < 500 else 422, "photo")
     template["confirmed"] = False
