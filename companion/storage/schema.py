@@ -494,7 +494,7 @@ MIGRATIONS: list[list[Step]] = [
     # the box), each taught from one photo of a blank: the rectified blank and where its
     # grid, tracks (with the values read and confirmed), trees and houses are.
     [
-        """CREATE TABLE IF NOT EXISTS sheet_templates (
+        """CREATE TABLE sheet_templates (
             group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
             id TEXT NOT NULL,
             edition TEXT NOT NULL,
