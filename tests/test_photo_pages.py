@@ -247,8 +247,8 @@ def test_a_deleted_card_is_not_in_the_catalog_a_photo_is_read_with(app, phone, f
 def test_card_photo_is_stored_and_later_streets_are_read_with_the_catalog(app, phone, captured):
     """The real worker describes a synthetic card photo; the street upload then
     hands the reader that entry with the card's current values."""
-    from vision.canal_houses.cards import deck
-    from vision.canal_houses.synth import card_photo
+    from card_decks import deck
+    from street_photos import card_photo
 
     gid = phone.gid
     design = next(c for c in deck() if c.role == "store")
@@ -287,8 +287,8 @@ def test_a_real_street_reading_recognises_the_photographed_cards(app, phone):
     """No fakes: cards photographed into the catalog are recognised in a street
     photo, and their values come from the catalog. (How many the reader finds is
     the reader's own tests' business: here at least one, in its own place.)"""
-    from vision.canal_houses.cards import deck
-    from vision.canal_houses.synth import card_photo, generate
+    from card_decks import deck
+    from street_photos import card_photo, generate
 
     gid = phone.gid
     photo = generate(4, size=(1600, 1200), n_houses=3)

@@ -82,7 +82,7 @@ def _houses_photo(tmp_path: Path) -> Path:
     if streets:
         return min(streets)[1]
     import vision
-    from vision.canal_houses.synth import generate
+    from street_photos import generate
 
     for seed in (26, 27, 3, 10, 17, 2, 30, 31, 32, 33):
         photo = generate(seed, size=(1600, 1200), n_houses=2)
@@ -329,8 +329,8 @@ def test_an_unreadable_photo_says_what_to_do_and_keeps_the_photo(phone: Page, gr
 
 def test_catalog_page_photographs_a_card(phone: Page, group_page, tmp_path):
     gid, key = group_page
-    from vision.canal_houses.cards import deck
-    from vision.canal_houses.synth import card_photo
+    from card_decks import deck
+    from street_photos import card_photo
 
     design = next(c for c in deck() if c.role == "roof")
     answer = phone.request.post(f"/api/groups/{gid}/cards", headers={"X-Companion-Key": key},

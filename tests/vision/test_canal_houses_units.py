@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from vision import PhotoError, read_photo
-from vision.canal_houses.cards import deck
+from card_decks import deck
 from vision.canal_houses.catalog import Catalog, catalog_entry_from_photo
 from vision.canal_houses.colour import name_colour, parse_palette
-from vision.canal_houses.synth import card_photo, generate
+from street_photos import card_photo, generate
 
 
 @pytest.mark.parametrize("palette, names", [
