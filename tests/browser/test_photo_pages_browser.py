@@ -81,8 +81,9 @@ def _houses_photo(tmp_path: Path) -> Path:
             streets.append((len(truth.get("cards") or []), jpg))
     if streets:
         return min(streets)[1]
-    import vision
     from street_photos import generate
+
+    import vision
 
     for seed in (26, 27, 3, 10, 17, 2, 30, 31, 32, 33):
         photo = generate(seed, size=(1600, 1200), n_houses=2)

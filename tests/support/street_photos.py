@@ -208,7 +208,8 @@ def pinhole(rng: np.random.Generator, box: np.ndarray, size: tuple[int, int], fi
     toward = rng.uniform(0, 2 * np.pi)
     roll = rng.uniform(0, 2 * np.pi)
     centre = np.append(box.mean(axis=0), 0.0)
-    back = np.array([np.sin(tilt) * np.cos(toward), np.sin(tilt) * np.sin(toward), np.cos(tilt)])
+    # Table mm have y down as seen from above, so "above" is -z (x, y, z right-handed).
+    back = np.array([np.sin(tilt) * np.cos(toward), np.sin(tilt) * np.sin(toward), -np.cos(tilt)])
     fwd = -back
     helper = np.array([np.cos(roll), np.sin(roll), 0.0])
     right = np.cross(fwd, helper)

@@ -37,7 +37,8 @@ from ..errors import PhotoError
 from . import constants as C
 from .colour import field_colour, name_colour, parse_palette
 from .find import balance, border_gains, find_fields, paper_mask, white_gains, working_image
-from .structure import door_vote, order_corners, rectify, roof_score
+from .roles import face_down_score, sky_and_roof
+from .structure import door_vote, order_corners, rectify
 
 CANON_W = int(round(C.INNER_W_MM * C.CANON_PX_PER_MM))
 CANON_H = int(round(C.INNER_H_MM * C.CANON_PX_PER_MM))
@@ -93,7 +94,8 @@ class Catalog:
         """A nearest-neighbour index (LSH) over the descriptors of a role's
         entries, with each row's entry; built once per catalog and role."""
         if role not in self._pools:
-            chosen = [e for e in self.entries if e.role is None or role is None or e.role == role]
+            roles = ("roof", "window") if role == "top" else (role,)
+            chosen = [e for e in self.entries if e.role is None or role is None or e.role in roles]
             key = _fingerprint(chosen)
             if key not in _INDEXES:
                 desc = np.concatenate([e.desc for e in chosen]) if chosen else np.zeros((0, 32), np.uint8)
@@ -225,13 +227,16 @@ def catalog_entry_from_photo(data: bytes) -> dict[str, Any]:
     quad = order_corners(f.quad, np.array([v[1], -v[0]]), v)
     patch = rectify(bal, quad, int(C.INNER_W_MM * 2), int(C.INNER_H_MM * 2))
     turned = patch[::-1, ::-1]
+    if face_down_score(patch) >= C.FACE_DOWN_MIN:
+        raise PhotoError("this is the back of a card; turn it face up and photograph it again", status=422)
     door = door_vote(patch)
-    sky_top, sky_bottom = roof_score(patch), roof_score(turned)
-    if door < 0 or (door == 0 and sky_bottom >= C.ROOF_CORNER_DARK and sky_bottom > sky_top):
+    (sky_top, mask_top), (sky_bottom, mask_bottom) = sky_and_roof(patch), sky_and_roof(turned)
+    sky = mask_top
+    if door < 0 or (door == 0 and sky_bottom >= C.ROOF_MIN and sky_bottom > sky_top):
         quad, patch = np.roll(quad, 2, axis=0), np.ascontiguousarray(turned)  # upside down
-    role = "store" if door != 0 else (
-        "roof" if max(sky_top, sky_bottom) >= C.ROOF_CORNER_DARK else "window")
-    colour, _ = name_colour(field_colour(patch, role == "roof"), parse_palette(None))
+        sky = mask_bottom
+    role = "store" if door != 0 else ("roof" if max(sky_top, sky_bottom) >= C.ROOF_MIN else "window")
+    colour, _ = name_colour(field_colour(patch, sky if role == "roof" else None), parse_palette(None))
     grey = grey_field(photo, quad / scale, gains, CANON_H)
     pts, desc = features(grey, C.ORB_FEATURES_ENTRY)
     if desc is None or len(pts) < C.MIN_ENTRY_FEATURES:

@@ -20,7 +20,7 @@ def split_merged(card: Card, bal: np.ndarray) -> list[Card]:
     patch = field_patch(bal, card)
     lo = patch.min(axis=2)
     h, w = lo.shape
-    across = np.percentile(lo[:, int(0.05 * w):int(0.95 * w) + 1], C.SPLIT_PERCENTILE, axis=1)
+    across = np.percentile(lo[:, int(0.02 * w):int(0.98 * w) + 1], C.SPLIT_PERCENTILE, axis=1)
     least = int(round(C.MIN_VISIBLE_FRACTION * 0.8 * C.INNER_H_MM / C.INNER_W_MM * w))
     if h <= 2 * least:
         return [card]
