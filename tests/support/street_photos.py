@@ -236,7 +236,8 @@ def local_scale(H: np.ndarray, pt: np.ndarray) -> float:
     """Photo px per table mm around a table point (perspective changes it)."""
     e = np.array([[pt, pt + [1, 0], pt + [0, 1]]], np.float64)
     q = cv2.perspectiveTransform(e, H)[0]
-    return float(np.sqrt(abs(np.cross(q[1] - q[0], q[2] - q[0]))))
+    a, b = q[1] - q[0], q[2] - q[0]
+    return float(np.sqrt(abs(a[0] * b[1] - a[1] * b[0])))
 
 
 def render_scene(rng: np.random.Generator, placed: list[Placed], size: tuple[int, int], *,
