@@ -73,7 +73,8 @@ SKY_MIN_DEPTH = 0.2  # and the sky goes at least this deep (of the width) at the
 SKY_MAX_DEPTH = 0.85  # of the visible height: a sky stops above the building's wall
 FLAT_SKY_FILL = 0.85  # a flat roof: a band across the top this clean (a ribbon of icons is not)
 ROOF_MIN = 0.5  # roof evidence needed to call the top card a roof
-FACE_DOWN_MIN = 0.8  # a whole card that correlates this well with itself turned half round is a back
+FACE_DOWN_MIN = 0.75  # a whole card that correlates this well with itself turned half round is a back
+BACK_NEAR = 1.1  # and lies within this many card lengths of it (discards overlap)
 BACK_LIKENESS = 0.3  # a part of a field this close in colours (Bhattacharyya) to a whole back is a back
 # structure that is doubtful is proposed (with a warning), only a clearly second street refused
 TWO_STREETS_GAP = 1.3  # of card width: a gap between houses wider than this is a second street

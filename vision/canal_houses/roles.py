@@ -95,7 +95,9 @@ def face_down_score(patch: np.ndarray) -> float:
     grey = cv2.cvtColor(np.clip(patch, 0, 1).astype(np.float32), cv2.COLOR_BGR2GRAY)
     small = cv2.resize(grey, (32, 48), interpolation=cv2.INTER_AREA)
     small = cv2.GaussianBlur(small, (0, 0), 1.0)
-    a = small - small.mean()
+    # Only the printed detail: a glare spot or shade is a smooth, often
+    # symmetric blob that would make any face look like a back.
+    a = small - cv2.GaussianBlur(small, (0, 0), 5.0)
     b = a[::-1, ::-1]
     den = float(np.sqrt((a * a).sum() * (b * b).sum()))
     if den < 1e-6:

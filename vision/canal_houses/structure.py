@@ -164,16 +164,17 @@ def set_aside(fields: list[Field], bal: np.ndarray) -> tuple[list[Field], list[O
         patch = _whole_patch(bal, f)
         if whole and face_down_score(patch) >= C.FACE_DOWN_MIN:
             others.append(Other(f.quad, "face-down", "a face-down card (a discard or a draw pile)"))
-            backs.append(colour_signature(patch))
+            backs.append((colour_signature(patch), f.centre, max(f.size)))
         else:
             keep.append(f)
     # A back partly covered by another (discards overlap) is not whole: it
-    # is known by the colours of the whole backs beside it.
+    # is known by the colours of a whole back it lies next to.
     if backs:
         rest = []
         for f in keep:
             sig = colour_signature(_whole_patch(bal, f))
-            if min(signature_distance(sig, b) for b in backs) <= C.BACK_LIKENESS:
+            near = [b for b in backs if np.linalg.norm(f.centre - b[1]) < C.BACK_NEAR * b[2]]
+            if near and min(signature_distance(sig, b[0]) for b in near) <= C.BACK_LIKENESS:
                 others.append(Other(f.quad, "face-down", "a face-down card partly under another"))
             else:
                 rest.append(f)
@@ -248,7 +249,10 @@ def build_street(fields: list[Field], bal: np.ndarray
             c.quad = order_corners(c.field.quad, u, v)
     elif votes == 0:
         warnings.append("could not tell which way up the street lies; check left and right")
-    houses = [fill_gaps(_split_upper(h, bal, split_merged), bal, v, width) for h in _houses(cards, u, v, width)]
+    houses = [_split_upper(h, bal, split_merged) for h in _houses(cards, u, v, width)]
+    tall = store_height(houses, v, width)
+    houses = [fill_gaps(h, bal, v, width, tall) for h in houses]
+    _missing_stores(houses, u, v, width)
     warnings += _check_street(houses, u, v, width)
     for i, house in enumerate(houses):
         for row, c in enumerate(house):
@@ -298,7 +302,7 @@ def _check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width:
     doubtful is proposed with a warning and low confidence, for a person to
     fix on the overlay."""
     warnings: list[str] = []
-    height = width * C.INNER_ASPECT
+    height = store_height(houses, v, width)
     stores = [h[0] for h in houses]
     xs = np.array([s.field.centre @ u for s in stores])
     ys = np.array([np.max(s.quad @ v) for s in stores])
@@ -330,6 +334,43 @@ def _check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width:
             if gap > C.MAX_STACK_GAP * height:
                 _doubt(upper, "a gap below this card (a card missing, moved or hidden?); check this house")
     return warnings
+
+
+def store_height(houses: list[list[Card]], v: np.ndarray, width: float) -> float:
+    """A whole card's height in this photo, from the street's own stores (the
+    deck's proportions are not assumed); the first deck's when none is whole."""
+    tall = [float(np.ptp(h[0].quad @ v)) for h in houses if h and h[0].full]
+    return float(np.median(tall)) if tall else width * C.INNER_ASPECT
+
+
+def _missing_stores(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float) -> None:
+    """A house whose lowest card is a tucked strip standing above the stores'
+    line stands on a store the photo hardly shows (glare, shade): a store is
+    put there, between the strip and the line, with a note to check it."""
+    height = store_height(houses, v, width)
+    stores = [h[0] for h in houses if h[0].full]
+    if len(stores) < 2:
+        return
+    xs = np.array([s.field.centre @ u for s in stores])
+    ys = np.array([np.max(s.quad @ v) for s in stores])
+    slope, offset = np.polyfit(xs, ys, 1) if np.ptp(xs) > 0 else (0.0, float(ys.mean()))
+    for house in houses:
+        low = house[0]
+        if low.full:
+            continue
+        bottom = float(np.max(low.quad @ v))
+        line = float(slope * (low.field.centre @ u) + offset)
+        drop = line - bottom
+        if not C.MAX_BASELINE_SHIFT * height < drop < 1.2 * height:
+            continue
+        tl, tr = low.quad[3], low.quad[2]
+        quad = np.array([tl, tr, tr + drop * v, tl + drop * v], np.float32)
+        f = low.field
+        field_ = Field(quad, quad.mean(axis=0), f.angle, (f.size[0], drop), drop * f.size[0], 1.0)
+        store = Card(field_, quad, True)
+        store.role_confidence = 0.4
+        store.notes.append("the store of this house is hardly seen (glare?); check it")
+        house.insert(0, store)
 
 
 def _split_upper(house: list[Card], bal: np.ndarray, split: Any) -> list[Card]:
