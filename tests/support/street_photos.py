@@ -62,7 +62,8 @@ class SynthPhoto:
 
 
 def layout_street(rng: np.random.Generator, heights: list[int], roofs: list[bool],
-                  cards: tuple[CardDesign, ...], x0: float = 0.0, y0: float = 0.0) -> list[Placed]:
+                  cards: tuple[CardDesign, ...], x0: float = 0.0, y0: float = 0.0,
+                  last_gap: float | None = None) -> list[Placed]:
     """Houses left to right on a common baseline; window and roof visible
     parts vary the way people slide cards."""
     pools = {r: [c for c in cards if c.role == r] for r in ("store", "window", "roof")}
@@ -83,6 +84,8 @@ def layout_street(rng: np.random.Generator, heights: list[int], roofs: list[bool
             placed.append(Placed(design, house, row, role, cx, top + card_h / 2,
                                  lean + rng.uniform(-0.02, 0.02)))
         x += card_w + (rng.uniform(0.5, 2.0) if rng.random() < 0.15 else rng.uniform(3, 18))
+        if last_gap is not None and house == len(heights) - 2:
+            x += last_gap  # a person left a wide gap before the last house
     return placed
 
 
@@ -353,7 +356,8 @@ def generate(seed: int, *, size: tuple[int, int] = (4000, 3000), kind: str = "st
              n_houses: int | None = None, quality: int = 90, tilt: float = 0.04,
              exif: bool = True, deck_seed: int = 2024, table: str | None = None,
              style: str = "classic", camera: str = "nudge", discards: int | None = 0,
-             decks: bool | None = False, max_tilt_deg: float = 30.0) -> SynthPhoto:
+             decks: bool | None = False, max_tilt_deg: float = 30.0,
+             last_gap_mm: float | None = None) -> SynthPhoto:
     """One photo and its truth. kind: street, empty, two_streets, blurred;
     table: one of TABLES, MORE_TABLES or PALE_TABLES (None: at random);
     style: a deck style of card_decks; camera: "pinhole" (a real camera
@@ -374,7 +378,7 @@ def generate(seed: int, *, size: tuple[int, int] = (4000, 3000), kind: str = "st
     if kind != "empty":
         n = int(rng.integers(1, 11)) if n_houses is None else n_houses
         heights, roofs = random_heights(rng, n)
-        placed = layout_street(rng, heights, roofs, cards)
+        placed = layout_street(rng, heights, roofs, cards, last_gap=last_gap_mm)
         if kind == "two_streets":
             n2 = int(rng.integers(1, 5))
             h2, r2 = random_heights(rng, n2)
@@ -483,6 +487,20 @@ FIXTURES = {  # case name -> (seed, kind, houses[, table])
 }
 
 
+# Made with the pinhole camera: case -> generate() options (size 2000x1500, JPEG 78).
+STYLED_FIXTURES = {
+    "facade-street": {"seed": 31, "style": "facade", "n_houses": 3, "discards": 0},
+    "facade-discards": {"seed": 32, "style": "facade", "n_houses": 3, "discards": 3, "table": "dark"},
+    "wide-border-street": {"seed": 33, "style": "wide-border", "n_houses": 4, "discards": 0},
+    "wide-border-decks": {"seed": 34, "style": "wide-border", "n_houses": 3, "discards": 2, "decks": True,
+                          "table": "rug"},
+    "classic-discards": {"seed": 35, "style": "classic", "n_houses": 4, "discards": 4},
+    "keyline-street": {"seed": 36, "style": "keyline", "n_houses": 3, "discards": 1},  # held-out style
+    "fix-wide-gap": {"seed": 37, "style": "facade", "n_houses": 3, "discards": 0, "last_gap_mm": 50.0,
+                     "fix": "a wide gap between houses"},
+}
+
+
 def write_fixtures(folder: str, names: list[str] | None = None) -> None:
     """The committed golden photos (small JPEGs) with their truth beside."""
     import json
@@ -497,6 +515,15 @@ def write_fixtures(folder: str, names: list[str] | None = None) -> None:
                         tilt=0.06 if "tilted" in name else 0.04, table=table[0] if table else None)
         (out / f"{name}.jpg").write_bytes(made.data)
         (out / f"{name}.expected.json").write_text(json.dumps(made.truth, indent=1) + "\n")
+    for name, opts in STYLED_FIXTURES.items():
+        if names and name not in names:
+            continue
+        opts = dict(opts)
+        fix = opts.pop("fix", None)
+        made = generate(opts.pop("seed"), size=(2000, 1500), quality=78, camera="pinhole", exif=False, **opts)
+        truth = {**made.truth, **({"fix": fix} if fix else {})}
+        (out / f"{name}.jpg").write_bytes(made.data)
+        (out / f"{name}.expected.json").write_text(json.dumps(truth, indent=1) + "\n")
 
 
 if __name__ == "__main__":

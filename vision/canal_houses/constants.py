@@ -65,7 +65,8 @@ MAX_STACK_GAP = 0.25  # of card height: a larger hole inside a house breaks it
 DOOR_DARK = 0.55  # store: door patch this dark vs the patch above it
 # roof: a sky (one colour in both top corners, unlike the wall) above the building's silhouette
 SKY_CORNERS_ALIKE = 22.0  # Lab distance (lightness half-weighted) between the two top corners
-SKY_MIN_CONTRAST = 18.0  # sky against the wall
+SKY_MIN_CONTRAST = 18.0  # sky against the wall (Lab distance, lightness weighted as below)
+SKY_LAB_WEIGHTS = (0.8, 1.0, 1.0)
 SKY_MIN_TOL = 10.0  # a pixel is sky within this distance of the sky colour,
 SKY_TOL_SHARE = 0.45  # or within this share of the sky-wall distance
 GABLE_MIN = 0.15  # the building reaches this much higher (of the width) at the middle than at the sides
@@ -74,6 +75,7 @@ SKY_MAX_DEPTH = 0.85  # of the visible height: a sky stops above the building's 
 FLAT_SKY_FILL = 0.85  # a flat roof: a band across the top this clean (a ribbon of icons is not)
 ROOF_MIN = 0.5  # roof evidence needed to call the top card a roof
 FACE_DOWN_MIN = 0.75  # a whole card that correlates this well with itself turned half round is a back
+FACE_DOWN_CROSSWISE = 0.5  # the same, for a whole card lying crosswise to the street (a discard)
 BACK_NEAR = 1.1  # and lies within this many card lengths of it (discards overlap)
 BACK_LIKENESS = 0.3  # a part of a field this close in colours (Bhattacharyya) to a whole back is a back
 # structure that is doubtful is proposed (with a warning), only a clearly second street refused

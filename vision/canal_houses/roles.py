@@ -55,8 +55,12 @@ def sky_and_roof(patch: np.ndarray) -> tuple[float, np.ndarray | None]:
     if float(_distance(left, right)) > C.SKY_CORNERS_ALIKE:
         return 0.0, None
     sky = (left + right) / 2
+    # Against the wall (or a slate roof below a pale sky) lightness counts:
+    # a sky is often much paler or darker than the building in the same hue.
+    if float(np.linalg.norm((sky - wall) * C.SKY_LAB_WEIGHTS)) < C.SKY_MIN_CONTRAST:
+        return 0.0, None
     contrast = float(_distance(sky, wall))
-    if contrast < C.SKY_MIN_CONTRAST:
+    if contrast < C.SKY_MIN_TOL:
         return 0.0, None
     near = (_distance(lab, sky) < max(C.SKY_MIN_TOL, C.SKY_TOL_SHARE * contrast)).astype(np.uint8)
     near = cv2.morphologyEx(near, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))

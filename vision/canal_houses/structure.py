@@ -155,7 +155,7 @@ def _whole_patch(bal: np.ndarray, f: Field) -> np.ndarray:
     return rectify(bal, quad, 48, 72)
 
 
-def set_aside(fields: list[Field], bal: np.ndarray) -> tuple[list[Field], list[Other]]:
+def set_aside(fields: list[Field], bal: np.ndarray) -> tuple[list[Field], list[Other], list[Any]]:
     """Face-down cards (discards under the canal, the draw piles) are no part
     of the street: whole fields that look the same turned half round."""
     keep, others, backs = [], [], []
@@ -167,19 +167,28 @@ def set_aside(fields: list[Field], bal: np.ndarray) -> tuple[list[Field], list[O
             backs.append((colour_signature(patch), f.centre, max(f.size)))
         else:
             keep.append(f)
-    # A back partly covered by another (discards overlap) is not whole: it
-    # is known by the colours of a whole back it lies next to.
-    if backs:
-        rest = []
-        for f in keep:
+    keep, partial = _partial_backs(keep, bal, backs)
+    return keep, others + partial, backs
+
+
+def _partial_backs(fields: list[Field], bal: np.ndarray, backs: list[tuple[np.ndarray, np.ndarray, float]]
+                   ) -> tuple[list[Field], list[Other]]:
+    """A back partly covered by another (discards overlap) is not whole: it
+    is known by the colours of a whole back it lies next to."""
+    rest, others = list(fields), []
+    found = True
+    while backs and found:  # a row of discards: each lies next to the one before
+        found = False
+        for i, f in enumerate(rest):
             sig = colour_signature(_whole_patch(bal, f))
             near = [b for b in backs if np.linalg.norm(f.centre - b[1]) < C.BACK_NEAR * b[2]]
             if near and min(signature_distance(sig, b[0]) for b in near) <= C.BACK_LIKENESS:
                 others.append(Other(f.quad, "face-down", "a face-down card partly under another"))
-            else:
-                rest.append(f)
-        keep = rest
-    return keep, others
+                backs.append((near[0][0], f.centre, near[0][2]))
+                del rest[i]
+                found = True
+                break
+    return rest, others
 
 
 def build_street(fields: list[Field], bal: np.ndarray
@@ -191,7 +200,7 @@ def build_street(fields: list[Field], bal: np.ndarray
     from .repair import fill_gaps, split_merged
 
     warnings: list[str] = []
-    fields, others = set_aside(fields, bal)
+    fields, others, backs = set_aside(fields, bal)
     if not fields:
         raise PhotoError("only face-down cards were found; photograph the street face up (the "
                          "discards and draw piles are left out anyway)", status=422)
@@ -200,9 +209,9 @@ def build_street(fields: list[Field], bal: np.ndarray
     # Every card spans the street's card width: a much narrower field is an
     # icon in a pale badge that glare cut off from its card.
     narrow = widths < C.MIN_FIELD_SPAN * float(np.median(widths))
+    narrow_fields: list[Field] = []
     if narrow.any() and not narrow.all():
-        others += [Other(f.quad, "other", "much narrower than the street's cards") for f, n in
-                   zip(fields, narrow, strict=True) if n]
+        narrow_fields = [f for f, n in zip(fields, narrow, strict=True) if n]
         fields = [f for f, n in zip(fields, narrow, strict=True) if not n]
     phi = _dominant_angle(fields)
     off = np.array([abs((f.angle - phi + 45) % 90 - 45) for f in fields])
@@ -217,10 +226,22 @@ def build_street(fields: list[Field], bal: np.ndarray
     width = float(np.median(widths))
     crosswise = widths > C.CROSSWISE * width
     if crosswise.any() and not crosswise.all():
-        others += [Other(f.quad, "other", "lies crosswise (a discard?)") for f, c in
-                   zip(fields, crosswise, strict=True) if c]
+        # The rules put discards face down and crosswise under the street.
+        for f in (f for f, c in zip(fields, crosswise, strict=True) if c):
+            patch = _whole_patch(bal, f)
+            if face_down_score(patch) >= C.FACE_DOWN_CROSSWISE:
+                others.append(Other(f.quad, "face-down", "a face-down card lying crosswise (a discard)"))
+                backs.append((colour_signature(patch), f.centre, max(f.size)))
+            else:
+                others.append(Other(f.quad, "other", "lies crosswise (a discard?)"))
         fields = [f for f, c in zip(fields, crosswise, strict=True) if not c]
-        widths = widths[~crosswise]
+        fields, partial = _partial_backs(fields, bal, backs)
+        others += partial
+        widths = np.array([np.ptp(f.quad @ u) for f in fields])
+    # Narrow fields: the visible part of a back under another, or an icon
+    # that glare cut off from its card.
+    narrow_fields, partial = _partial_backs(narrow_fields, bal, backs)
+    others += partial + [Other(f.quad, "other", "much narrower than the street's cards") for f in narrow_fields]
     cards = []
     ext = np.array([_extents(f.quad, u, v) for f in fields])
     aspects = (ext[:, 3] - ext[:, 2]) / np.maximum(ext[:, 1] - ext[:, 0], 1)
