@@ -65,6 +65,9 @@ def card_photo(gid: str, cid: str):
             return _error(exc.message, exc.status if 400 <= exc.status < 500 else 422, "photo")
     saved = {**card_photos.set_card_photo(get_db(), gid, cid, entry), "stale": False}
     warnings = []
+    if entry.get("looks_face_down"):
+        warnings.append("the card looks the same turned half round, like the back of a card; check that "
+                        "it was photographed face up")
     hint = entry.get("role_hint")
     if hint and hint != card["kind"] and request.form.get("grid") is None:
         warnings.append(f"the photo looks like {ROLE_WORDS.get(hint, hint)} card, but “{card['name']}” "
@@ -110,7 +113,7 @@ def card_grid(gid: str):
         vision = card["vision"]
         cards.append({"index": i, "preview": card["preview"], "outline": card["outline"],
                       "role_hint": vision.get("role_hint"), "color_hint": vision.get("color_hint"),
-                      "features": vision.get("count"),
+                      "features": vision.get("count"), "looks_face_down": bool(vision.get("looks_face_down")),
                       "similar": _similar(known, vision.get("role_hint"), vision.get("color_hint"))})
     return jsonify({"id": pid, "cards": cards, "warnings": reading.get("warnings", []),
                     "size": reading.get("size")}), 201

@@ -81,7 +81,9 @@ def test_golden(case: str, answers: dict[str, object]) -> None:
     # Face-down cards are reported as such, never placed in the street.
     for fd in truth.get("face_down", []):
         poly = np.array(fd["outline"], np.float32)
-        inside = lambda c: cv2.pointPolygonTest(poly, tuple(np.mean(c["outline"], axis=0)), False) >= 0  # noqa: E731
+        def inside(c: dict, poly: np.ndarray = poly) -> bool:
+            return cv2.pointPolygonTest(poly, tuple(np.mean(c["outline"], axis=0)), False) >= 0
+
         assert not any(inside(c) for c in got["cards"]), f"a face-down {fd['kind']} was placed in the street"
         assert any(inside(c) and c["kind"] == "face-down" for c in got["other_cards"]), fd["kind"]
     if truth.get("face_down"):

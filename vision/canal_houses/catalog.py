@@ -17,7 +17,8 @@ Catalog entries handed to the reader (options["catalog"]) are dicts:
 "vision" (version 3): {"version", "px_per_mm", "size": [w, h] of the field in
 canonical px, "count", "points" (count x 2 float32) and "descriptors" (count
 x 32 uint8) base64, "thumb" (THUMB_H x THUMB_W uint8 grey field) base64,
-"role_hint", "color_hint"}. An entry of another version is skipped with a
+"role_hint", "color_hint", "field_aspect" (the whole field's height over its
+width as photographed: the group's own card shape)}. An entry of another version is skipped with a
 warning that asks for the card to be photographed again.
 """
 
@@ -58,6 +59,8 @@ class Entry:
     points: np.ndarray  # N x 2 float32, canonical field pixels
     desc: np.ndarray  # N x 32 uint8
     thumb: np.ndarray  # grey field, THUMB_H x THUMB_W float32, normalised() for the template check
+    aspect: float | None = None  # the whole field's height / width in the catalog photo
+
 
 
 @dataclass
@@ -76,6 +79,12 @@ class Catalog:
     entries: list[Entry]
     warnings: list[str]
     _pools: dict[str | None, Pool] = field(default_factory=dict)
+
+    def field_aspect(self) -> float | None:
+        """The group's cards' own field proportions (height / width), from
+        their catalog photos: nothing assumes our first deck's."""
+        found = [e.aspect for e in self.entries if e.aspect]
+        return float(np.median(found)) if found else None
 
     @classmethod
     def parse(cls, raw: Any) -> Catalog:
@@ -170,7 +179,9 @@ def _entry(item: dict[str, Any]) -> Entry:
     card = dict(item.get("card") or {})
     values = {k: card[k] for k in VALUE_KEYS[role] if k in card}
     colour = card.get("color") or vision.get("color_hint")
-    return Entry(item.get("id"), role, colour, values, points, desc, thumb)
+    aspect = vision.get("field_aspect")
+    aspect = float(aspect) if isinstance(aspect, (int, float)) and 0.8 < aspect < 3.0 else None
+    return Entry(item.get("id"), role, colour, values, points, desc, thumb, aspect)
 
 
 def features(grey: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray | None]:
@@ -225,8 +236,9 @@ def _describe(photo: np.ndarray, scale: float, gains: np.ndarray, bal: np.ndarra
     quad = order_corners(f.quad, np.array([v[1], -v[0]]), v)
     patch = rectify(bal, quad, int(C.INNER_W_MM * 2), int(C.INNER_H_MM * 2))
     turned = patch[::-1, ::-1]
-    if face_down_score(patch) >= C.FACE_DOWN_MIN:
-        raise PhotoError("this is the back of a card; turn it face up and photograph it again", status=422)
+    # A back looks alike turned half round, but so may a window card with a
+    # regular facade: only a hint, the person says what the card is.
+    back = face_down_score(patch) >= C.FACE_DOWN_MIN
     door = door_vote(patch)
     (sky_top, mask_top), (sky_bottom, mask_bottom) = sky_and_roof(patch), sky_and_roof(turned)
     sky = mask_top
@@ -245,7 +257,8 @@ def _describe(photo: np.ndarray, scale: float, gains: np.ndarray, bal: np.ndarra
     entry = {"version": C.ENTRY_VERSION, "px_per_mm": C.CANON_PX_PER_MM, "size": [CANON_W, CANON_H],
              "count": len(pts), "points": _b64(pts), "descriptors": _b64(desc),
              "thumb": _b64(cv2.resize(grey, (THUMB_W, THUMB_H), interpolation=cv2.INTER_AREA)),
-             "role_hint": role, "color_hint": colour, "field_aspect": round(float(tall / max(side, 1e-6)), 3)}
+             "role_hint": role, "color_hint": colour, "field_aspect": round(float(tall / max(side, 1e-6)), 3),
+             **({"looks_face_down": True} if back else {})}
     return entry, quad / scale
 
 
@@ -271,7 +284,7 @@ def catalog_entries_from_grid(data: bytes) -> dict[str, Any]:
     catalog_entry_from_photo), its outline in the photo and a small upright
     JPEG of it (data URL) to show while a person types its values. Cards
     that cannot be described are named in the warnings, never dropped
-    silently; face-down cards are left out with a note."""
+    silently; cards that look face down are kept, marked, with a note."""
     photo, scale, gains, bal, whole = _prepare(data)
     if not whole:
         raise PhotoError("no whole card found; lay the cards face up on the table, a little apart, "
@@ -288,21 +301,19 @@ def catalog_entries_from_grid(data: bytes) -> dict[str, Any]:
     # Reading order: rows top to bottom, then left to right.
     height = float(np.median([max(f.size) for f in cards]))
     cards.sort(key=lambda f: (round(float(f.centre[1]) / (0.6 * height)), float(f.centre[0])))
-    out, face_down = [], 0
+    out = []
     for n, f in enumerate(cards, start=1):
         try:
             entry, quad = _describe(photo, scale, gains, bal, f)
         except PhotoError as exc:
-            if "back of a card" in exc.message:
-                face_down += 1
-            else:
-                warnings.append(f"card {n} (row by row) was left out: {exc.message}")
+            warnings.append(f"card {n} (row by row) was left out: {exc.message}")
             continue
         out.append({"vision": entry, "outline": [[round(float(x), 1), round(float(y), 1)] for x, y in quad],
                     "preview": _preview(photo, quad)})
-    if face_down:
-        warnings.append(f"{face_down} face-down card{'s' if face_down > 1 else ''} left out; turn "
-                        f"{'them' if face_down > 1 else 'it'} face up to add {'them' if face_down > 1 else 'it'}")
+    backs = sum(bool(c["vision"].get("looks_face_down")) for c in out)
+    if backs:
+        warnings.append(f"{backs} card{'s look' if backs > 1 else ' looks'} like the back of a card; "
+                        "skip any that is face down")
     if not out:
         raise PhotoError("none of the cards could be described; " + "; ".join(warnings), status=422)
     return {"cards": out, "warnings": warnings, "size": [int(photo.shape[1]), int(photo.shape[0])]}

@@ -40,7 +40,8 @@ MIN_RECT_FILL = 0.70  # hole area / its min-area rectangle (glare bites notches)
 RING_MIN_WHITE = 0.55  # share of white paper in the thin ring around a field
 RING_SHARE = 0.025  # the ring's thickness, of the field's width (a border is 0.03-0.1 of it)
 WIDTH_TOLERANCE = 0.22  # interior widths may differ this much from the street's median
-MAX_ANGLE_SPREAD_DEG = 12.0  # a card turned further than this is not in the street
+MAX_ANGLE_SPREAD_DEG = 12.0  # a card turned further than this from its neighbours is not in the street
+ANGLE_NEIGHBOURS = 4  # the fields a card's angle is compared with
 
 # --- sharpness -----------------------------------------------------------------
 EDGE_MIN_CONTRAST = 0.25  # of paper white: edges weaker than this are ignored
@@ -81,7 +82,8 @@ BACK_LIKENESS = 0.3  # a part of a field this close in colours (Bhattacharyya) t
 # structure that is doubtful is proposed (with a warning), only a clearly second street refused
 TWO_STREETS_GAP = 1.3  # of card width: a gap between houses wider than this is a second street
 TWO_STREETS_SHIFT = 0.9  # of card height: stores this far off the line are a second street
-CROSSWISE = 1.25  # a field this much wider than the street's cards lies crosswise (a discard)
+CROSSWISE_AREA = 0.8  # a landscape field this large against the nearest upright whole cards,
+CROSSWISE_WIDTH = 1.25  # and this much wider than the fields nearest it, lies crosswise
 
 # --- colour ----------------------------------------------------------------------
 DEFAULT_PALETTE = {

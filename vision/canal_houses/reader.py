@@ -1,7 +1,10 @@
 """Canal Houses: a photo of one player's finished street -> a proposal in the
-scoring format (scoring.md), a confidence for every value, and the cards found
+scoring format (scoring.md), a confidence for every value, the cards found
 (outline in photo pixels, house, role, colour, catalog match) for the page
-that draws the proposal over the photo.
+that draws the proposal over the photo, and `other_cards`: every card-shaped
+thing left out of the street ({"kind": "face-down" | "other", "reason",
+"outline"}), each also named in the warnings. Nothing found is dropped
+silently; a doubtful street is proposed with notes rather than refused.
 
 Structure and colours come from the photo. Points, conditions and window
 features come only from a catalog match; without one they are null with
@@ -66,7 +69,7 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
         raise PhotoError(NO_CARDS + (EDGE_TOO if cut_off else ""), status=422)
     gains = border_gains(small, gains, fields, paper)
     bal = balance(small, gains)
-    houses, warnings, others = build_street(fields, bal)
+    houses, warnings, others = build_street(fields, bal, known.field_aspect())
     warnings = [*known.warnings, *warnings]
     face_down = sum(o.kind == "face-down" for o in others)
     if face_down:

@@ -55,6 +55,48 @@ def _dominant_angle(fields: list[Field]) -> float:
     return float(np.degrees(np.arctan2((w * np.sin(t)).sum(), (w * np.cos(t)).sum())) / 4) % 90
 
 
+def _crosswise(fields: list[Field], u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """Whole cards lying crosswise to the street: wider than tall in the
+    street's frame, yet as large as the upright whole cards nearest them (a
+    tucked strip is wide too, but small) and wider than the cards round
+    them (a strip is as wide as its column). Nearest, because a tilted phone
+    makes near cards larger than far ones."""
+    ext = np.array([_extents(f.quad, u, v) for f in fields])
+    w, h = ext[:, 1] - ext[:, 0], ext[:, 3] - ext[:, 2]
+    area = np.array([f.area for f in fields])
+    upright = h >= C.FULL_CARD_ASPECT_MIN * w
+    out = np.zeros(len(fields), bool)
+    if not upright.any():
+        return out
+    centres = np.array([f.centre for f in fields])
+    for i in np.nonzero(w >= C.FULL_CARD_ASPECT_MIN * h)[0]:
+        nearest = np.argsort(np.linalg.norm(centres[upright] - centres[i], axis=1))[:3]
+        near_area = float(np.median(area[upright][nearest]))
+        d = np.linalg.norm(centres - centres[i], axis=1)
+        d[i] = np.inf
+        near_width = float(np.median(w[np.argsort(d)[:4]]))  # a tucked strip is as wide as its column
+        out[i] = area[i] >= C.CROSSWISE_AREA * near_area and w[i] >= C.CROSSWISE_WIDTH * near_width
+    return out
+
+
+def _off_angle(fields: list[Field]) -> np.ndarray:
+    """How far (degrees) each field's edges turn from those of the fields
+    nearest it: a tilted phone makes a street's far columns lean, so cards
+    are compared with their neighbours, not with the whole photo."""
+    if len(fields) < 3:
+        phi = _dominant_angle(fields)
+        return np.array([abs((f.angle - phi + 45) % 90 - 45) for f in fields])
+    centres = np.array([f.centre for f in fields])
+    out = []
+    for i, f in enumerate(fields):
+        d = np.linalg.norm(centres - centres[i], axis=1)
+        d[i] = np.inf
+        near = [fields[j] for j in np.argsort(d)[:C.ANGLE_NEIGHBOURS]]
+        phi = _dominant_angle(near)
+        out.append(abs((f.angle - phi + 45) % 90 - 45))
+    return np.array(out)
+
+
 def _extents(quad: np.ndarray, u: np.ndarray, v: np.ndarray) -> tuple[float, float, float, float]:
     pu, pv = quad @ u, quad @ v
     return float(pu.min()), float(pu.max()), float(pv.min()), float(pv.max())
@@ -191,11 +233,12 @@ def _partial_backs(fields: list[Field], bal: np.ndarray, backs: list[tuple[np.nd
     return rest, others
 
 
-def build_street(fields: list[Field], bal: np.ndarray
+def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = None
                  ) -> tuple[list[list[Card]], list[str], list[Other]]:
     """Houses left to right, each bottom up with roles, warnings, and the
     card-shaped things left out of the street with the reason; raises
-    PhotoError only when the cards clearly are not one street."""
+    PhotoError only when the cards clearly are not one street. aspect: the
+    group's cards' field height / width (from the catalog), when known."""
     # repair builds Cards, so it is imported here rather than at the top
     from .repair import fill_gaps, split_merged
 
@@ -213,8 +256,7 @@ def build_street(fields: list[Field], bal: np.ndarray
     if narrow.any() and not narrow.all():
         narrow_fields = [f for f, n in zip(fields, narrow, strict=True) if n]
         fields = [f for f, n in zip(fields, narrow, strict=True) if not n]
-    phi = _dominant_angle(fields)
-    off = np.array([abs((f.angle - phi + 45) % 90 - 45) for f in fields])
+    off = _off_angle(fields)
     if (off > C.MAX_ANGLE_SPREAD_DEG).any():
         if (off > C.MAX_ANGLE_SPREAD_DEG).sum() * 2 >= len(fields):
             raise PhotoError(TWO_STREETS + " (the cards lie at many angles)", status=422)
@@ -224,7 +266,7 @@ def build_street(fields: list[Field], bal: np.ndarray
     u, v = _frame(fields)
     widths = np.array([np.ptp(f.quad @ u) for f in fields])
     width = float(np.median(widths))
-    crosswise = widths > C.CROSSWISE * width
+    crosswise = _crosswise(fields, u, v)
     if crosswise.any() and not crosswise.all():
         # The rules put discards face down and crosswise under the street.
         for f in (f for f, c in zip(fields, crosswise, strict=True) if c):
@@ -271,10 +313,10 @@ def build_street(fields: list[Field], bal: np.ndarray
     elif votes == 0:
         warnings.append("could not tell which way up the street lies; check left and right")
     houses = [_split_upper(h, bal, split_merged) for h in _houses(cards, u, v, width)]
-    tall = store_height(houses, v, width)
+    tall = store_height(houses, v, width, aspect)
     houses = [fill_gaps(h, bal, v, width, tall) for h in houses]
-    _missing_stores(houses, u, v, width)
-    warnings += _check_street(houses, u, v, width)
+    _missing_stores(houses, u, v, width, aspect)
+    warnings += _check_street(houses, u, v, width, aspect)
     for i, house in enumerate(houses):
         for row, c in enumerate(house):
             c.house, c.row = i, row
@@ -317,13 +359,14 @@ def _table_aspects(houses: list[list[Card]]) -> None:
             c.aspect = float((np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2 / max(width, 1e-6))
 
 
-def _check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float) -> list[str]:
+def _check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float,
+                  aspect: float | None = None) -> list[str]:
     """One street: stores on one line, no wide gap between houses, no hole
     inside a house. What is clearly a second street is refused; what is only
     doubtful is proposed with a warning and low confidence, for a person to
     fix on the overlay."""
     warnings: list[str] = []
-    height = store_height(houses, v, width)
+    height = store_height(houses, v, width, aspect)
     stores = [h[0] for h in houses]
     xs = np.array([s.field.centre @ u for s in stores])
     ys = np.array([np.max(s.quad @ v) for s in stores])
@@ -357,18 +400,20 @@ def _check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width:
     return warnings
 
 
-def store_height(houses: list[list[Card]], v: np.ndarray, width: float) -> float:
+def store_height(houses: list[list[Card]], v: np.ndarray, width: float, aspect: float | None = None) -> float:
     """A whole card's height in this photo, from the street's own stores (the
-    deck's proportions are not assumed); the first deck's when none is whole."""
+    deck's proportions are not assumed); else from the catalog photos' cards,
+    else our first deck's."""
     tall = [float(np.ptp(h[0].quad @ v)) for h in houses if h and h[0].full]
-    return float(np.median(tall)) if tall else width * C.INNER_ASPECT
+    return float(np.median(tall)) if tall else width * (aspect or C.INNER_ASPECT)
 
 
-def _missing_stores(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float) -> None:
+def _missing_stores(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float,
+                    aspect: float | None = None) -> None:
     """A house whose lowest card is a tucked strip standing above the stores'
     line stands on a store the photo hardly shows (glare, shade): a store is
     put there, between the strip and the line, with a note to check it."""
-    height = store_height(houses, v, width)
+    height = store_height(houses, v, width, aspect)
     stores = [h[0] for h in houses if h[0].full]
     if len(stores) < 2:
         return
