@@ -247,8 +247,8 @@ def test_a_deleted_card_is_not_in_the_catalog_a_photo_is_read_with(app, phone, f
 def test_card_photo_is_stored_and_later_streets_are_read_with_the_catalog(app, phone, captured):
     """The real worker describes a synthetic card photo; the street upload then
     hands the reader that entry with the card's current values."""
-    from vision.canal_houses.cards import deck
-    from vision.canal_houses.synth import card_photo
+    from card_decks import deck
+    from street_photos import card_photo
 
     gid = phone.gid
     design = next(c for c in deck() if c.role == "store")
@@ -287,8 +287,8 @@ def test_a_real_street_reading_recognises_the_photographed_cards(app, phone):
     """No fakes: cards photographed into the catalog are recognised in a street
     photo, and their values come from the catalog. (How many the reader finds is
     the reader's own tests' business: here at least one, in its own place.)"""
-    from vision.canal_houses.cards import deck
-    from vision.canal_houses.synth import card_photo, generate
+    from card_decks import deck
+    from street_photos import card_photo, generate
 
     gid = phone.gid
     photo = generate(4, size=(1600, 1200), n_houses=3)
@@ -316,3 +316,47 @@ def test_a_real_street_reading_recognises_the_photographed_cards(app, phone):
         card = street_house["windows"][row - 1] if design.role == "window" else street_house[design.role]
         assert {k: card[k] for k in design.truth() if k != "color"} == \
             {k: v for k, v in design.truth().items() if k != "color"}
+
+
+def test_a_photo_of_many_cards_adds_them_to_the_catalog(app, phone):
+    """One photo of six cards laid out in a grid (the real worker): each is
+    found with a preview and hints, values typed for like cards are offered,
+    and a saved card takes its description from the grid by index."""
+    from card_decks import deck
+    from street_photos import grid_photo
+
+    gid = phone.gid
+    cards = deck(style="facade")
+    picked = [cards[0], cards[1], cards[40], cards[41], cards[90], cards[91]]
+    made = grid_photo(picked, 4, size=(1800, 1350), columns=3)
+    typed = _card(phone, gid, kind="window", name="Typed window", data=cards[40].truth())
+    answer = phone.post(f"/api/groups/{gid}/card-photos/grid", data={"photo": (io.BytesIO(made.data), "grid.jpg")},
+                        headers={"X-CSRF-Token": phone.token}, content_type="multipart/form-data")
+    assert answer.status_code == 201, answer.get_json()
+    body = answer.get_json()
+    assert len(body["cards"]) == 6 and body["warnings"] == []
+    for card in body["cards"]:
+        assert card["preview"].startswith("data:image/jpeg;base64,") and card["features"] > 50
+        assert len(card["outline"]) == 4
+    windows = [c for c in body["cards"] if c["role_hint"] == "window"]
+    assert windows and all(s["name"] == "Typed window" for c in windows for s in c["similar"])
+    assert "vision" not in json.dumps(body)  # descriptions stay on the server
+
+    # Save one found card and attach its description by grid and index.
+    new = _card(phone, gid, kind="roof", name="Grid roof", data=cards[90].truth())
+    attached = phone.post(f"/api/groups/{gid}/cards/{new['id']}/photo", data={"grid": body["id"], "index": "2"},
+                          headers={"X-CSRF-Token": phone.token}, content_type="multipart/form-data")
+    assert attached.status_code == 201, attached.get_json()
+    listed = phone.get(f"/api/groups/{gid}/card-photos").get_json()["photos"]
+    assert {p["card_id"] for p in listed} == {new["id"]}
+    # Bad references say what is allowed.
+    for form, status, words in (({"grid": body["id"], "index": "6"}, 422, "from 0 to 5"),
+                                ({"grid": "nope", "index": "0"}, 404, "no such photo"),
+                                ({"grid": body["id"], "index": "x"}, 422, "index must be")):
+        bad = phone.post(f"/api/groups/{gid}/cards/{typed['id']}/photo", data=form,
+                         headers={"X-CSRF-Token": phone.token}, content_type="multipart/form-data")
+        assert bad.status_code == status and words in bad.get_json()["error"], bad.get_json()
+    # A photo of no cards is answered plainly.
+    empty = phone.post(f"/api/groups/{gid}/card-photos/grid", data={"photo": (io.BytesIO(_jpeg()), "e.jpg")},
+                       headers={"X-CSRF-Token": phone.token}, content_type="multipart/form-data")
+    assert empty.status_code == 422 and "no whole card" in empty.get_json()["error"]

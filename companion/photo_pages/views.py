@@ -30,6 +30,7 @@ def _urls(gid: str) -> dict[str, str]:
             "photos_api": f"/api/groups/{gid}/photos",
             "cards_api": f"/api/groups/{gid}/cards",
             "card_photos_api": f"/api/groups/{gid}/card-photos",
+            "card_grid_api": f"/api/groups/{gid}/card-photos/grid",
             "upload": {game: url_for(UPLOAD_PAGES[game], gid=gid) for game in GAMES},
             "play": {"doodle-china": url_for("play_doodle.new", gid=gid),
                      "canal-houses": url_for("pages.play_houses", gid=gid)}}

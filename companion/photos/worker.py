@@ -4,7 +4,9 @@ from a fork server that has the vision code already imported, so a photo
 does not pay Python's and OpenCV's start-up (see companion.photos).
 
 `"game": "catalog"` is not a game: it describes one Canal Houses card photo
-for the group's catalog (vision.canal_houses.catalog.catalog_entry_from_photo)."""
+for the group's catalog (vision.canal_houses.catalog.catalog_entry_from_photo);
+`"game": "catalog-grid"` describes every card of one photo of many laid out in
+a grid (catalog_entries_from_grid)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ import vision.doodle_china.template_read  # noqa: F401
 
 CATALOG = "catalog"  # the task that describes a catalog card photo (see above)
 TEMPLATE = "doodle-china-template"  # the task that teaches a Doodle China sheet from a blank
+CATALOG_GRID = "catalog-grid"  # the task that describes every card of one photo of many
 ONE_THREAD = {"OMP_THREAD_LIMIT": "1", "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
 
 
@@ -41,6 +44,10 @@ def handle(request: dict[str, Any], data: bytes) -> dict[str, Any]:
             opts = request.get("options", {})
             return {"reading": make_template(data, request.get("edition") or "", opts.get("layout"),
                                              opts.get("hints"), opts.get("name"))}
+        if request["game"] == CATALOG_GRID:
+            from vision.canal_houses.catalog import catalog_entries_from_grid
+
+            return {"reading": catalog_entries_from_grid(data)}
         return {"reading": vision.read_photo(data, game=request["game"],
                                              edition=request.get("edition"),
                                              **request.get("options", {}))}

@@ -1,6 +1,11 @@
 """Golden photos of streets (generated, committed with their truth): the
 reader must give the right houses, heights, roofs and colours, mark every
-value it cannot see as null with confidence 0, or refuse with what to do."""
+value it cannot see as null with confidence 0, or refuse with what to do.
+The first ten are the classic deck (corner-nudge camera); the others are made
+by tests/support/street_photos.py STYLED_FIXTURES with the pinhole camera:
+facade and wide-border decks, face-down discards and draw piles (each must be
+reported as face-down, none placed), the held-out keyline deck, and a street a
+person must fix on the overlay (proposed with a warning, not refused)."""
 
 from __future__ import annotations
 
@@ -15,7 +20,10 @@ from vision import PhotoError, read_photo
 
 FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "photos" / "canal-houses"
 CASES = sorted(p.stem for p in FOLDER.glob("*.jpg"))
-KNOWN_FAILURES: dict[str, str] = {}  # case -> why it fails (marked xfail, strict)
+KNOWN_FAILURES: dict[str, str] = {  # case -> why it fails (marked xfail, strict)
+    "keyline-street": "held-out keyline deck (never tuned on): the second house's roof and a window are "
+                      "missed (its 1.3 mm keyline is under 2 working px here)",
+}
 REFUSALS = {"empty": "no cards", "two_streets": "one player's street", "blurred": "too blurred"}
 
 
@@ -70,6 +78,18 @@ def test_golden(case: str, answers: dict[str, object]) -> None:
         assert (hits[0]["house"], hits[0]["row"], hits[0]["role"]) == (t["house"], t["row"], t["role"])
         right += hits[0]["color"] == t["color"]
     assert right >= len(truth["cards"]) - 1, f"{right}/{len(truth['cards'])} colours"
+    # Face-down cards are reported as such, never placed in the street.
+    for fd in truth.get("face_down", []):
+        poly = np.array(fd["outline"], np.float32)
+        def inside(c: dict, poly: np.ndarray = poly) -> bool:
+            return cv2.pointPolygonTest(poly, tuple(np.mean(c["outline"], axis=0)), False) >= 0
+
+        assert not any(inside(c) for c in got["cards"]), f"a face-down {fd['kind']} was placed in the street"
+        assert any(inside(c) and c["kind"] == "face-down" for c in got["other_cards"]), fd["kind"]
+    if truth.get("face_down"):
+        assert any("face-down" in w for w in got["warnings"])
+    if truth.get("fix"):  # proposed for a person to check, with the reason
+        assert any(truth["fix"] in w for w in got["warnings"]), got["warnings"]
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c.startswith("street") and c not in KNOWN_FAILURES],

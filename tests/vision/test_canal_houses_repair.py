@@ -87,9 +87,9 @@ def test_a_glare_washed_strip_fills_a_gap_but_the_table_does_not() -> None:
     upper = _strip_card(20, 400 - 2 * border - 0.45 * height - 0.4 * height, 180, 400 - 2 * border - 0.45 * height)
     v = np.array([0.0, 1.0])
     table = np.full((700, 200, 3), 0.25, np.float32)
-    assert len(fill_gaps([store, upper], table, v, width)) == 2
+    assert len(fill_gaps([store, upper], table, v, width, width * C.INNER_ASPECT)) == 2
     glare = table.copy()
     glare[:, :] = (0.95, 0.95, 0.95)
     glare[:, :60] = (0.9, 0.35, 0.3)  # the strip's colour left beside the glare
-    house = fill_gaps([store, upper], glare, v, width)
+    house = fill_gaps([store, upper], glare, v, width, width * C.INNER_ASPECT)
     assert len(house) == 3 and house[1].notes

@@ -8,12 +8,12 @@ import json
 
 import numpy as np
 import pytest
+from card_decks import deck
+from street_photos import card_photo, generate
 
 from vision import PhotoError, read_photo
-from vision.canal_houses.cards import deck
 from vision.canal_houses.catalog import Catalog, catalog_entry_from_photo
 from vision.canal_houses.colour import name_colour, parse_palette
-from vision.canal_houses.synth import card_photo, generate
 
 
 @pytest.mark.parametrize("palette, names", [

@@ -62,25 +62,27 @@ def parse_palette(palette: Any = None) -> dict[str, np.ndarray]:
     return out
 
 
-def field_colour(patch: np.ndarray, roof: bool = False) -> np.ndarray | None:
-    """Lab of the field's dominant chromatic colour, None if it has none. A
-    roof's sky (the top corners beside the gable) is not the card's colour."""
+def field_colour(patch: np.ndarray, exclude: np.ndarray | None = None) -> np.ndarray | None:
+    """Lab of the field's dominant chromatic colour, None if it has none: the
+    wall's colour, the largest chromatic area, not the most saturated one
+    (shutters, awnings and icons are smaller). exclude: pixels that are not
+    the card's colour (a roof's sky)."""
     h, w = patch.shape[:2]
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     keep = (yy > 0.06 * h) & (yy < 0.94 * h) & (xx > 0.06 * w) & (xx < 0.94 * w)
-    if roof:
-        dx = np.minimum(xx, w - 1 - xx) / (C.ROOF_SKY_X * w)
-        keep &= dx + yy / (C.ROOF_SKY_Y * w) > 1.0
+    if exclude is not None and exclude.shape == keep.shape:
+        grown = cv2.dilate(exclude.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+        if (keep & ~grown).sum() >= 50:
+            keep &= ~grown
     lab = _lab(np.clip(patch[keep], 0, 1))
     chroma = np.hypot(lab[:, 1], lab[:, 2])
     keep = chroma > C.COLOUR_MIN_CHROMA
     lab, chroma = lab[keep], chroma[keep]
     if len(lab) < 10:
         return None
-    # Weighted by chroma: the printed fill is the most saturated large area;
-    # tints (icon badges, pale artwork) and glare are paler.
+    # Mildly weighted by chroma: glare and pale tints of the wall count less.
     hist, ae, be = np.histogram2d(lab[:, 1], lab[:, 2], bins=32, range=[[-96, 96], [-96, 96]],
-                                  weights=chroma ** 1.5)
+                                  weights=chroma ** C.COLOUR_CHROMA_POWER)
     hist = cv2.GaussianBlur(hist.astype(np.float32), (3, 3), 0)
     i, j = np.unravel_index(int(np.argmax(hist)), hist.shape)
     a, b = (ae[i] + ae[i + 1]) / 2, (be[j] + be[j + 1]) / 2

@@ -37,9 +37,11 @@ MIN_INTERIOR_AREA_RATIO = 0.00015  # of the working image; smaller holes are spe
 MIN_SOLIDITY = 0.75
 MIN_FIELD_SPAN = 0.6  # a field at least this share of the median card width across the street
 MIN_RECT_FILL = 0.70  # hole area / its min-area rectangle (glare bites notches)
-RING_MIN_WHITE = 0.55  # share of white paper in the ring one border-width around
+RING_MIN_WHITE = 0.55  # share of white paper in the thin ring around a field
+RING_SHARE = 0.025  # the ring's thickness, of the field's width (a border is 0.03-0.1 of it)
 WIDTH_TOLERANCE = 0.22  # interior widths may differ this much from the street's median
-MAX_ANGLE_SPREAD_DEG = 12.0  # a card turned further than this is not in the street
+MAX_ANGLE_SPREAD_DEG = 12.0  # a card turned further than this from its neighbours is not in the street
+ANGLE_NEIGHBOURS = 4  # the fields a card's angle is compared with
 
 # --- sharpness -----------------------------------------------------------------
 EDGE_MIN_CONTRAST = 0.25  # of paper white: edges weaker than this are ignored
@@ -52,7 +54,7 @@ FULL_CARD_SHARE = 0.75  # and at least this share of the tallest card's (a steep
 SAME_HOUSE_OFFSET = 0.5  # of card width: centres closer than this share a house
 MAX_HOUSE_GAP = 0.9  # of card width: a wider gap between houses means two streets
 MAX_BASELINE_SHIFT = 0.35  # of card height: stores further off the line: two streets
-SPLIT_PERCENTILE = 10  # a line across a strip: this percentile of its row (nearly all of it)
+SPLIT_PERCENTILE = 4  # a line across a strip: this percentile of its row (all of it: a printed banner stops short)
 SPLIT_MIN_WHITE = 0.6  # is this bright in every channel (a blurred border between two strips)
 SPLIT_CONTRAST = 0.25  # and this much brighter than the strip on both sides of it
 SPLIT_SIDE_MM = 6.0  # sides looked at (mm of the card) above and below the line
@@ -61,11 +63,27 @@ GAP_MIN_BRIGHT = 0.7  # and bright (glare), not the table
 GAP_COLOUR_CHROMA = 0.15  # with this share of card colour left in it
 GAP_MIN_COLOUR = 0.15
 MAX_STACK_GAP = 0.25  # of card height: a larger hole inside a house breaks it
-ROOF_CORNER_DARK = 0.40  # roof: top corners at most 0.60 of the field's own brightness (sky)
-ROOF_FILL_PERCENTILE = 80  # the field's brightness: this percentile of its brightest channel
-ROOF_SKY_X = 0.45  # roof colour is read outside the sky triangles (share of field width)
-ROOF_SKY_Y = 0.40
 DOOR_DARK = 0.55  # store: door patch this dark vs the patch above it
+# roof: a sky (one colour in both top corners, unlike the wall) above the building's silhouette
+SKY_CORNERS_ALIKE = 22.0  # Lab distance (lightness half-weighted) between the two top corners
+SKY_MIN_CONTRAST = 18.0  # sky against the wall (Lab distance, lightness weighted as below)
+SKY_LAB_WEIGHTS = (0.8, 1.0, 1.0)
+SKY_MIN_TOL = 10.0  # a pixel is sky within this distance of the sky colour,
+SKY_TOL_SHARE = 0.45  # or within this share of the sky-wall distance
+GABLE_MIN = 0.15  # the building reaches this much higher (of the width) at the middle than at the sides
+SKY_MIN_DEPTH = 0.2  # and the sky goes at least this deep (of the width) at the sides
+SKY_MAX_DEPTH = 0.85  # of the visible height: a sky stops above the building's wall
+FLAT_SKY_FILL = 0.85  # a flat roof: a band across the top this clean (a ribbon of icons is not)
+ROOF_MIN = 0.5  # roof evidence needed to call the top card a roof
+FACE_DOWN_MIN = 0.75  # a whole card that correlates this well with itself turned half round is a back
+FACE_DOWN_CROSSWISE = 0.5  # the same, for a whole card lying crosswise to the street (a discard)
+BACK_NEAR = 1.1  # and lies within this many card lengths of it (discards overlap)
+BACK_LIKENESS = 0.3  # a part of a field this close in colours (Bhattacharyya) to a whole back is a back
+# structure that is doubtful is proposed (with a warning), only a clearly second street refused
+TWO_STREETS_GAP = 1.3  # of card width: a gap between houses wider than this is a second street
+TWO_STREETS_SHIFT = 0.9  # of card height: stores this far off the line are a second street
+CROSSWISE_AREA = 0.8  # a landscape field this large against the nearest upright whole cards,
+CROSSWISE_WIDTH = 1.25  # and this much wider than the fields nearest it, lies crosswise
 
 # --- colour ----------------------------------------------------------------------
 DEFAULT_PALETTE = {
@@ -77,6 +95,7 @@ DEFAULT_PALETTE = {
     "purple": "#823ca0",
 }
 COLOUR_MIN_CHROMA = 18.0  # Lab chroma below this is not a card colour
+COLOUR_CHROMA_POWER = 0.5  # histogram weight: area first, saturation a little
 COLOUR_LIGHTNESS_WEIGHT = 0.35  # exposure varies, so lightness counts less than hue
 COLOUR_MIN_MARGIN = 0.12  # (second - first) / second distance; below: unsure
 COLOUR_MAX_DISTANCE = 45.0  # farther than this from every palette colour: unknown
@@ -110,3 +129,6 @@ TEMPLATE_MIN_NCC = 0.65  # the entry laid over the visible part must correlate t
 TEMPLATE_MARGIN = 0.15  # and this much better than any other entry that passed
 MIN_INLIER_SHARE = 0.5  # its inliers at least this share of another passing entry's
 ENTRY_VERSION = 3
+MAX_GRID_CARDS = 24  # bulk catalog photo: cards described from one photo (about 20 laid out in a grid)
+GRID_MIN_AREA = 0.35  # a field smaller than this share of the largest card's is no card of the grid
+PREVIEW_W = 120  # px: the upright card shown while its values are typed

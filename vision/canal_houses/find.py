@@ -213,10 +213,11 @@ def find_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], int]:
         if touches:
             cut_off += 1
             continue
-        # White paper all round, one border width thick (scaled from the field's width).
+        # White paper all round in a thin ring (decks' borders differ: the
+        # thinnest we allow for is a keyline of a few hundredths of the width).
         long = max(rect[1])
         width = short if long > 1.2 * short else long  # a whole card stands upright
-        t = max(2, int(round(C.BORDER_MM / C.INNER_W_MM * width * 0.7)))
+        t = max(2, int(round(C.RING_SHARE * width)))
         filled = np.zeros_like(mask)
         cv2.drawContours(filled, [contour], -1, 1, -1)
         k = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * t + 1, 2 * t + 1))

@@ -1,7 +1,10 @@
 """Canal Houses: a photo of one player's finished street -> a proposal in the
-scoring format (scoring.md), a confidence for every value, and the cards found
+scoring format (scoring.md), a confidence for every value, the cards found
 (outline in photo pixels, house, role, colour, catalog match) for the page
-that draws the proposal over the photo.
+that draws the proposal over the photo, and `other_cards`: every card-shaped
+thing left out of the street ({"kind": "face-down" | "other", "reason",
+"outline"}), each also named in the warnings. Nothing found is dropped
+silently; a doubtful street is proposed with notes rather than refused.
 
 Structure and colours come from the photo. Points, conditions and window
 features come only from a catalog match; without one they are null with
@@ -28,6 +31,7 @@ from .find import (
     working_image,
 )
 from .recognise import match_card
+from .roles import sky_and_roof
 from .structure import Card, build_street, field_patch
 
 FEATURES = ("cats", "birds", "flags", "flowerpots")
@@ -65,8 +69,16 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
         raise PhotoError(NO_CARDS + (EDGE_TOO if cut_off else ""), status=422)
     gains = border_gains(small, gains, fields, paper)
     bal = balance(small, gains)
-    houses, warnings = build_street(fields, bal)
+    houses, warnings, others = build_street(fields, bal, known.field_aspect())
     warnings = [*known.warnings, *warnings]
+    face_down = sum(o.kind == "face-down" for o in others)
+    if face_down:
+        warnings.append(f"{face_down} face-down card{'s' if face_down > 1 else ''} (discards or draw piles) "
+                        "left out of the street")
+    for o in others:
+        if o.kind != "face-down":
+            warnings.append(f"a card-like shape was left out of the street: it {o.reason}; if it is part "
+                            "of the street, add it by hand")
     if cut_off:
         warnings.append("a card-like shape at the photo's edge was left out; if a card is cut off, "
                         "step back and take the photo again")
@@ -75,13 +87,17 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
         h_prop: dict[str, Any] = {"store": None, "windows": [], "roof": None}
         h_conf: dict[str, Any] = {"store": None, "windows": [], "roof": None}
         for card in house:
-            prop, cconf, entry = _read_card(card, bal, photo, scale, gains, colours, known)
+            role_before = card.role
+            prop, cconf, entry = _read_card(card, bal, photo, scale, gains, colours, known,
+                                            doubtful=card is house[-1] and card.row > 0)
             if card.role == "window":
                 h_prop["windows"].append(prop)
                 h_conf["windows"].append(cconf)
             else:
                 h_prop[card.role] = prop
                 h_conf[card.role] = cconf
+            if card.role != role_before:
+                card.notes.append(f"recognised as a {card.role} card from the catalog")
             for note in card.notes:
                 warnings.append(f"house {card.house + 1}, card {card.row + 1}: {note}")
             cards.append({
@@ -92,16 +108,30 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
             })
         street.append(h_prop)
         conf.append(h_conf)
+    other_cards = [{"kind": o.kind, "reason": o.reason, "outline": _quad_outline(o.quad / scale)}
+                   for o in others]
     return {"proposal": {"street": street}, "confidence": {"street": conf}, "warnings": warnings,
-            "cards": cards, "size": [int(photo.shape[1]), int(photo.shape[0])]}
+            "cards": cards, "other_cards": other_cards, "size": [int(photo.shape[1]), int(photo.shape[0])]}
 
 
 def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gains: np.ndarray,
-               colours: dict[str, np.ndarray], known: Catalog
+               colours: dict[str, np.ndarray], known: Catalog, doubtful: bool = False
                ) -> tuple[dict[str, Any], dict[str, Any], Any]:
-    """One card's values and confidences; catalog values when recognised."""
-    name, c_conf = name_colour(field_colour(field_patch(bal, card), card.role == "roof"), colours)
-    match = match_card(known, photo, card.quad / scale, gains, card.role, card.aspect) if known.entries else None
+    """One card's values and confidences; catalog values when recognised.
+    The top card of a house may be a roof or a window: it is matched against
+    both, and a match decides its role."""
+    match = None
+    if known.entries:
+        pool = "top" if doubtful else card.role
+        match = match_card(known, photo, card.quad / scale, gains, pool, card.aspect)
+        if match is not None and match[0].role in ("roof", "window") and match[0].role != card.role:
+            card.role = match[0].role
+            card.role_confidence = max(card.role_confidence, match[1])
+    patch = field_patch(bal, card)
+    sky = card.sky if card.role == "roof" else None
+    if card.role == "roof" and sky is None:
+        sky = sky_and_roof(patch)[1]
+    name, c_conf = name_colour(field_colour(patch, sky), colours)
     if card.role == "window":
         prop: dict[str, Any] = {f: None for f in FEATURES}
         conf: dict[str, Any] = {f: 0 for f in FEATURES}
@@ -118,6 +148,10 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
             prop["color"], conf["color"] = entry.values["color"], round(m_conf * 0.9, 2)
         return prop, conf, {"id": entry.id, "confidence": m_conf}
     return prop, conf, None
+
+
+def _quad_outline(quad: np.ndarray) -> list[list[float]]:
+    return [[round(float(p[0]), 1), round(float(p[1]), 1)] for p in quad]
 
 
 def _outline(card: Card, scale: float) -> list[list[float]]:

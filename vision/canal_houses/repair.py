@@ -20,7 +20,7 @@ def split_merged(card: Card, bal: np.ndarray) -> list[Card]:
     patch = field_patch(bal, card)
     lo = patch.min(axis=2)
     h, w = lo.shape
-    across = np.percentile(lo[:, int(0.05 * w):int(0.95 * w) + 1], C.SPLIT_PERCENTILE, axis=1)
+    across = np.percentile(lo[:, int(0.02 * w):int(0.98 * w) + 1], C.SPLIT_PERCENTILE, axis=1)
     least = int(round(C.MIN_VISIBLE_FRACTION * 0.8 * C.INNER_H_MM / C.INNER_W_MM * w))
     if h <= 2 * least:
         return [card]
@@ -44,13 +44,12 @@ def split_merged(card: Card, bal: np.ndarray) -> list[Card]:
     return parts
 
 
-def fill_gaps(house: list[Card], bal: np.ndarray, v: np.ndarray, width: float) -> list[Card]:
+def fill_gaps(house: list[Card], bal: np.ndarray, v: np.ndarray, width: float, height: float) -> list[Card]:
     """The house (bottom up) with a card put in each gap that one hidden
     strip explains: between two cards of a house lies the strip of the card
     tucked under the lower one, its field a border's width from each; it is
     taken for a card when the place is bright with some card colour left
     (glare), not the table. Anything else stays a gap (refused later)."""
-    height = width * C.INNER_ASPECT
     border = width * C.BORDER_MM / C.INNER_W_MM
     out = [house[0]]
     for upper in house[1:]:

@@ -10,6 +10,7 @@ share the card width, which tells the horizontal axis from the vertical."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
@@ -17,6 +18,10 @@ import numpy as np
 from ..errors import PhotoError
 from . import constants as C
 from .find import Field
+from .roles import colour_signature, face_down_score, sky_and_roof
+
+if TYPE_CHECKING:
+    from .aside import Other
 
 TWO_STREETS = ("the photo shows cards that are not part of one street (a second street or loose "
                "cards); photograph one player's street at a time with nothing else on the table")
@@ -35,6 +40,7 @@ class Card:
     role_confidence: float = 1.0
     notes: list[str] = field(default_factory=list)
     aspect: float = C.INNER_ASPECT  # visible field height / width on the table (not in pixels)
+    sky: np.ndarray | None = None  # a roof's sky in its field_patch, left out of its colour
 
 
 def rectify(image: np.ndarray, quad: np.ndarray, width: int, height: int) -> np.ndarray:
@@ -120,20 +126,6 @@ def door_vote(patch: np.ndarray) -> float:
     return 0.0
 
 
-def roof_score(patch: np.ndarray) -> float:
-    """How dark the top corners of a field are (the sky beside a gable)
-    against the field's own colour: 0 = as the field, 1 = black. The lighter
-    of the two corners counts, so glare on one corner does not make a roof;
-    against the field, not paper white, so glare lightening the whole top
-    of a roof does not unmake it."""
-    h, w = patch.shape[:2]
-    size_y = min(0.14 * w / max(h, 1), 0.45)
-    fill = float(np.percentile(patch.max(axis=2), C.ROOF_FILL_PERCENTILE))
-    left = _dark_ratio(patch, (0.02, 0.03, 0.16, 0.03 + size_y), fill)
-    right = _dark_ratio(patch, (0.84, 0.03, 0.98, 0.03 + size_y), fill)
-    return 1.0 - min(left, right)
-
-
 def _houses(cards: list[Card], u: np.ndarray, v: np.ndarray, width: float) -> list[list[Card]]:
     """Cards grouped by their horizontal position, each house bottom up."""
     cards = sorted(cards, key=lambda c: c.field.centre @ u)
@@ -148,27 +140,58 @@ def _houses(cards: list[Card], u: np.ndarray, v: np.ndarray, width: float) -> li
     return [sorted(h, key=lambda c: -(c.field.centre @ v)) for h in houses]
 
 
-def build_street(fields: list[Field], bal: np.ndarray) -> tuple[list[list[Card]], list[str]]:
-    """Houses left to right, each bottom up with roles; raises PhotoError
-    when the cards do not form one street."""
-    # repair builds Cards, so it is imported here rather than at the top
+def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = None
+                 ) -> tuple[list[list[Card]], list[str], list[Other]]:
+    """Houses left to right, each bottom up with roles, warnings, and the
+    card-shaped things left out of the street with the reason; raises
+    PhotoError only when the cards clearly are not one street. aspect: the
+    group's cards' field height / width (from the catalog), when known."""
+    # repair and aside build on this module, so they are imported here
+    from .aside import Other, _crosswise, _off_angle, _partial_backs, _whole_patch, set_aside
     from .repair import fill_gaps, split_merged
 
     warnings: list[str] = []
+    fields, others, backs = set_aside(fields, bal)
+    if not fields:
+        raise PhotoError("only face-down cards were found; photograph the street face up (the "
+                         "discards and draw piles are left out anyway)", status=422)
     u, _ = _frame(fields)
     widths = np.array([np.ptp(f.quad @ u) for f in fields])
     # Every card spans the street's card width: a much narrower field is an
     # icon in a pale badge that glare cut off from its card.
     narrow = widths < C.MIN_FIELD_SPAN * float(np.median(widths))
+    narrow_fields: list[Field] = []
     if narrow.any() and not narrow.all():
+        narrow_fields = [f for f, n in zip(fields, narrow, strict=True) if n]
         fields = [f for f, n in zip(fields, narrow, strict=True) if not n]
-    phi = _dominant_angle(fields)
-    off = [abs((f.angle - phi + 45) % 90 - 45) for f in fields]
-    if max(off) > C.MAX_ANGLE_SPREAD_DEG:
-        raise PhotoError(TWO_STREETS + " (some cards lie at another angle)", status=422)
+    off = _off_angle(fields)
+    if (off > C.MAX_ANGLE_SPREAD_DEG).any():
+        if (off > C.MAX_ANGLE_SPREAD_DEG).sum() * 2 >= len(fields):
+            raise PhotoError(TWO_STREETS + " (the cards lie at many angles)", status=422)
+        others += [Other(f.quad, "other", "lies at another angle than the street") for f, o in
+                   zip(fields, off, strict=True) if o > C.MAX_ANGLE_SPREAD_DEG]
+        fields = [f for f, o in zip(fields, off, strict=True) if o <= C.MAX_ANGLE_SPREAD_DEG]
     u, v = _frame(fields)
     widths = np.array([np.ptp(f.quad @ u) for f in fields])
     width = float(np.median(widths))
+    crosswise = _crosswise(fields, u, v)
+    if crosswise.any() and not crosswise.all():
+        # The rules put discards face down and crosswise under the street.
+        for f in (f for f, c in zip(fields, crosswise, strict=True) if c):
+            patch = _whole_patch(bal, f)
+            if face_down_score(patch) >= C.FACE_DOWN_CROSSWISE:
+                others.append(Other(f.quad, "face-down", "a face-down card lying crosswise (a discard)"))
+                backs.append((colour_signature(patch), f.centre, max(f.size)))
+            else:
+                others.append(Other(f.quad, "other", "lies crosswise (a discard?)"))
+        fields = [f for f, c in zip(fields, crosswise, strict=True) if not c]
+        fields, partial = _partial_backs(fields, bal, backs)
+        others += partial
+        widths = np.array([np.ptp(f.quad @ u) for f in fields])
+    # Narrow fields: the visible part of a back under another, or an icon
+    # that glare cut off from its card.
+    narrow_fields, partial = _partial_backs(narrow_fields, bal, backs)
+    others += partial + [Other(f.quad, "other", "much narrower than the street's cards") for f in narrow_fields]
     cards = []
     ext = np.array([_extents(f.quad, u, v) for f in fields])
     aspects = (ext[:, 3] - ext[:, 2]) / np.maximum(ext[:, 1] - ext[:, 0], 1)
@@ -197,26 +220,29 @@ def build_street(fields: list[Field], bal: np.ndarray) -> tuple[list[list[Card]]
             c.quad = order_corners(c.field.quad, u, v)
     elif votes == 0:
         warnings.append("could not tell which way up the street lies; check left and right")
-    houses = [fill_gaps(h, bal, v, width) for h in _houses(cards, u, v, width)]
-    _check_street(houses, u, v, width)
+    houses = [_split_upper(h, bal, split_merged) for h in _houses(cards, u, v, width)]
+    tall = store_height(houses, v, width, aspect)
+    houses = [fill_gaps(h, bal, v, width, tall) for h in houses]
+    _missing_stores(houses, u, v, width, aspect)
+    warnings += _check_street(houses, u, v, width, aspect)
     for i, house in enumerate(houses):
         for row, c in enumerate(house):
             c.house, c.row = i, row
             c.role = "store" if row == 0 else "window"
         if not house[0].full:
-            house[0].role_confidence = 0.5
+            house[0].role_confidence = min(house[0].role_confidence, 0.5)
             house[0].notes.append("the bottom card looks partly covered; is it the store?")
         if len(house) >= 2:
             top = house[-1]
-            score = roof_score(field_patch(bal, top))
-            top.role = "roof" if score >= C.ROOF_CORNER_DARK else "window"
-            top.role_confidence = float(np.clip(abs(score - C.ROOF_CORNER_DARK) / 0.25, 0.2, 1.0))
+            score, top.sky = sky_and_roof(field_patch(bal, top))
+            top.role = "roof" if score >= C.ROOF_MIN else "window"
+            top.role_confidence = min(top.role_confidence, float(np.clip(0.5 + abs(score - C.ROOF_MIN), 0.5, 1.0)))
         for c in house[1:-1]:
-            if roof_score(field_patch(bal, c)) >= C.ROOF_CORNER_DARK + 0.15:
-                c.role_confidence = 0.5
+            if sky_and_roof(field_patch(bal, c))[0] >= C.ROOF_MIN + 0.2:
+                c.role_confidence = min(c.role_confidence, 0.5)
                 c.notes.append("looks like a roof but has cards above it")
     _table_aspects(houses)
-    return houses, warnings
+    return houses, warnings, others
 
 
 def _table_aspects(houses: list[list[Card]]) -> None:
@@ -241,10 +267,14 @@ def _table_aspects(houses: list[list[Card]]) -> None:
             c.aspect = float((np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2 / max(width, 1e-6))
 
 
-def _check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float) -> None:
+def _check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float,
+                  aspect: float | None = None) -> list[str]:
     """One street: stores on one line, no wide gap between houses, no hole
-    inside a house."""
-    height = width * C.INNER_ASPECT
+    inside a house. What is clearly a second street is refused; what is only
+    doubtful is proposed with a warning and low confidence, for a person to
+    fix on the overlay."""
+    warnings: list[str] = []
+    height = store_height(houses, v, width, aspect)
     stores = [h[0] for h in houses]
     xs = np.array([s.field.centre @ u for s in stores])
     ys = np.array([np.max(s.quad @ v) for s in stores])
@@ -258,17 +288,81 @@ def _check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width:
         resid = ys - ys.mean()
     else:
         resid = np.zeros(1)
-    if np.max(np.abs(resid)) > C.MAX_BASELINE_SHIFT * height:
+    if np.max(np.abs(resid)) > C.TWO_STREETS_SHIFT * height:
         raise PhotoError(TWO_STREETS + " (the stores are not on one line)", status=422)
-    for left, right in zip(houses, houses[1:], strict=False):
+    for k in np.nonzero(np.abs(resid) > C.MAX_BASELINE_SHIFT * height)[0]:
+        _doubt(houses[int(k)][0], "this store stands off the street's line; is it in the right place?")
+    for i, (left, right) in enumerate(zip(houses, houses[1:], strict=False)):
         gap = min(np.min(c.quad @ u) for c in right) - max(np.max(c.quad @ u) for c in left)
-        if gap > C.MAX_HOUSE_GAP * width:
+        if gap > C.TWO_STREETS_GAP * width:
             raise PhotoError(TWO_STREETS + " (a wide gap splits the street)", status=422)
+        if gap > C.MAX_HOUSE_GAP * width:
+            warnings.append(f"a wide gap between houses {i + 1} and {i + 2}; check that both belong to this street")
     for house in houses:
         if any(c.full for c in house[1:]):  # a second store stands above this house
             raise PhotoError(TWO_STREETS + " (a whole card stands above another)", status=422)
         for lower, upper in zip(house, house[1:], strict=False):
             gap = np.min(lower.quad @ v) - np.max(upper.quad @ v)
             if gap > C.MAX_STACK_GAP * height:
-                raise PhotoError("a house has a gap between two of its cards (a card missing, moved "
-                                 "or hidden); straighten the street and take the photo again", status=422)
+                _doubt(upper, "a gap below this card (a card missing, moved or hidden?); check this house")
+    return warnings
+
+
+def store_height(houses: list[list[Card]], v: np.ndarray, width: float, aspect: float | None = None) -> float:
+    """A whole card's height in this photo, from the street's own stores (the
+    deck's proportions are not assumed); else from the catalog photos' cards,
+    else our first deck's."""
+    tall = [float(np.ptp(h[0].quad @ v)) for h in houses if h and h[0].full]
+    return float(np.median(tall)) if tall else width * (aspect or C.INNER_ASPECT)
+
+
+def _missing_stores(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float,
+                    aspect: float | None = None) -> None:
+    """A house whose lowest card is a tucked strip standing above the stores'
+    line stands on a store the photo hardly shows (glare, shade): a store is
+    put there, between the strip and the line, with a note to check it."""
+    height = store_height(houses, v, width, aspect)
+    stores = [h[0] for h in houses if h[0].full]
+    if len(stores) < 2:
+        return
+    xs = np.array([s.field.centre @ u for s in stores])
+    ys = np.array([np.max(s.quad @ v) for s in stores])
+    slope, offset = np.polyfit(xs, ys, 1) if np.ptp(xs) > 0 else (0.0, float(ys.mean()))
+    for house in houses:
+        low = house[0]
+        if low.full:
+            continue
+        bottom = float(np.max(low.quad @ v))
+        line = float(slope * (low.field.centre @ u) + offset)
+        drop = line - bottom
+        if not C.MAX_BASELINE_SHIFT * height < drop < 1.2 * height:
+            continue
+        tl, tr = low.quad[3], low.quad[2]
+        quad = np.array([tl, tr, tr + drop * v, tl + drop * v], np.float32)
+        f = low.field
+        field_ = Field(quad, quad.mean(axis=0), f.angle, (f.size[0], drop), drop * f.size[0], 1.0)
+        store = Card(field_, quad, True)
+        store.role_confidence = 0.4
+        store.notes.append("the store of this house is hardly seen (glare?); check it")
+        house.insert(0, store)
+
+
+def _split_upper(house: list[Card], bal: np.ndarray, split: Any) -> list[Card]:
+    """Only the bottom card of a house is whole: a whole-looking field higher
+    up is two tucked strips whose border between them did not look white."""
+    out = house[:1]
+    for c in house[1:]:
+        if c.full:
+            c.full = False
+            parts = split(c, bal)
+            if len(parts) == 1:
+                c.full = True
+            out.extend(parts[::-1])  # split_merged gives the upper part first; houses go bottom up
+        else:
+            out.append(c)
+    return out
+
+
+def _doubt(card: Card, note: str) -> None:
+    card.role_confidence = min(card.role_confidence, 0.4)
+    card.notes.append(note)

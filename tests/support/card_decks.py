@@ -1,9 +1,23 @@
-"""Synthetic Canal Houses cards for generated test photos: a coloured field in
-a white printed border, artwork unique to each card (so a catalog can tell
-cards apart), printed feature icons and numbers. Roles look different the way
-the real cards do: a store shows a door at the bottom, a roof a gable against a
-dark sky, a window a row of feature icons in its top part (the part that stays
-visible when the window is tucked under the card below)."""
+"""Generated Canal Houses decks for test photos, in several styles of our own
+design (the real print is not documented anywhere we can reach, so the
+reader must not rest on any one guess, ours included):
+
+- classic: the project's first deck: 63 x 88 mm, white 3.5 mm border, a
+  coloured field of abstract shapes, a gable against a dark sky on roofs.
+- facade: illustrated facades (bricks, windows with shutters, flower boxes,
+  awnings), 59 x 91 mm, a narrow cream border, round corners, printed tokens
+  near the top corners, roofs of four gable shapes under day, sunset and
+  night skies.
+- wide-border: tarot-sized 70 x 120 mm, a wide white border, flat art (big
+  window panes), slate roofs (hipped, mansard, flat with chimney) under a
+  pale sky.
+- keyline (held out of all tuning): mini 44 x 67 mm, a thin white keyline
+  round art that nearly fills the card, a dark ribbon of icons across the top
+  of every window, round windows, gables under a dusk or day sky.
+
+Each style has its own print colours (near, never equal to, the default
+palette), its own card back, and its own deck of 30 stores, 52 windows and 27
+roofs with unique artwork. The reader never imports this module."""
 
 from __future__ import annotations
 
@@ -14,9 +28,40 @@ from typing import Any
 import cv2
 import numpy as np
 
-from . import constants as C
+from vision.canal_houses import constants as C
 
 FEATURES = ("cats", "birds", "flags", "flowerpots")
+
+
+@dataclass(frozen=True)
+class DeckStyle:
+    """How one deck is printed: card size, border, corners, colours, back."""
+
+    name: str
+    card_mm: tuple[float, float]
+    border_mm: float
+    corner_mm: float
+    border_bgr: tuple[int, int, int]
+    colours: dict[str, str]  # palette name -> the print's own colour
+    back_bgr: tuple[int, int, int]
+
+
+STYLES = {
+    "classic": DeckStyle("classic", (C.CARD_W_MM, C.CARD_H_MM), C.BORDER_MM, C.CORNER_MM, (250, 250, 250),
+                         dict(C.DEFAULT_PALETTE), (90, 40, 20)),
+    "facade": DeckStyle("facade", (59.0, 91.0), 2.2, 4.5, (214, 234, 243),
+                        {"red": "#b8433a", "orange": "#e0893a", "yellow": "#e6c24e", "green": "#5a985a",
+                         "blue": "#3e6fae", "purple": "#7c4e96"}, (40, 50, 140)),
+    "wide-border": DeckStyle("wide-border", (70.0, 120.0), 6.0, 2.0, (252, 252, 252),
+                             {"red": "#d8383c", "orange": "#f39a2a", "yellow": "#f2d43a", "green": "#2f9a5c",
+                              "blue": "#2f7fd0", "purple": "#9146a8"}, (120, 110, 70)),
+    "keyline": DeckStyle("keyline", (44.0, 67.0), 1.3, 3.0, (248, 248, 248),
+                         {"red": "#c23b48", "orange": "#e8742c", "yellow": "#efc23a", "green": "#4aa05a",
+                          "blue": "#3a5fb8", "purple": "#6e3f9c"}, (60, 90, 30)),
+}
+STYLE_NAMES = tuple(STYLES)
+HELD_OUT = "keyline"  # never used while tuning the reader; its figures are reported apart
+TUNED = tuple(s for s in STYLE_NAMES if s != HELD_OUT)
 RENDER_PX_PER_MM = 8.0
 SKY_BGR = (70, 38, 22)
 DOOR_BGR = (25, 38, 62)
@@ -34,6 +79,7 @@ class CardDesign:
     features: dict[str, int] = field(default_factory=dict)
     points: int | None = None
     condition: dict[str, Any] | None = None
+    style: str = "classic"
 
     def truth(self) -> dict[str, Any]:
         """The card as the scoring format writes it (scoring.md)."""
@@ -62,11 +108,11 @@ def _random_condition(rng: np.random.Generator) -> dict[str, Any]:
     return {str(rng.choice(["taller_than", "shorter_than"])): side}
 
 
-@lru_cache(maxsize=4)
-def deck(seed: int = 2024) -> tuple[CardDesign, ...]:
-    """The full synthetic deck (30 stores, 52 windows, 27 roofs), the same
-    for the same seed."""
-    rng = np.random.default_rng(seed)
+@lru_cache(maxsize=8)
+def deck(seed: int = 2024, style: str = "classic") -> tuple[CardDesign, ...]:
+    """The full synthetic deck (30 stores, 52 windows, 27 roofs) of a style,
+    the same for the same seed and style (other styles draw other cards)."""
+    rng = np.random.default_rng(seed if style == "classic" else (seed, STYLE_NAMES.index(style)))
     colours = list(C.DEFAULT_PALETTE)
     cards: list[CardDesign] = []
     for role, count, prefix in (("store", 30, "S"), ("window", 52, "W"), ("roof", 27, "R")):
@@ -77,11 +123,11 @@ def deck(seed: int = 2024) -> tuple[CardDesign, ...]:
                 feats = {f: 0 for f in FEATURES}
                 for f in rng.choice(FEATURES, size=int(rng.integers(1, 4)), replace=False):
                     feats[str(f)] = int(rng.integers(1, 3))
-                cards.append(CardDesign(f"{prefix}{i + 1:02d}", role, colour, art, feats))
+                cards.append(CardDesign(f"{prefix}{i + 1:02d}", role, colour, art, feats, style=style))
             else:
                 cards.append(CardDesign(f"{prefix}{i + 1:02d}", role, colour, art,
                                         points=int(rng.integers(1, 6)),
-                                        condition=_random_condition(rng)))
+                                        condition=_random_condition(rng), style=style))
     return tuple(cards)
 
 
@@ -207,6 +253,10 @@ def _plain_corners(img: np.ndarray, base: np.ndarray, s: float) -> None:
 
 def render_card(design: CardDesign, px_per_mm: float = RENDER_PX_PER_MM) -> tuple[np.ndarray, np.ndarray]:
     """The card's face (BGR) and its alpha (rounded corners), upright."""
+    if design.style != "classic":
+        from card_art import render_styled
+
+        return render_styled(design, float(px_per_mm))
     return _render_cached(design, float(px_per_mm))
 
 
@@ -261,12 +311,18 @@ def _render_cached(design: CardDesign, s: float) -> tuple[np.ndarray, np.ndarray
             _icon(img, f, x + 4.2, b + 8.5, 3.6, s)
             _text(img, str(design.features[f]), x + 7.5, b + 13, 8, s)
             x += 12.0
+    alpha = rounded_alpha(w, h, int(C.CORNER_MM * s))
+    img.setflags(write=False)
+    alpha.setflags(write=False)
+    return img, alpha
+
+
+def rounded_alpha(w: int, h: int, r: int) -> np.ndarray:
+    """A card's outline with corners of radius r px."""
     alpha = np.zeros((h, w), np.uint8)
-    r = int(C.CORNER_MM * s)
     cv2.rectangle(alpha, (r, 0), (w - 1 - r, h - 1), 255, -1)
     cv2.rectangle(alpha, (0, r), (w - 1, h - 1 - r), 255, -1)
     for cx, cy in ((r, r), (w - 1 - r, r), (r, h - 1 - r), (w - 1 - r, h - 1 - r)):
         cv2.circle(alpha, (cx, cy), r, 255, -1, cv2.LINE_AA)
-    img.setflags(write=False)
     alpha.setflags(write=False)
-    return img, alpha
+    return alpha

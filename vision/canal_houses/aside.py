@@ -1,0 +1,114 @@
+"""What is left out of a street: face-down cards (discards under the canal,
+the draw piles), cards lying crosswise and fields at another angle than
+their neighbours. Each is reported with the reason, never dropped silently."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from . import constants as C
+from .find import Field
+from .roles import colour_signature, face_down_score, signature_distance
+from .structure import _dominant_angle, _extents, order_corners, rectify
+
+
+@dataclass
+class Other:
+    """A card-shaped thing found but not placed in the street, and why."""
+
+    quad: np.ndarray  # working px
+    kind: str  # face-down | other
+    reason: str
+
+
+def _whole_patch(bal: np.ndarray, f: Field) -> np.ndarray:
+    """A whole field upright along its own longer side (either way up)."""
+    box = cv2.boxPoints(cv2.minAreaRect(f.quad))
+    v = max((box[1] - box[0], box[2] - box[1]), key=np.linalg.norm)
+    v = v / max(float(np.linalg.norm(v)), 1e-6)
+    quad = order_corners(f.quad, np.array([v[1], -v[0]]), v)
+    return rectify(bal, quad, 48, 72)
+
+
+def set_aside(fields: list[Field], bal: np.ndarray) -> tuple[list[Field], list[Other], list[Any]]:
+    """Face-down cards (discards under the canal, the draw piles) are no part
+    of the street: whole fields that look the same turned half round."""
+    keep, others, backs = [], [], []
+    for f in fields:
+        whole = max(f.size) / max(min(f.size), 1) >= C.FULL_CARD_ASPECT_MIN
+        patch = _whole_patch(bal, f)
+        if whole and face_down_score(patch) >= C.FACE_DOWN_MIN:
+            others.append(Other(f.quad, "face-down", "a face-down card (a discard or a draw pile)"))
+            backs.append((colour_signature(patch), f.centre, max(f.size)))
+        else:
+            keep.append(f)
+    keep, partial = _partial_backs(keep, bal, backs)
+    return keep, others + partial, backs
+
+
+def _partial_backs(fields: list[Field], bal: np.ndarray, backs: list[tuple[np.ndarray, np.ndarray, float]]
+                   ) -> tuple[list[Field], list[Other]]:
+    """A back partly covered by another (discards overlap) is not whole: it
+    is known by the colours of a whole back it lies next to."""
+    rest, others = list(fields), []
+    found = True
+    while backs and found:  # a row of discards: each lies next to the one before
+        found = False
+        for i, f in enumerate(rest):
+            sig = colour_signature(_whole_patch(bal, f))
+            near = [b for b in backs if np.linalg.norm(f.centre - b[1]) < C.BACK_NEAR * b[2]]
+            if near and min(signature_distance(sig, b[0]) for b in near) <= C.BACK_LIKENESS:
+                others.append(Other(f.quad, "face-down", "a face-down card partly under another"))
+                backs.append((near[0][0], f.centre, near[0][2]))
+                del rest[i]
+                found = True
+                break
+    return rest, others
+
+
+def _crosswise(fields: list[Field], u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """Whole cards lying crosswise to the street: wider than tall in the
+    street's frame, yet as large as the upright whole cards nearest them (a
+    tucked strip is wide too, but small) and wider than the cards round
+    them (a strip is as wide as its column). Nearest, because a tilted phone
+    makes near cards larger than far ones."""
+    ext = np.array([_extents(f.quad, u, v) for f in fields])
+    w, h = ext[:, 1] - ext[:, 0], ext[:, 3] - ext[:, 2]
+    area = np.array([f.area for f in fields])
+    upright = h >= C.FULL_CARD_ASPECT_MIN * w
+    out = np.zeros(len(fields), bool)
+    if not upright.any():
+        return out
+    centres = np.array([f.centre for f in fields])
+    for i in np.nonzero(w >= C.FULL_CARD_ASPECT_MIN * h)[0]:
+        nearest = np.argsort(np.linalg.norm(centres[upright] - centres[i], axis=1))[:3]
+        near_area = float(np.median(area[upright][nearest]))
+        d = np.linalg.norm(centres - centres[i], axis=1)
+        d[i] = np.inf
+        near_width = float(np.median(w[np.argsort(d)[:4]]))  # a tucked strip is as wide as its column
+        out[i] = area[i] >= C.CROSSWISE_AREA * near_area and w[i] >= C.CROSSWISE_WIDTH * near_width
+    return out
+
+
+def _off_angle(fields: list[Field]) -> np.ndarray:
+    """How far (degrees) each field's edges turn from those of the fields
+    nearest it: a tilted phone makes a street's far columns lean, so cards
+    are compared with their neighbours, not with the whole photo."""
+    if len(fields) < 3:
+        phi = _dominant_angle(fields)
+        return np.array([abs((f.angle - phi + 45) % 90 - 45) for f in fields])
+    centres = np.array([f.centre for f in fields])
+    out = []
+    for i, f in enumerate(fields):
+        d = np.linalg.norm(centres - centres[i], axis=1)
+        d[i] = np.inf
+        near = [fields[j] for j in np.argsort(d)[:C.ANGLE_NEIGHBOURS]]
+        phi = _dominant_angle(near)
+        out.append(abs((f.angle - phi + 45) % 90 - 45))
+    return np.array(out)
+
+

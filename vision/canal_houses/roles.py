@@ -1,0 +1,121 @@
+"""What a card is, judged from what such a card is rather than from one
+deck's art: a roof is the last card of its column and shows its building's
+silhouette against a sky (a region of one colour, other than the wall's,
+reaching down both top corners further than at the middle: a gable; or a
+plain band across the whole top: a flat roof); a face-down card shows its
+back, which looks the same turned half round (card backs are printed so)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from . import constants as C
+
+LAB_WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)  # lightness counts less: light varies
+
+
+def _lab(patch: np.ndarray) -> np.ndarray:
+    lab = cv2.cvtColor(np.clip(patch, 0, 1).astype(np.float32), cv2.COLOR_BGR2Lab)
+    return cv2.GaussianBlur(lab, (0, 0), 1.0)
+
+
+def _median(lab: np.ndarray, x0: float, x1: float, y0: float, y1: float) -> np.ndarray:
+    """Median Lab of a box; x in shares of the width, y in widths from the top."""
+    h, w = lab.shape[:2]
+    ya, yb = int(y0 * w), max(int(y1 * w), int(y0 * w) + 1)
+    xa, xb = int(x0 * w), max(int(x1 * w), int(x0 * w) + 1)
+    return np.median(lab[min(ya, h - 1):min(yb, h), xa:xb].reshape(-1, 3), axis=0)
+
+
+def _distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return np.linalg.norm((a - b) * LAB_WEIGHTS, axis=-1)
+
+
+def wall_colour(lab: np.ndarray) -> np.ndarray:
+    """The wall: the lower part of the visible field, away from the sides."""
+    h, w = lab.shape[:2]
+    part = lab[int(0.6 * h):int(0.95 * h), int(0.1 * w):int(0.9 * w)].reshape(-1, 3)
+    return np.median(part, axis=0)
+
+
+def sky_and_roof(patch: np.ndarray) -> tuple[float, np.ndarray | None]:
+    """How much a visible field looks like a roof (0-1) and its sky mask
+    (None without sky). The top corners must share one colour unlike the
+    wall's; the region of that colour connected to them is the sky; the
+    building reaches higher at the middle than at the sides by a share of
+    the width (a gable), or the sky is a clean band across the whole top."""
+    lab = _lab(patch)
+    h, w = lab.shape[:2]
+    if h < 0.25 * w:
+        return 0.0, None
+    left = _median(lab, 0.02, 0.10, 0.01, 0.07)
+    right = _median(lab, 0.90, 0.98, 0.01, 0.07)
+    wall = wall_colour(lab)
+    if float(_distance(left, right)) > C.SKY_CORNERS_ALIKE:
+        return 0.0, None
+    sky = (left + right) / 2
+    # Against the wall (or a slate roof below a pale sky) lightness counts:
+    # a sky is often much paler or darker than the building in the same hue.
+    if float(np.linalg.norm((sky - wall) * C.SKY_LAB_WEIGHTS)) < C.SKY_MIN_CONTRAST:
+        return 0.0, None
+    contrast = float(_distance(sky, wall))
+    if contrast < C.SKY_MIN_TOL:
+        return 0.0, None
+    near = (_distance(lab, sky) < max(C.SKY_MIN_TOL, C.SKY_TOL_SHARE * contrast)).astype(np.uint8)
+    near = cv2.morphologyEx(near, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    _, labels = cv2.connectedComponents(near, connectivity=4)
+    seeds = {int(labels[int(0.04 * w), int(0.05 * w)]), int(labels[int(0.04 * w), int(0.95 * w)])} - {0}
+    if not seeds:
+        return 0.0, None
+    mask = np.isin(labels, list(seeds))
+
+    def first_building(x0: float, x1: float) -> float:
+        """How deep the sky reaches in these columns (in widths): its pixel
+        count, as the sky sits at the top (a blurred rim does not stop it)."""
+        cols = mask[:, int(x0 * w):max(int(x1 * w), int(x0 * w) + 1)]
+        return float(np.median(cols.sum(axis=0))) / w
+
+    side = (first_building(0.03, 0.08) + first_building(0.92, 0.97)) / 2
+    middle = min(first_building(0.4, 0.47), first_building(0.47, 0.53), first_building(0.53, 0.6))
+    deepest = max(first_building(0.03, 0.08), first_building(0.92, 0.97))
+    if deepest * w >= C.SKY_MAX_DEPTH * h:  # down to the bottom: glare or shade, not a sky above a house
+        return 0.0, None
+    gable = side - middle
+    if gable >= C.GABLE_MIN and side >= C.SKY_MIN_DEPTH:
+        return float(min(1.0, 0.55 + gable)), mask
+    band = min(side, middle)
+    if band >= C.SKY_MIN_DEPTH * 0.6:
+        fill = float(mask[:int(band * w)].mean())
+        if fill >= C.FLAT_SKY_FILL:
+            return 0.55, mask
+    return 0.0, None
+
+
+def face_down_score(patch: np.ndarray) -> float:
+    """Correlation of a whole card's field with itself turned half round:
+    about 1 for a printed back, low for a face (a store's door, a roof's
+    sky and the words are not repeated upside down)."""
+    grey = cv2.cvtColor(np.clip(patch, 0, 1).astype(np.float32), cv2.COLOR_BGR2GRAY)
+    small = cv2.resize(grey, (32, 48), interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (0, 0), 1.0)
+    # Only the printed detail: a glare spot or shade is a smooth, often
+    # symmetric blob that would make any face look like a back.
+    a = small - cv2.GaussianBlur(small, (0, 0), 5.0)
+    b = a[::-1, ::-1]
+    den = float(np.sqrt((a * a).sum() * (b * b).sum()))
+    if den < 1e-6:
+        return 1.0  # a blank field: no face to read either
+    return float((a * b).sum() / den)
+
+
+def colour_signature(patch: np.ndarray) -> np.ndarray:
+    """A field's colours as a coarse Lab histogram (for telling a card back
+    from the faces round it)."""
+    lab = cv2.cvtColor(np.clip(patch, 0, 1).astype(np.float32), cv2.COLOR_BGR2Lab)
+    hist = cv2.calcHist([lab], [0, 1, 2], None, [6, 8, 8], [0, 100, -100, 100, -100, 100])
+    return cv2.normalize(hist, None).flatten()
+
+
+def signature_distance(a: np.ndarray, b: np.ndarray) -> float:
+    return float(cv2.compareHist(a, b, cv2.HISTCMP_BHATTACHARYYA))
