@@ -11,6 +11,7 @@ from flask import g, render_template, request, url_for
 from .. import storage
 from ..app import get_db
 from ..games.canal_grande import DEFAULT_DISTRICTS
+from ..games.canal_houses.conditions import vocabulary
 from . import bp
 from .access import GAME_NAMES, group_page, not_found
 
@@ -42,7 +43,8 @@ def _page(gid: str, game: str, template: str, extra: dict[str, Any]):
 @group_page
 def play_houses(gid: str):
     return _page(gid, "canal-houses", "pages/play_houses.html",
-                 {"colors": ["red", "orange", "yellow", "green", "blue", "purple"]})
+                 {"colors": ["red", "orange", "yellow", "green", "blue", "purple"],
+                  "conditions": vocabulary()})
 
 
 @bp.get("/g/<gid>/play/canal-grande")

@@ -9,6 +9,7 @@ import { renderEditor, resetEditor } from "./houses_editor.js";
 
 const { h, icon } = M;
 const data = M.pageData();
+H.useVocabulary(data.conditions);
 const gid = data.gid;
 const editing = data.match?.id || null;
 const store = M.draftStore(gid, "canal-houses", editing);
@@ -24,7 +25,8 @@ const view = { player: 0, sel: null };
 const params = new URLSearchParams(location.search);
 const named = params.getAll("player").map((n) => n.trim()).filter(Boolean);
 if (!draft && editing) draft = M.newDraft(H.clone(data.match.state));
-if (!draft && named.length) draft = M.newDraft(H.initialState(named));
+// A new street opens on its first store with the chip keyboard up.
+if (!draft && named.length) draft = M.newDraft(H.initialState(named), { player: 0, sel: { h: 0, part: "store", w: null } });
 if (named.length) history.replaceState(null, "", location.pathname + (editing ? `?match=${encodeURIComponent(editing)}` : ""));
 if (draft) {
   Object.assign(view, draft.ui || {});
@@ -126,11 +128,16 @@ function removeTop(p, i) {
   Companion.toast(`House ${i + 1}: top card removed.`, { label: "Undo", run: () => change((s) => { s.players[p].street[i] = kept; }) });
 }
 
+/** A street nobody has entered yet: one store without points, colour or condition. */
+const blankStreet = (street) => street.length === 1 && !street[0].windows.length && !street[0].roof
+  && JSON.stringify(street[0].store) === JSON.stringify(H.blankCard());
+
 function tabs() {
   return h("div", { class: "tabs", role: "tablist" }, draft.state.players.map((pl, p) => {
     const pr = playerResult(p);
     return h("button", { type: "button", role: "tab", class: "tab", "aria-selected": String(p === view.player), "data-player": String(p),
-      onclick: () => { view.player = p; view.sel = null; draft.ui = { player: p, sel: null }; store.save(draft); render(); } },
+      onclick: () => { view.player = p; view.sel = blankStreet(pl.street) ? { h: 0, part: "store", w: null } : null;
+        draft.ui = { player: p, sel: view.sel }; store.save(draft); render(); } },
     h("span", { class: "tab-name" }, pl.name), h("span", { class: "tab-total" }, pr ? String(pr.total) : "…"));
   }));
 }
@@ -178,7 +185,7 @@ function render() {
   const focused = document.activeElement?.id;
   app.replaceChildren(...[tabs(), ...streetView(view.player), problemView(),
     renderEditor({ draft, view, result: playerResult(view.player), change, select, gid, redraw: render }) || h("p", { class: "muted small hint" },
-      "Tap a card to change its features, colour, points and conditions."),
+      "Tap a card to change its colour, points, conditions or features."),
     h("div", { class: "row draft-tools" }, M.confirmButton(editing ? "Drop these changes" : "Discard this match",
       "Tap again to discard", () => { store.clear(); location.assign(editing ? M.matchUrl(gid, editing) : data.urls.group); }))].filter(Boolean));
   const wrap = document.getElementById("street-wrap");

@@ -41,25 +41,20 @@ def card(page, house: int, part: str, window: int | None = None):
 
 
 def edit_card(page, house, part, points, color, conditions=(), window=None):
-    """Select a store/roof card and set points, colour and conditions by taps.
-    `conditions`: (add-choice, extra taps on its number) pairs."""
+    """Select a store/roof card and set points, colour and conditions by taps
+    on the chip keyboard. `conditions`: the engine's rules of the chips
+    ("at_least flags 3", "height exactly 4")."""
     card(page, house, part, window).click()
-    tap(page, "Points: one more", points)
-    page.locator(f"#editor [data-color='{color}']").click()
-    for choice, extra in conditions:
-        details = page.locator("#editor details.add-cond")
-        if details.get_attribute("open") is None:
-            details.locator("summary").click()
-        page.locator(f"#editor [data-add='{choice}']").click()
-        kind, key = choice.split(":")
-        label = "cards high: one more" if kind == "height" else f"{key} needed: one more"
-        tap(page, label, extra)
+    tap(page, f"Points: {points}")
+    page.locator(f"#editor .swatches [data-color='{color}']").click()
+    for rule in conditions:
+        page.locator(f"#editor [data-chip='{rule}']").click()
 
 
 def edit_window(page, color, **features):
     for feature, n in features.items():
-        tap(page, f"{feature.capitalize()}: one more", n)
-    page.locator(f"#editor [data-color='{color}']").click()
+        tap(page, f"{feature.capitalize()}: {n}")
+    page.locator(f"#editor .swatches [data-color='{color}']").click()
 
 
 def add(page, house: int, action: str) -> None:
@@ -67,19 +62,19 @@ def add(page, house: int, action: str) -> None:
 
 
 def build_rulebook_street(page) -> None:
-    edit_card(page, 0, "store", 4, "orange", [("at_least:flags", 2)])
+    edit_card(page, 0, "store", 4, "orange", ["at_least flags 3"])
     add(page, 0, "add-window")
     edit_window(page, "orange")
     page.locator("[data-action='add-house']").click()
-    edit_card(page, 1, "store", 2, "orange", [("at_least:cats", 0), ("at_least:birds", 1)])
+    edit_card(page, 1, "store", 2, "orange", ["at_least cats 1", "at_least birds 2"])
     add(page, 1, "add-window")
     edit_window(page, "blue", cats=1, birds=1, flowerpots=1)
     add(page, 1, "add-window")
     edit_window(page, "green", birds=1)
     add(page, 1, "add-roof")
-    edit_card(page, 1, "roof", 3, "red", [("height:exactly", 1)])  # 3 by default, one more: 4
+    edit_card(page, 1, "roof", 3, "red", ["height exactly 4"])
     page.locator("[data-action='add-house']").click()
-    edit_card(page, 2, "store", 2, "purple", [("at_least:cats", 0), ("at_least:flags", 0)])
+    edit_card(page, 2, "store", 2, "purple", ["at_least cats 1", "at_least flags 1"])
     add(page, 2, "add-window")
     edit_window(page, "purple", cats=1, flags=1)
 
@@ -151,7 +146,7 @@ def test_edit_after_saving_rescores_and_delete_has_undo(phone, group_page):
     phone.goto(f"/g/{gid}/play/canal-houses?match={saved['id']}")
     wait_scored(phone)
     card(phone, 0, "store").click()
-    tap(phone, "Points: one more", 2)  # Ana's store: 1 -> 3
+    tap(phone, "Points: 3")  # Ana's store: 1 -> 3
     wait_scored(phone)
     phone.click("#save-match")
     phone.wait_for_url(f"**/matches/{saved['id']}")
@@ -173,7 +168,7 @@ def test_failed_save_keeps_the_street_and_names_the_path(phone, group_page):
     gid, _key = group_page
     start_match(phone, gid, "canal-houses", ["Ana", "Ben"])
     card(phone, 0, "store").click()
-    tap(phone, "Points: one more", 2)
+    tap(phone, "Points: 2")
     wait_scored(phone)
     phone.route("**/api/groups/*/matches", lambda route: route.fulfill(
         status=422, content_type="application/json",
@@ -190,7 +185,7 @@ def test_failed_save_keeps_the_street_and_names_the_path(phone, group_page):
 def test_card_catalog_saves_and_picks_a_card_and_keeps_names_as_text(phone, group_page):
     gid, key = group_page
     start_match(phone, gid, "canal-houses", ["Ana", "Ben"])
-    edit_card(phone, 0, "store", 2, "orange", [("at_least:cats", 0)])
+    edit_card(phone, 0, "store", 2, "orange", ["at_least cats 1"])
     catalog = phone.locator("#editor details.catalog")
     catalog.locator("summary").click()
     evil = "<img src=x onerror=alert(1)>"
@@ -209,3 +204,40 @@ def test_card_catalog_saves_and_picks_a_card_and_keeps_names_as_text(phone, grou
     street = read_draft(phone, gid, "canal-houses")["state"]["players"][0]["street"]
     assert street[1]["store"] == street[0]["store"] == {
         "points": 2, "color": "orange", "condition": {"at_least": {"cats": 1}}}
+
+
+def test_chip_keyboard_builds_bottom_up_and_repeats_a_window(phone, group_page):
+    """The first store is open at once; the next card is added by its colour
+    without leaving the keyboard; "another like this" copies a window; a
+    pressed condition chip taken off again leaves no condition."""
+    gid, _key = group_page
+    start_match(phone, gid, "canal-houses", ["Ana", "Ben"])
+    editor = phone.locator("#editor")
+    assert "House 1 · store" in editor.locator("h3").inner_text()
+    tap(phone, "Points: 3")
+    chip = editor.locator("[data-chip='none flags']")
+    assert chip.inner_text() == "no flags"  # the engine's words
+    chip.click()
+    assert chip.get_attribute("aria-pressed") == "true"
+    editor.locator("[data-chip='taller_than left']").click()
+    editor.locator("[data-chip='taller_than left']").click()  # and off again
+    editor.locator("[data-next='window'][data-next-color='green']").click()
+    assert "House 1 · window 1" in editor.locator("h3").inner_text()
+    tap(phone, "Cats: 2")
+    tap(phone, "Flowerpots: 1")
+    editor.locator("[data-action='same-again']").click()
+    assert "House 1 · window 2" in editor.locator("h3").inner_text()
+    editor.locator("[data-next='roof'][data-next-color='red']").click()
+    editor.locator("[data-chip='height exactly 4']").click()
+    editor.locator("[data-next='house'][data-next-color='blue']").click()
+    assert "House 2 · store" in editor.locator("h3").inner_text()
+    wait_scored(phone)
+    street = read_draft(phone, gid, "canal-houses")["state"]["players"][0]["street"]
+    window = _w(cats=2, flowerpots=1, color="green")
+    assert street == [
+        {"store": {"points": 3, "color": None, "condition": {"none": ["flags"]}},
+         "windows": [window, window],
+         "roof": {"points": 0, "color": "red", "condition": {"height": {"exactly": 4}}}},
+        {"store": {"points": 0, "color": "blue", "condition": {}}, "windows": []}]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not phone.errors, phone.errors

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_support import read_draft, score_cli, wait_scored
+from browser_support import ARTIFACTS, read_draft, score_cli, wait_scored
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -98,6 +98,36 @@ def _houses_old(t: Taps, street: list[dict]) -> None:
             colour(window["color"])
         if house.get("roof"):
             t.tap(page.locator(f".street [data-house='{i}'] [data-action='add-roof']"))
+            scored_card(house["roof"])
+
+
+def _houses_chips(t: Taps, street: list[dict]) -> None:
+    """Now: the first store is open, one tap per value, conditions as chips,
+    and the next card is added by tapping its colour (bottom up)."""
+    page = t.page
+    ed = page.locator("#editor")
+
+    def scored_card(card: dict) -> None:
+        t.tap_unless_pressed(ed.locator(f".swatches [data-color='{card['color']}']"))
+        t.tap_unless_pressed(ed.get_by_test_id("points").locator(f"[data-value='{card['points']}']"))
+        for kind, values in card["condition"].items():
+            for key, n in values.items():
+                t.tap_unless_pressed(ed.locator(f"[data-chip='{kind} {key} {n}']"))
+
+    def add(what: str, color: str) -> None:
+        t.tap(ed.locator(f"[data-next='{what}'][data-next-color='{color}']"))
+
+    for i, house in enumerate(street):
+        if i:
+            add("house", house["store"]["color"])
+        scored_card(house["store"])
+        for window in house["windows"]:
+            add("window", window["color"])
+            for f in ("cats", "birds", "flags", "flowerpots"):
+                t.tap_unless_pressed(ed.get_by_test_id(f"feature-{f}").locator(f"[data-value='{window[f]}']"))
+            t.tap_unless_pressed(ed.locator(f".swatches [data-color='{window['color']}']"))
+        if house.get("roof"):
+            add("roof", house["roof"]["color"])
             scored_card(house["roof"])
 
 
@@ -259,12 +289,16 @@ def test_canal_houses_rulebook_street(phone: Page, group_page):
     gid, _key = group_page
     start_match(phone, gid, "canal-houses", ["Ana", "Ben"])
     t = Taps(phone)
-    _houses_old(t, RULEBOOK_STREET)
+    _houses_chips(t, RULEBOOK_STREET)
     wait_scored(phone)
     state = read_draft(phone, gid, "canal-houses")["state"]
     assert state["players"][0]["street"] == RULEBOOK_STREET
     assert score_cli(state)["players"][0]["total"] == 12
     report("Canal Houses rulebook street (3 houses, 7 cards)", t)
+    phone.screenshot(path=str(ARTIFACTS / "taps_houses_street.png"), full_page=True)
+    phone.locator(".street [data-house='1'] .hcard[data-part='store']").tap()
+    phone.locator("#editor").screenshot(path=str(ARTIFACTS / "taps_houses_store_editor.png"))
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 def test_suzhou_two_full_paper_sheets(phone: Page, group_page, monkeypatch):
