@@ -68,6 +68,7 @@ from .stats_queries import ratings_at as stats_ratings_at
 from .stats_queries import solo_sheets as stats_solo_sheets
 from .stats_queries import streak_parts as stats_streak_parts
 from .stats_queries import win_conditions as stats_win_conditions
+from .tiles import delete_tile, get_tile, list_tiles, save_tile, update_tile
 
 __all__ = [
     "connect", "migrate", "schema_version", "write",
@@ -80,6 +81,7 @@ __all__ = [
     "get_room", "list_room_events", "list_rooms", "room_id_free", "room_seqs",
     "delete_card", "get_card", "list_cards", "save_card", "update_card",
     "delete_layout", "get_layout", "list_layouts", "save_layout", "update_layout",
+    "delete_tile", "get_tile", "list_tiles", "save_tile", "update_tile",
     "rebuild_stats", "stats_backfill", "stats_streaks_of", "PlayerConflict", "find_player", "get_player",
     "merge_players", "player_names", "player_table", "rename_player", "set_hidden", "StatsScope",
     "stats_biggest_margin", "stats_head_to_head", "stats_highest_score",

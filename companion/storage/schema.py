@@ -394,4 +394,19 @@ MIGRATIONS: list[list[str]] = [
             played_at, mu, sigma, max(played_at || ' ' || match_id) FROM stats_rating
             GROUP BY group_id, game, player_id, substr(played_at, 1, 7))""",
     ],
+    # Canalis tiles (issue 17, fewer taps): each industrial / specialty tile a group typed
+    # once (name, cost, points, needs), offered by kind in the move form next time.
+    [
+        """CREATE TABLE canalis_tiles (
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            name TEXT NOT NULL,
+            data TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (group_id, id)
+        )""",
+        "CREATE INDEX canalis_tiles_by_kind ON canalis_tiles (group_id, kind, name)",
+    ],
 ]
