@@ -6,7 +6,7 @@
 // each move caused come from the engine's result. Undo removes the last move.
 import * as M from "../pages/match.js";
 import { boardView, crownIcon, PLAYER_COLORS } from "./board.js";
-import { KINDS, RESOURCES, moveForm, newPending, tapSquare, toMove } from "./forms.js";
+import { KINDS, NAMED_KINDS, RESOURCES, moveForm, newPending, sameData, sameTile, tapSquare, tileOf, tileText, toMove } from "./forms.js";
 import { renderSetup, setupTiles, standardBoard } from "./setup.js";
 
 const { h } = M;
@@ -26,6 +26,8 @@ let problem = null;
 let pending = null;
 let formError = null;
 let busy = false;
+// The group's own Canalis tiles (page data, then kept up to date as tiles are typed).
+let tiles = data.tiles || [];
 
 const params = new URLSearchParams(location.search);
 if (!draft && editing) {
@@ -93,7 +95,8 @@ function renderTools() {
   els.tools.replaceChildren(h("div", { class: "cn-kinds", role: "group", "aria-label": "Next move" },
     Object.entries(KINDS).map(([k, text]) => h("button", { type: "button", class: `toggle cn-kind k-${k}`,
       "aria-pressed": String(pending?.kind === k), "data-kind": k, onclick: () => {
-        pending = pending?.kind === k ? null : newPending(k, pending?.player || nextPlayer());
+        // Tapping the chosen kind again keeps what was tapped (Cancel drops it).
+        if (pending?.kind !== k) pending = newPending(k, pending?.player || nextPlayer());
         formError = null;
         renderForm();
         renderTools();
@@ -104,7 +107,7 @@ function renderTools() {
 
 function renderForm() {
   if (!pending) { els.form.replaceChildren(); return; }
-  els.form.replaceChildren(moveForm({ pending, names: names(), resources: resourcesKnown(), error: formError, busy,
+  els.form.replaceChildren(moveForm({ pending, names: names(), resources: resourcesKnown(), tiles, error: formError, busy,
     onChange: () => { formError = null; renderForm(); drawBoard(); },
     onCancel: () => { pending = null; formError = null; renderTools(); drawBoard(); },
     onSubmit: addMove }));
@@ -127,7 +130,9 @@ async function addMove() {
   draft.state.moves.push(move);
   result = answer.data;
   problem = null;
-  pending = null;
+  if (NAMED_KINDS.includes(pending.kind)) rememberTile(tileOf(pending));
+  // The kind stays selected for the next move (the next player's).
+  pending = newPending(pending.kind, nextPlayer());
   formError = null;
   save();
   renderTools();
@@ -136,6 +141,22 @@ async function addMove() {
   score(draft.state);
   const event = result.events?.at(-1);
   if (event) Companion.toast(event.text.replace(/^moves\[\d+\] /, ""));
+}
+
+/** Keep a typed tile for the group (new name: saved; known name, other
+ * figures: updated). A failure only says so: the move is already added. */
+async function rememberTile(tile) {
+  const base = `/api/groups/${encodeURIComponent(gid)}/canalis-tiles`;
+  const known = tiles.find((t) => sameTile(t, tile));
+  if (known && sameData(known, tile) && known.name === tile.name) return;
+  const answer = known
+    ? await Companion.api("PUT", `${base}/${encodeURIComponent(known.id)}`, tile)
+    : await Companion.api("POST", base, { id: Companion.uuid(), ...tile });
+  if (!answer.ok) { Companion.toast(`Tile not kept for next time: ${M.errorText(answer.data)}`); return; }
+  tiles = [...tiles.filter((t) => t.id !== answer.data.id), answer.data]
+    .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
+  if (known) Companion.toast(`Updated your group's tile: ${tileText(answer.data)}`);
+  if (pending && pending.kind === tile.kind) renderForm();
 }
 
 function undo() {

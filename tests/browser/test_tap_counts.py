@@ -241,24 +241,29 @@ def _canalis_match(page: Page, gid: str, key: str) -> str:
     return mid
 
 
-def _canalis_old(t: Taps, moves: list[dict]) -> None:
-    """The pages before: kind, squares, then the tile typed in with steppers."""
+def _canalis_moves(t: Taps, moves: list[dict]) -> None:
+    """Kind (it stays selected after a move), who plays it (the next player
+    is preselected), squares, then the tile: one tap on the group's own tile
+    when it was typed before, else typed in with steppers."""
     page = t.page
     for n, move in enumerate(moves, start=1):
         t.tap_unless_pressed(page.locator(f"button[data-kind={move['kind']}]"))
         t.tap_unless_pressed(page.get_by_test_id("mover").locator(f"[data-value='{move['player']}']"))
         for r, c in move["cells"]:
             t.tap(page.get_by_test_id(f"cell-{r}-{c}"))
-        if "name" in move:
+        kept = page.locator(f"[data-testid=tiles] [data-tile='{move.get('name')}']")
+        if "name" in move and kept.count():
+            t.tap_unless_pressed(kept)
+        elif "name" in move:
             t.type("#cn-name", move["name"])
             delta = move["cost"] - int(page.get_by_test_id("cost").locator("output").inner_text())
             for _ in range(abs(delta)):
                 t.tap(page.get_by_test_id("cost").get_by_role("button", name="one more" if delta > 0 else "one less"))
-        if "points" in move:
+        if "points" in move and not kept.count():
             delta = move["points"] - int(page.get_by_test_id("points").locator("output").inner_text())
             for _ in range(abs(delta)):
                 t.tap(page.get_by_test_id("points").get_by_role("button", name="one more" if delta > 0 else "one less"))
-        for need in move.get("needs", []):
+        for need in move.get("needs", []) if not kept.count() else []:
             t.tap_unless_pressed(page.get_by_test_id("needs").locator(f"[data-value='{need}']"))
         if "resource" in move:
             t.tap_unless_pressed(page.get_by_test_id("resource").locator(f"[data-value='{move['resource']}']"))
@@ -313,9 +318,25 @@ def test_suzhou_two_full_paper_sheets(phone: Page, group_page, monkeypatch):
 
 
 def test_canalis_ten_moves(phone: Page, group_page):
+    """Ten moves of a group's first game (each tile typed once), then the
+    same ten moves in its next game (the group's tiles offered)."""
     gid, key = group_page
     _canalis_match(phone, gid, key)
-    t = Taps(phone)
-    _canalis_old(t, TEN_MOVES)
+    first = Taps(phone)
+    _canalis_moves(first, TEN_MOVES)
     _check_moves(phone, TEN_MOVES)
-    report("Canalis ten moves", t)
+    report("Canalis ten moves, the group's first game", first)
+    tiles = phone.request.get(f"/api/groups/{gid}/canalis-tiles").json()["tiles"]
+    assert [(x["name"], x["data"]) for x in tiles] == [
+        ("Apothecary", {"cost": 3, "points": 7, "needs": ["dyes", "spices"]}),
+        ("Engineer", {"cost": 2, "points": 7, "needs": ["ore", "timber"]}),
+        ("Senate Annex", {"cost": 2, "points": None})]
+
+    _canalis_match(phone, gid, key)
+    t = Taps(phone)
+    _canalis_moves(t, TEN_MOVES)
+    _check_moves(phone, TEN_MOVES)
+    report("Canalis ten moves, next game (group's tiles known)", t)
+    phone.locator("button[data-kind=industrial]").tap()
+    phone.locator(".cn-form").screenshot(path=str(ARTIFACTS / "taps_canalis_tiles.png"))
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
