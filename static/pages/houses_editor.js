@@ -138,7 +138,7 @@ export function resetEditor() {
   keep.name = "";
 }
 
-export function renderEditor({ draft, view, result, change, select, gid, redraw }) {
+export function renderEditor({ draft, view, result, change, select, gid, redraw, adding = true }) {
   const sel = view.sel;
   const p = view.player;
   const street = draft.state.players[p]?.street;
@@ -186,8 +186,10 @@ export function renderEditor({ draft, view, result, change, select, gid, redraw 
     parts.push(h("div", { class: "features-edit" }, H.FEATURES.map((f) => numberKeys({
       label: H.FEATURE_NAMES[f], iconName: f, values: [0, 1, 2, 3, 4], current: card[f], testid: `feature-${f}`,
       onPick: (n) => edit((c) => { c[f] = n; }) }))));
-    parts.push(h("button", { type: "button", class: "secondary", "data-action": "same-again",
-      onclick: () => addNext("window", null, H.clone(card)) }, "+ Another window like this"));
+    if (adding) {
+      parts.push(h("button", { type: "button", class: "secondary", "data-action": "same-again",
+        onclick: () => addNext("window", null, H.clone(card)) }, "+ Another window like this"));
+    }
   } else {
     const info = result?.houses?.[sel.h]?.[sel.part];
     const cond = card.condition || {};
@@ -201,7 +203,7 @@ export function renderEditor({ draft, view, result, change, select, gid, redraw 
       : h("p", { class: "muted small" }, "No condition: this card always scores its points."));
     parts.push(conditionChips(cond, (fn) => edit((c) => { c.condition ||= {}; fn(c.condition); })));
   }
-  parts.push(nextCards({ sel, house, addNext }));
+  if (adding) parts.push(nextCards({ sel, house, addNext }));
   parts.push(catalogView(sel.part, card, gid, apply, rerender));
 
   const tools = [];

@@ -57,9 +57,10 @@ export function checkFor(item, checks) {
 /** The engine's rule id of an item: "at_least cats 2", "none flags", "taller_than left". */
 export const itemRule = (item) => (item.n === undefined || item.n === null ? `${item.type} ${item.key}` : `${item.type} ${item.key} ${item.n}`);
 
-export function itemLabel(item, short = true) {
+/** The engine's short words for an item ("2+ birds", "exactly 4 high"). */
+export function itemLabel(item) {
   const rule = itemRule(item);
-  return (short ? VOCAB.short : VOCAB.labels)[rule] || rule.replace(/_/g, " ");
+  return VOCAB.short[rule] || rule.replace(/_/g, " ");
 }
 
 /** Is the chip's requirement part of the condition, with the same number? */

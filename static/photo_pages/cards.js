@@ -8,6 +8,7 @@ import { sendPhoto, whatToDo } from "./send.js";
 
 const { h } = M;
 const data = M.pageData();
+H.useVocabulary(data.conditions);
 const gid = data.gid;
 const app = document.getElementById("cards-app");
 const KINDS = [["store", "Stores"], ["window", "Windows"], ["roof", "Roofs"]];
