@@ -129,3 +129,11 @@ export function catalogText(kind, data) {
 }
 
 export const clone = (value) => JSON.parse(JSON.stringify(value));
+
+/** Same JSON whatever the key order (the server answers with sorted keys). */
+function canonical(x) {
+  if (Array.isArray(x)) return x.map(canonical);
+  if (x && typeof x === "object") return Object.fromEntries(Object.keys(x).sort().map((k) => [k, canonical(x[k])]));
+  return x;
+}
+export const sameJson = (a, b) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));

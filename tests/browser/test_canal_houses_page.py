@@ -241,3 +241,78 @@ def test_chip_keyboard_builds_bottom_up_and_repeats_a_window(phone, group_page):
         {"store": {"points": 0, "color": "blue", "condition": {}}, "windows": []}]
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert not phone.errors, phone.errors
+
+
+def test_each_phone_enters_its_own_street_into_one_match(phone, group_page, browser, live_server):
+    """Ana's phone starts the match and shares it; Ben's phone (another cookie
+    jar, joined by the group link) opens Ben's link and enters his street.
+    Each save replaces only that player's street of the stored match, and
+    the other phone's street arrives without a reload."""
+    from conftest import PHONE
+
+    gid, key = group_page
+    start_match(phone, gid, "canal-houses", ["Ana", "Ben"])
+    phone.locator("#share-match").click()
+    phone.wait_for_url("**/play/canal-houses?match=*&street=Ana")
+    mid = phone.url.split("match=")[1].split("&")[0]
+    assert "Ana's street" in phone.get_by_test_id("mine-note").inner_text()
+    ben_link = phone.locator("#share-streets [data-player='Ben'] a").get_attribute("href")
+    # Ana's street, from the keyboard that is already open on her store.
+    tap(phone, "Points: 2")
+    phone.locator("#editor .swatches [data-color='orange']").click()
+    phone.locator("#editor [data-chip='at_least cats 1']").click()
+    phone.locator("#editor [data-next='window'][data-next-color='orange']").click()
+    tap(phone, "Cats: 1")
+    wait_scored(phone)
+    # Ben's street is not Ana's phone's to edit.
+    phone.locator(".tab[data-player='1']").click()
+    assert phone.locator(".street [data-action='add-house']").count() == 0
+    assert "on their own phone" in phone.get_by_test_id("street-hint").inner_text()
+    phone.locator(".tab[data-player='0']").click()
+    phone.click("#save-match")
+    expect_text(phone, "#save-status", "Ana's street is in the match")
+
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True, base_url=live_server)
+    try:
+        ben = context.new_page()
+        ben.goto(f"/g/{gid}/join?key={key}")
+        ben.goto(ben_link)
+        wait_scored(ben)
+        assert "Ben's street" in ben.get_by_test_id("mine-note").inner_text()
+        assert ben.locator(".tab[aria-selected='true']").get_attribute("data-player") == "1"
+        tap(ben, "Points: 1")
+        ben.locator("#editor .swatches [data-color='blue']").click()
+        wait_scored(ben)
+        ben.click("#save-match")
+        expect_text(ben, "#save-status", "Ben's street is in the match")
+        # Ana's street came with the match Ben opened; Ben's save kept it.
+        stored = ben.request.get(f"/api/groups/{gid}/matches/{mid}").json()["state"]
+        assert stored["players"][0]["street"] == [
+            {"store": {"points": 2, "color": "orange", "condition": {"at_least": {"cats": 1}}},
+             "windows": [_w(cats=1, color="orange")]}]
+        assert stored["players"][1]["street"] == [
+            {"store": {"points": 1, "color": "blue", "condition": {}}, "windows": []}]
+        ben.screenshot(path="tests/artifacts/houses_street_per_phone_ben.png", full_page=True)
+    finally:
+        context.close()
+
+    # Ben's street arrives on Ana's phone without a reload.
+    phone.wait_for_function("() => document.getElementById('houses-app').dataset.state.includes('blue')",
+                            timeout=15_000)
+    state = phone.evaluate("JSON.parse(document.getElementById('houses-app').dataset.state)")
+    assert state == stored
+    wait_scored(phone)
+    # Polls that bring nothing new change nothing (no toast, the draft kept as it is).
+    phone.wait_for_selector("#toast", state="hidden", timeout=10_000)
+    phone.wait_for_timeout(4500)  # at least one more poll
+    assert phone.locator("#toast").is_hidden()
+    assert shown_totals(phone) == {p["name"]: p["total"] for p in score_cli(stored)["players"]}
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not phone.errors, phone.errors
+
+
+def expect_text(page, selector: str, text: str) -> None:
+    from playwright.sync_api import expect
+
+    expect(page.locator(selector)).to_contain_text(text)
