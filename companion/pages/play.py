@@ -35,8 +35,12 @@ def _page(gid: str, game: str, template: str, extra: dict[str, Any]):
                  "history": url_for("pages.history", gid=gid)},
         **extra,
     }
+    # `?street=NAME` (Canal Houses): this phone enters one player's street of the match.
+    street = request.args.get("street") if match else None
+    if street and street not in [p.get("name") for p in match["state"].get("players", [])]:
+        street = None
     return render_template(template, group=g.group, gid=gid, data=data, match=match,
-                           game_name=GAME_NAMES[game])
+                           game_name=GAME_NAMES[game], street=street)
 
 
 @bp.get("/g/<gid>/play/canal-houses")

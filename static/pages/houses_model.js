@@ -8,8 +8,6 @@ export const FEATURE_NAMES = { cats: "Cats", birds: "Birds", flags: "Flags", flo
 export const SINGULAR = { cats: "cat", birds: "bird", flags: "flag", flowerpots: "flowerpot" };
 export const HEIGHTS = ["exactly", "at_least", "at_most"];
 export const HEIGHT_SIGNS = { exactly: "=", at_least: "≥", at_most: "≤" };
-export const HEIGHT_WORDS = { exactly: "exactly", at_least: "at least", at_most: "at most" };
-export const SIDES = ["left", "right", "both"];
 
 // The engine's condition words (companion/games/canal_houses/conditions.py,
 // `vocabulary()`, sent in the page data): rule -> label, the common

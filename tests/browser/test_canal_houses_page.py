@@ -4,6 +4,8 @@ page built, and the saved match reopens from the history unchanged."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from browser_support import read_draft, score_cli, shown_totals, start_match, wait_scored
 
@@ -316,3 +318,53 @@ def expect_text(page, selector: str, text: str) -> None:
     from playwright.sync_api import expect
 
     expect(page.locator(selector)).to_contain_text(text)
+
+
+def test_a_street_saved_over_a_newer_match_is_merged_again_on_409(phone, group_page):
+    """With a server that keeps match versions: the PUT carries the version the
+    GET gave; a 409 (another phone saved first) makes the page read the match
+    again and replace only its own street in what it read."""
+    gid, key = group_page
+    state = {"game": "canal-houses", "players": [{"name": "Ana", "street": BEN_STREET},
+                                                 {"name": "Ben", "street": BEN_STREET}]}
+    saved = phone.request.post(f"/api/groups/{gid}/matches", data={"state": state},
+                               headers={"X-Companion-Key": key}).json()
+    url = f"**/api/groups/{gid}/matches/{saved['id']}"
+    bens_new = [{"store": {"points": 5, "color": "red", "condition": {}}, "windows": []}]
+    calls = {"get": 0, "put": []}
+
+    def fake(route):
+        request = route.request
+        if request.method == "GET":
+            calls["get"] += 1
+            answer = route.fetch().json()
+            answer["version"] = calls["get"]
+            if calls["get"] >= 3:  # Ben's phone saved in between
+                answer["state"]["players"][1]["street"] = bens_new
+            route.fulfill(json=answer)
+        elif request.method == "PUT":
+            body = request.post_data_json
+            calls["put"].append(body)
+            if len(calls["put"]) == 1:
+                route.fulfill(status=409, json={"error": "the match changed on another phone",
+                                                "path": "version"})
+            else:  # today's server keeps no versions: pass the state on without one
+                route.continue_(post_data=json.dumps({"state": body["state"]}))
+        else:
+            route.continue_()
+
+    phone.route(url, fake)
+    phone.goto(f"/g/{gid}/play/canal-houses?match={saved['id']}&street=Ana")
+    wait_scored(phone)
+    card(phone, 0, "store").click()
+    tap(phone, "Points: 3")
+    wait_scored(phone)
+    phone.click("#save-match")
+    expect_text(phone, "#save-status", "Ana's street is in the match")
+    first, second = calls["put"][0], calls["put"][1]
+    assert first["version"] < second["version"]
+    assert second["state"]["players"][1]["street"] == bens_new  # Ben's save kept
+    assert second["state"]["players"][0]["street"][0]["store"]["points"] == 3
+    stored = phone.request.get(f"/api/groups/{gid}/matches/{saved['id']}").json()["state"]
+    assert stored["players"][0]["street"][0]["store"]["points"] == 3
+    assert stored["players"][1]["street"] == bens_new
