@@ -41,14 +41,16 @@ function conditionRow(cond, item, checks, edit) {
   const check = H.checkFor(item, checks);
   const status = check ? h("span", { class: `cond-status ${check.met ? "ok" : "error"}`, "data-met": String(check.met) },
     icon(check.met ? "check" : "cross"), check.met ? "met" : "not met", h("span", { class: "why" }, ` — ${check.why}`)) : null;
+  // Numbers past the chips' (4+ flags, exactly 6 high) with − / + on the same line.
+  const vocab = H.vocabulary();
   const number = item.n === undefined ? null : M.stepper({
     label: item.type === "height" ? "cards high" : `${item.key} needed`, value: item.n, min: 1,
-    max: item.type === "height" ? 12 : 9, onChange: (n) => edit((c) => H.setItemNumber(c, item, n)) });
+    max: item.type === "height" ? vocab.max_height : vocab.max_need, onChange: (n) => edit((c) => H.setItemNumber(c, item, n)) });
   return h("li", { class: "cond-row", "data-cond": H.itemId(item) },
-    h("div", { class: "cond-head" }, h("span", { class: "cond-label" }, H.itemLabel(item)),
+    h("div", { class: "cond-head" }, h("span", { class: "cond-label" }, H.itemLabel(item)), number,
       h("button", { type: "button", class: "secondary small-btn", "aria-label": `Remove condition ${H.itemLabel(item)}`,
         onclick: () => edit((c) => H.removeItem(c, item)) }, "✕")),
-    number, status);
+    status);
 }
 
 /** A row of number keys: one tap sets the value (the chip keyboard). */
