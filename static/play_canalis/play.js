@@ -63,10 +63,18 @@ function resourcesKnown() {
   return [...out];
 }
 
+/** Who plays next. Each turn every player plays one card, from the first
+ * player on, and the first player marker moves one seat on (seats in
+ * clockwise order): while the moves so far follow that, the next move's
+ * player is known; otherwise the player after the last mover. */
 function nextPlayer() {
-  const last = draft.state.moves.at(-1)?.player;
   const all = names();
-  return last && all.includes(last) ? all[(all.indexOf(last) + 1) % all.length] : all[0];
+  const n = all.length;
+  const moves = draft.state.moves;
+  const inTurnOrder = (i) => all[(Math.floor(i / n) + (i % n)) % n];
+  if (moves.every((m, i) => m.player === inTurnOrder(i))) return inTurnOrder(moves.length);
+  const last = moves.at(-1)?.player;
+  return last && all.includes(last) ? all[(all.indexOf(last) + 1) % n] : all[0];
 }
 
 function drawBoard() {

@@ -262,5 +262,11 @@ def test_the_groups_tiles_are_offered_by_kind_and_stay_editable(phone: Page, gro
     expect(tile).to_have_text("Apothecary — 2 crowns, 7 points, dyes + spices")
     tiles = phone.request.get(f"/api/groups/{gid}/canalis-tiles", headers=headers).json()["tiles"]
     assert [(t["name"], t["data"]["cost"]) for t in tiles] == [("Apothecary", 2)]
+    # The Guild's move ends turn 1; turn 2's first player is the Guild (the marker moved on).
+    _tap(phone, (6, 5), (6, 6))
+    tile.click()
+    phone.locator("#add-move").click()
+    expect(phone.get_by_role("heading", name="Moves (2)")).to_be_visible()
+    expect(phone.get_by_test_id("mover").locator("[data-value='Guild']")).to_have_attribute("aria-pressed", "true")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert [e for e in phone.errors if "422" not in e] == [], phone.errors
