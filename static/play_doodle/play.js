@@ -32,7 +32,15 @@ const SHARED_HINT = { suzhou: "A bonus taken by one player is crossed out for ev
 const PART_WORDS = { shop_bonuses: "bonuses" };
 const DEFAULT_HOUSE = { count: 4, printed_crossed: 2 };
 
-let draft = store.load();
+/** A draft or saved state from before Shanghai's parks were its starting squares. */
+function current(d) {
+  if (d?.state?.edition !== "shanghai") return d;
+  for (const sheet of d.state.players || []) sheet.grid = S.currentGrid("shanghai", sheet.grid);
+  if (d.ui?.layout?.data) d.ui.layout.data.cells = S.currentGrid("shanghai", d.ui.layout.data.cells);
+  return d;
+}
+
+let draft = current(store.load());
 let result = null;
 let problem = null;
 // The 2-tap shape picker: a chosen square waits for its shape; a shape
@@ -62,7 +70,7 @@ function layoutFor(state) {
 /** The group's layout the table played on: same grid first, then same name. */
 function tableLayoutId() {
   const mine = layoutsOf(room.edition);
-  const cells = JSON.stringify(room.layout.cells);
+  const cells = JSON.stringify(S.currentGrid(room.edition, room.layout.cells));
   const same = mine.find((l) => JSON.stringify(l.data.cells) === cells) || mine.find((l) => l.id === room.layout.name);
   return (same || mine[0])?.id;
 }
@@ -96,10 +104,11 @@ async function saveToTable(d) {
 function tableStarts(layout) {
   const setup = room?.setup;
   if (!setup?.paths?.length) return [];
+  const tableCells = S.currentGrid(room.edition, room.layout.cells);
   return setup.paths.map((path, i) => {
     const [r, c] = setup.squares[i];
     const kind = layout.data.cells[r]?.[c];
-    return kind && kind === room.layout.cells[r]?.[c] ? { r, c, text: `${kind}:${path}` } : null;
+    return kind && kind === tableCells[r]?.[c] ? { r, c, text: `${kind}:${path}` } : null;
   }).filter(Boolean);
 }
 
@@ -123,7 +132,7 @@ if (room) {
   if (draft) draft.id = room.match_id;
 }
 if (!draft && editing) {
-  const state = clone(data.match.state);
+  const { state } = current({ state: clone(data.match.state) });
   draft = M.newDraft(state, { layout: layoutFor(state), houses: state.players.map(() => ({})), active: 0 });
   result = data.match.result;
 }
