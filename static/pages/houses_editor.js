@@ -84,6 +84,20 @@ function nextCards({ sel, house, addNext }) {
   return h("section", { class: "next-cards", "aria-label": "Next card" }, h("h4", {}, "Next card: tap its colour"), rows);
 }
 
+/** The group's saved cards of this kind as one-tap chips (those of the card's
+ * colour first when it has one): a card met again is picked, not re-entered. */
+function savedCards(kind, current, apply) {
+  const mine = (catalog.cards || []).filter((c) => c.kind === kind);
+  if (!mine.length) return null;
+  const same = current.color ? mine.filter((c) => (c.data.color || null) === current.color) : [];
+  const shown = same.length ? same : mine;
+  return h("div", { class: "key-row saved-cards", role: "group", "aria-label": `Saved ${kind} cards` },
+    h("span", { class: "key-label" }, "Saved cards"),
+    h("div", { class: "cond-chips" }, shown.slice(0, 12).map((card) => h("button", { type: "button", class: "cond-chip",
+      "data-saved": card.id, "aria-pressed": String(H.sameJson(card.data, current)),
+      "aria-label": `${card.name}: ${H.catalogText(kind, card.data)}`, onclick: () => apply(H.clone(card.data)) }, card.name))));
+}
+
 function catalogView(kind, current, gid, apply, rerender) {
   loadCatalog(gid, rerender);
   const mine = (catalog.cards || []).filter((c) => c.kind === kind);
@@ -183,6 +197,8 @@ export function renderEditor({ draft, view, result, change, select, gid, redraw,
     h("button", { type: "button", class: "secondary", "aria-label": "Close the editor", onclick: () => select(null) }, "Done")),
   h("div", { class: "key-row" }, h("span", { class: "key-label" }, "Colour"),
     swatches(card.color, (color) => edit((c) => { c.color = color; })))];
+  const saved = savedCards(sel.part, card, apply);
+  if (saved) parts.push(saved);
 
   if (sel.part === "window") {
     parts.push(h("div", { class: "features-edit" }, H.FEATURES.map((f) => numberKeys({

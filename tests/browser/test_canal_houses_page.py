@@ -207,6 +207,16 @@ def test_card_catalog_saves_and_picks_a_card_and_keeps_names_as_text(phone, grou
     assert street[1]["store"] == street[0]["store"] == {
         "points": 2, "color": "orange", "condition": {"at_least": {"cats": 1}}}
 
+    # Saved cards are also chips at the top of the keyboard: a third house by one tap.
+    phone.locator("#editor [data-next='house'][data-next-color='orange']").click()
+    saved = phone.locator("#editor .saved-cards [data-saved]")
+    assert saved.count() == 1 and saved.first.inner_text() == evil
+    saved.first.click()
+    wait_scored(phone)
+    assert phone.locator("#editor .saved-cards [data-saved]").first.get_attribute("aria-pressed") == "true"
+    street = read_draft(phone, gid, "canal-houses")["state"]["players"][0]["street"]
+    assert street[2]["store"] == street[0]["store"]
+
 
 def test_chip_keyboard_builds_bottom_up_and_repeats_a_window(phone, group_page):
     """The first store is open at once; the next card is added by its colour
