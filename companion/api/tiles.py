@@ -18,6 +18,7 @@ from ..app import get_db
 from ..games import StateError
 from ..games.canalis.model import IndustrialBuild, SpecialtyBuild
 from ..games.common import parse
+from ..games.registry import PLAYER_NAME_MAX
 from ..web.security import group_required
 from .body import json_body, unprocessable
 
@@ -25,7 +26,7 @@ bp = Blueprint("api_tiles", __name__, url_prefix="/api/groups/<gid>/canalis-tile
 
 MODELS = {"industrial": IndustrialBuild, "specialty": SpecialtyBuild}
 DATA_KEYS = {"industrial": ("cost", "points", "needs"), "specialty": ("cost", "points")}
-MAX_NAME = 40
+MAX_NAME = PLAYER_NAME_MAX  # the move form's name field takes the same (registry)
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 EXAMPLES = {
     "industrial": '{"cost": 3, "points": 7, "needs": ["dyes", "spices"]}',

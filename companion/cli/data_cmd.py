@@ -9,6 +9,7 @@ import click
 
 from .. import storage
 from ..games import StateError, score
+from ..games.registry import GROUP_NAME_MAX
 from . import main
 from .common import default_db, fail, public_url
 
@@ -21,12 +22,14 @@ def group_cmd() -> None:
 @group_cmd.command("create")
 @click.argument("name")
 @click.option("--db", "db_path", default=None, help="SQLite file (default: instance/companion.sqlite)")
-@click.option("--url", default=None, help="Base address phones open (default: this machine's LAN address)")
+@click.option("--url", default=None, envvar="COMPANION_PUBLIC_URL",
+              help="Base address phones open, as `serve --public-url` [env COMPANION_PUBLIC_URL; "
+                   "default: this machine's LAN address]")
 def group_create(name: str, db_path: str | None, url: str | None) -> None:
     """Create a group and print {"id", "name", "key", "join_url"}."""
     name = name.strip()
-    if not name or len(name) > 80:
-        fail("NAME: must be 1 to 80 characters")
+    if not name or len(name) > GROUP_NAME_MAX:
+        fail(f"NAME: must be 1 to {GROUP_NAME_MAX} characters")
     db = storage.connect(db_path or default_db())
     group = storage.create_group(db, name)
     base = (url or public_url()).rstrip("/")

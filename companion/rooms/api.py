@@ -25,7 +25,7 @@ from flask import (
     current_app,
     jsonify,
     request,
-    session,
+    url_for,
 )
 
 from .. import storage
@@ -33,14 +33,18 @@ from ..api.body import json_body, unprocessable
 from ..app import get_db
 from ..games.common import StateError
 from ..games.doodle_china.layouts import DEFAULT_FOR_EDITION
-from ..web.security import KEY_HEADER, group_required, known_groups
-from . import remember_room, table, tokens
+from ..games.registry import PLAYER_NAME_MAX
+from ..storage import phones
+from ..web import access
+from ..web.links import public_base, room_join_url
+from ..web.security import group_required
+from . import table, tokens
 from .hub import hub_for
 from .qr import qr_svg
 
 bp = Blueprint("rooms_api", __name__, url_prefix="/api/groups/<gid>/rooms")
 
-MAX_NAME = 40
+MAX_NAME = PLAYER_NAME_MAX
 PAGE_LIMIT = 1000
 # Open streams per server process. Each holds a thread: `companion serve` runs
 # 16 threads a process, so 12 streams leave 4 for everything else. Set
@@ -63,14 +67,6 @@ def _config(name: str, default: float) -> float:
 
 def _hub():
     return hub_for(current_app.config["DATABASE"], poll=_config("ROOM_POLL_SECONDS", 0.01))
-
-
-def base_url() -> str:
-    return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")
-
-
-def join_url(gid: str, rid: str, token: str) -> str:
-    return f"{base_url()}/g/{gid}/rooms/{rid}/join?token={token}"
 
 
 def _room_or_404(gid: str, rid: str) -> dict[str, Any]:
@@ -198,7 +194,6 @@ def create(gid: str):
         return unprocessable(exc.path, exc.message)
 
     db = get_db()
-    key = request.headers.get(KEY_HEADER) or known_groups().get(gid)
     token = tokens.new_token()
     while True:
         rid = tokens.new_token()[:10]
@@ -206,13 +201,14 @@ def create(gid: str):
             break
     storage.create_room(db, rid=rid, gid=gid, game=game, edition=edition, mode=mode,
                         players=names, token_hash=tokens.hash_token(token),
-                        sealed_key=tokens.seal(key, token, rid), state=state,
-                        match_id=str(uuid.uuid4()))
-    if request.headers.get(KEY_HEADER) is None:
-        remember_room(session, rid, token)  # the creating phone can show the QR again
-    url = join_url(gid, rid, token)
-    return jsonify({"id": rid, "join_url": url, "qr_svg": qr_svg(url),
-                    "room_url": f"{base_url()}/g/{gid}/rooms/{rid}"}), 201
+                        sealed_key="", state=state, match_id=str(uuid.uuid4()))
+    # Any phone of the group can show the table's QR again; the invite renews it.
+    phones.set_room_sealed_token(db, gid, rid, access.seal_room_token(rid, token))
+    url = room_join_url(gid, rid, token)
+    response = jsonify({"id": rid, "join_url": url, "qr_svg": qr_svg(url),
+                        "room_url": f"{public_base()}/g/{gid}/rooms/{rid}"})
+    response.headers["Cache-Control"] = "no-store"
+    return response, 201
 
 
 @bp.get("")
@@ -222,12 +218,26 @@ def index(gid: str):
     return jsonify({"rooms": storage.list_rooms(get_db(), gid, match_id=match)})
 
 
+def _saved_match(gid: str, room: dict[str, Any]) -> dict[str, Any] | None:
+    """The end screen's result and link, once the table's match is in the history."""
+    match = storage.get_match(get_db(), gid, room["match_id"])
+    if not match:
+        return None
+    result = match["result"]
+    return {"url": url_for("pages.match_page", gid=gid, mid=match["id"]),
+            "winners": result.get("winners", []), "ranking": result.get("ranking", []),
+            "totals": {p["name"]: p["total"] for p in result.get("players", [])}}
+
+
 @bp.get("/<rid>")
 @group_required
 def show(gid: str, rid: str):
     room = _room_or_404(gid, rid)
     _repair_match(gid, room)
-    response = jsonify(table.view(room))
+    answer = table.view(room)
+    answer.update(seats.public(get_db(), rid, request.args.get("phone")))
+    answer["saved_match"] = _saved_match(gid, room) if answer.get("finished") else None
+    response = jsonify(answer)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -453,3 +463,6 @@ def stream(hub, database: str, rid: str, after: int, *, lifetime: float, heartbe
     finally:
         hub.leave(rid)
         db.conn.close()
+
+
+from . import seats  # noqa: E402 (its routes join this blueprint)

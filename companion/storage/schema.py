@@ -452,6 +452,44 @@ MIGRATIONS: list[list[Step]] = [
     # Doodle China, Shanghai: the starting squares are the parks (issue 11); stored
     # grids and layouts with a `start` cell in Shanghai read it as `park`.
     [shanghai_start_is_park],
+    # Access a group can take back (issue 15): each joined phone's server-side session
+    # (only its hash), who the phone is, the current group key and room tokens sealed under
+    # the server's secret (so any joined phone can show the current invite).
+    [
+        """CREATE TABLE phones (
+            id TEXT PRIMARY KEY,
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            session_hash TEXT NOT NULL,
+            label TEXT NOT NULL,
+            player_id INTEGER,
+            asked_who INTEGER NOT NULL DEFAULT 0,
+            joined_at TEXT NOT NULL,
+            last_seen_at TEXT NOT NULL,
+            UNIQUE (session_hash, group_id)
+        )""",
+        "CREATE INDEX phones_by_group ON phones (group_id, joined_at)",
+        "ALTER TABLE groups ADD COLUMN sealed_key TEXT",
+        "ALTER TABLE rooms ADD COLUMN sealed_token TEXT",
+    ],
+    # Logging basics (issue 17): a match's optional duration, location and notes,
+    # beside played_at (api.md).
+    [
+        "ALTER TABLE matches ADD COLUMN duration_min INTEGER",
+        "ALTER TABLE matches ADD COLUMN location TEXT",
+        "ALTER TABLE matches ADD COLUMN notes TEXT",
+    ],
+    # Dice table seats (issue 17): which phone holds each seat of a room, so two
+    # phones cannot play the same seat.
+    [
+        """CREATE TABLE room_seats (
+            room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            phone TEXT NOT NULL,
+            claimed_at TEXT NOT NULL,
+            PRIMARY KEY (room_id, seat)
+        ) WITHOUT ROWID""",
+        "CREATE UNIQUE INDEX room_seats_by_phone ON room_seats (room_id, phone)",
+    ],
     # Canalis tiles (issue 17, fewer taps): each industrial / specialty tile a group typed
     # once (name, cost, points, needs), offered by kind in the move form next time.
     [

@@ -11,7 +11,7 @@
 
   function addPlayer(name = "") {
     const n = list.children.length + 1;
-    const input = h("input", { type: "text", name: "player", maxlength: "40", autocomplete: "off",
+    const input = h("input", { type: "text", name: "player", maxlength: String(Companion.limits.player_name), autocomplete: "off",
                                "aria-label": `Player ${n}`, placeholder: `Player ${n}` });
     input.value = name;
     const remove = h("button", { type: "button", class: "secondary remove", "aria-label": `Remove player ${n}`,
@@ -36,7 +36,7 @@
   syncVariant();
 
   const saved = Companion.drafts.load(draftKey);
-  (saved?.players?.length ? saved.players : ["", ""]).forEach((name) => addPlayer(name));
+  (saved?.players?.length ? saved.players : [form.dataset.me || "", ""]).forEach((name) => addPlayer(name));
   document.getElementById("add-player").addEventListener("click", () => {
     if (list.children.length < 6) addPlayer().focus();
     else Companion.toast("Six players at most");
