@@ -177,9 +177,8 @@ def test_failed_save_keeps_the_street_and_names_the_path(phone, group_page):
         body='{"error": "must be an integer of 0 or more", "path": "state.players[0].street[0].store.points"}'))
     phone.click("#save-match")
     status = phone.locator("#save-status")
-    status.wait_for()
     # The person reads where, never the JSON path (issue 17: no developer text).
-    assert "Ana · house 1 · store · points: must be an integer of 0 or more" in status.inner_text()
+    expect_text(phone, "#save-status", "Ana · house 1 · store · points: must be an integer of 0 or more")
     assert "players[0]" not in status.inner_text()
     assert "still here" in status.inner_text()
     assert read_draft(phone, gid, "canal-houses")["state"]["players"][0]["street"][0]["store"]["points"] == 2
