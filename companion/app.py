@@ -27,6 +27,7 @@ BLUEPRINTS = [
     "play_doodle",
     "play_canalis",
     "api.cards",
+    "api.tiles",
     "pages",
     "api.stats",
     "api.players",

@@ -11,6 +11,7 @@ from flask import g, render_template, request, url_for
 from .. import storage
 from ..app import get_db
 from ..games.canal_grande import DEFAULT_DISTRICTS
+from ..games.canal_houses.conditions import vocabulary
 from . import bp
 from .access import GAME_NAMES, group_page, not_found
 
@@ -34,15 +35,20 @@ def _page(gid: str, game: str, template: str, extra: dict[str, Any]):
                  "history": url_for("pages.history", gid=gid)},
         **extra,
     }
+    # `?street=NAME` (Canal Houses): this phone enters one player's street of the match.
+    street = request.args.get("street") if match else None
+    if street and street not in [p.get("name") for p in match["state"].get("players", [])]:
+        street = None
     return render_template(template, group=g.group, gid=gid, data=data, match=match,
-                           game_name=GAME_NAMES[game])
+                           game_name=GAME_NAMES[game], street=street)
 
 
 @bp.get("/g/<gid>/play/canal-houses")
 @group_page
 def play_houses(gid: str):
     return _page(gid, "canal-houses", "pages/play_houses.html",
-                 {"colors": ["red", "orange", "yellow", "green", "blue", "purple"]})
+                 {"colors": ["red", "orange", "yellow", "green", "blue", "purple"],
+                  "conditions": vocabulary()})
 
 
 @bp.get("/g/<gid>/play/canal-grande")

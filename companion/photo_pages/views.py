@@ -11,6 +11,7 @@ from flask import g, render_template, url_for
 from .. import storage
 from ..api.layouts import builtin_layouts
 from ..app import get_db
+from ..games.canal_houses.conditions import vocabulary
 from ..games.doodle_china.layouts import DEFAULT_LAYOUTS, get_layout
 from ..pages.access import GAME_NAMES, group_page, not_found
 from . import bp
@@ -81,7 +82,7 @@ def photos(gid: str):
 @bp.get("/g/<gid>/photo/cards")
 @group_page
 def cards(gid: str):
-    data = {"gid": gid, "colors": COLORS, "urls": _urls(gid)}
+    data = {"gid": gid, "colors": COLORS, "conditions": vocabulary(), "urls": _urls(gid)}
     return render_template("photo_pages/cards.html", group=g.group, gid=gid, data=data)
 
 
@@ -129,6 +130,8 @@ def reading(gid: str, pid: str):
         "players": _players(gid), "max_players": MAX_PLAYERS[game], "colors": COLORS,
         "urls": _urls(gid),
     }
+    if game == "canal-houses":
+        data["conditions"] = vocabulary()
     if game == "doodle-china":
         data.update(_doodle_extra(photo["reading"], gid))
     template = "photo_pages/doodle.html" if game == "doodle-china" else "photo_pages/houses.html"

@@ -34,6 +34,7 @@ def new(gid: str):
         "match": {"id": match["id"], "state": match["state"], "result": match["result"]}
         if match else None,
         "players": [p["name"] for p in storage.list_players(get_db(), gid)],
+        "tiles": storage.list_tiles(get_db(), gid),
         "me": (me() or {}).get("name"),
         "urls": {"group": url_for("pages.group_home", gid=gid),
                  "history": url_for("pages.history", gid=gid)},

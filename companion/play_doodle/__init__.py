@@ -77,6 +77,8 @@ def _room_context(gid: str, rid: str, mid: str | None) -> dict[str, Any] | Any:
     return {"id": rid, "match_id": room["match_id"], "edition": room["edition"],
             "players": list(room["players"]), "finished": room["finished_at"] is not None,
             "layout": {"name": game["layout"].get("name"), "cells": game["layout"]["cells"]},
+            # The starting riverways / roads the table rolled, filled in on every sheet.
+            "setup": {"squares": game["setup"]["squares"], "paths": game["setup"]["paths"]},
             "url": table_url, "save": f"/api/groups/{gid}/rooms/{rid}/match"}
 
 

@@ -82,6 +82,7 @@ from .templates import (
                      templates_for_reading,
                      update_template,
 )
+from .tiles import delete_tile, get_tile, list_tiles, save_tile, update_tile
 
 __all__ = [
     "delete_template", "get_template", "list_templates", "save_template", "templates_for_reading",
@@ -96,6 +97,7 @@ __all__ = [
     "get_room", "list_room_events", "list_rooms", "room_id_free", "room_seqs",
     "delete_card", "get_card", "list_cards", "save_card", "update_card",
     "delete_layout", "get_layout", "list_layouts", "save_layout", "update_layout",
+    "delete_tile", "get_tile", "list_tiles", "save_tile", "update_tile",
     "rebuild_stats", "stats_backfill", "stats_streaks_of", "PlayerConflict", "find_player", "get_player",
     "merge_players", "player_names", "player_table", "rename_player", "set_hidden", "StatsScope",
     "stats_biggest_margin", "stats_head_to_head", "stats_highest_score",

@@ -505,4 +505,19 @@ MIGRATIONS: list[list[Step]] = [
             PRIMARY KEY (group_id, id)
         )""",
     ],
+    # Canalis tiles (issue 17, fewer taps): each industrial / specialty tile a group typed
+    # once (name, cost, points, needs), offered by kind in the move form next time.
+    [
+        """CREATE TABLE canalis_tiles (
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            name TEXT NOT NULL,
+            data TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (group_id, id)
+        )""",
+        "CREATE INDEX canalis_tiles_by_kind ON canalis_tiles (group_id, kind, name)",
+    ],
 ]

@@ -6,12 +6,17 @@
 import * as M from "./match.js";
 import * as H from "./houses_model.js";
 import { renderEditor, resetEditor } from "./houses_editor.js";
+import * as SH from "./houses_shared.js";
 
 const { h, icon } = M;
 const data = M.pageData();
+H.useVocabulary(data.conditions);
 const gid = data.gid;
 const editing = data.match?.id || null;
-const store = M.draftStore(gid, "canal-houses", editing);
+const params = new URLSearchParams(location.search);
+// `?match=MID&street=NAME`: this phone enters NAME's street of a shared match.
+const mine = editing && data.match.state.players.some((p) => p.name === params.get("street")) ? params.get("street") : null;
+const store = M.draftStore(gid, "canal-houses", mine ? `${editing}:street:${mine}` : editing);
 const app = document.getElementById("houses-app");
 const resultEl = document.getElementById("result");
 const saveEl = document.getElementById("save-bar");
@@ -21,11 +26,17 @@ let result = data.match?.result || null;
 let problem = null;
 const view = { player: 0, sel: null };
 
-const params = new URLSearchParams(location.search);
 const named = params.getAll("player").map((n) => n.trim()).filter(Boolean);
 if (!draft && editing) draft = M.newDraft(H.clone(data.match.state));
-if (!draft && named.length) draft = M.newDraft(H.initialState(named));
+// A new street opens on its first store with the chip keyboard up.
+if (!draft && named.length) draft = M.newDraft(H.initialState(named), { player: 0, sel: { h: 0, part: "store", w: null } });
 if (named.length) history.replaceState(null, "", location.pathname + (editing ? `?match=${encodeURIComponent(editing)}` : ""));
+const mineAt = () => (mine ? draft.state.players.findIndex((p) => p.name === mine) : -1);
+const editable = (p) => !mine || p === mineAt();
+if (mine && draft.ui?.player === undefined) {
+  const me = draft.state.players[mineAt()];
+  draft.ui = { player: mineAt(), sel: blankStreet(me.street) ? { h: 0, part: "store", w: null } : null };
+}
 if (draft) {
   Object.assign(view, draft.ui || {});
   store.save(draft);
@@ -46,6 +57,7 @@ function change(edit) {
 }
 
 function select(sel) {
+  if (sel && !editable(view.player)) return; // another phone enters this street
   resetEditor();
   view.sel = sel;
   draft.ui = { player: view.player, sel };
@@ -111,7 +123,7 @@ function houseView(p, i, house, houseInfo, groupCells, bonus) {
   return h("div", { class: "house", "data-house": String(i) },
     h("div", { class: "stack" }, cards),
     h("p", { class: "house-height" }, `${H.height(house)} high`),
-    h("div", { class: "house-actions" }, addWindow, addRoof, removeLast));
+    editable(p) ? h("div", { class: "house-actions" }, addWindow, addRoof, removeLast) : null);
 }
 
 function removeTop(p, i) {
@@ -126,11 +138,18 @@ function removeTop(p, i) {
   Companion.toast(`House ${i + 1}: top card removed.`, { label: "Undo", run: () => change((s) => { s.players[p].street[i] = kept; }) });
 }
 
+/** A street nobody has entered yet: one store without points, colour or condition. */
+function blankStreet(street) {
+  const store = street.length === 1 && !street[0].windows.length && !street[0].roof ? street[0].store : null;
+  return Boolean(store) && !store.points && !store.color && !Object.keys(store.condition || {}).length;
+}
+
 function tabs() {
   return h("div", { class: "tabs", role: "tablist" }, draft.state.players.map((pl, p) => {
     const pr = playerResult(p);
     return h("button", { type: "button", role: "tab", class: "tab", "aria-selected": String(p === view.player), "data-player": String(p),
-      onclick: () => { view.player = p; view.sel = null; draft.ui = { player: p, sel: null }; store.save(draft); render(); } },
+      onclick: () => { view.player = p; view.sel = editable(p) && blankStreet(pl.street) ? { h: 0, part: "store", w: null } : null;
+        draft.ui = { player: p, sel: view.sel }; store.save(draft); render(); } },
     h("span", { class: "tab-name" }, pl.name), h("span", { class: "tab-total" }, pr ? String(pr.total) : "…"));
   }));
 }
@@ -152,9 +171,9 @@ function streetView(p) {
   const wrap = h("div", { class: "street-wrap", id: "street-wrap" },
     h("div", { class: "street", "data-player": String(p) },
       pl.street.map((house, i) => houseView(p, i, house, pr?.houses?.[i], cells, bonus)),
-      h("div", { class: "house add-house" }, h("button", { type: "button", class: "secondary", "data-action": "add-house",
+      editable(p) ? h("div", { class: "house add-house" }, h("button", { type: "button", class: "secondary", "data-action": "add-house",
         onclick: () => { change((s) => { s.players[p].street.push(H.blankHouse()); }); select({ h: pl.street.length - 1, part: "store", w: null }); } },
-      "+ house"))));
+      "+ house")) : null));
   return [wrap, bonusNote(pr)];
 }
 
@@ -176,10 +195,16 @@ function render() {
   if (view.player >= draft.state.players.length) view.player = 0;
   const scroll = document.getElementById("street-wrap")?.scrollLeft || 0;
   const focused = document.activeElement?.id;
-  app.replaceChildren(...[tabs(), ...streetView(view.player), problemView(),
-    renderEditor({ draft, view, result: playerResult(view.player), change, select, gid, redraw: render }) || h("p", { class: "muted small hint" },
-      "Tap a card to change its features, colour, points and conditions."),
-    h("div", { class: "row draft-tools" }, M.confirmButton(editing ? "Drop these changes" : "Discard this match",
+  const other = !editable(view.player);
+  const hint = other ? `${draft.state.players[view.player].name} enters this street on their own phone: it appears here when they save it.`
+    : "Tap a card to change its colour, points, conditions or features.";
+  app.replaceChildren(...[mine ? mineNote() : null, tabs(), ...streetView(view.player), problemView(),
+    (!other && renderEditor({ draft, view, result: playerResult(view.player), change, select, gid, redraw: render }))
+      || h("p", { class: "muted small hint", "data-testid": "street-hint" }, hint),
+    shareEl,
+    h("div", { class: "row draft-tools" }, editing ? null : h("button", { type: "button", class: "secondary", id: "share-match",
+      onclick: shareMatch }, "Each phone enters its own street"),
+    M.confirmButton(editing ? "Drop these changes" : "Discard this match",
       "Tap again to discard", () => { store.clear(); location.assign(editing ? M.matchUrl(gid, editing) : data.urls.group); }))].filter(Boolean));
   const wrap = document.getElementById("street-wrap");
   if (wrap) wrap.scrollLeft = scroll;
@@ -189,8 +214,48 @@ function render() {
   app.dataset.state = JSON.stringify(draft.state);
 }
 
+// ----- one match, a street per phone -----------------------------------------
+
+const shareEl = mine ? SH.sharePanel(gid, editing, draft.state.players.map((p) => p.name), mine) : null;
+
+function mineNote() {
+  return h("p", { class: "card small mine-note", "data-testid": "mine-note" }, "This phone enters ",
+    h("strong", {}, `${mine}'s street`), ". The other streets arrive as their phones save them.");
+}
+
+/** Save the match now and open it as this player's street, with links for the others. */
+async function shareMatch() {
+  const me = draft.state.players[view.player].name;
+  const answer = await M.saveMatch(gid, draft);
+  if (!answer.ok) { Companion.toast(`Not shared: ${M.errorText(answer.data, draft.state)}`); return; }
+  store.clear();
+  location.assign(SH.streetUrl(gid, answer.data.id, me));
+}
+
+/** Streets other phones saved replace ours (never this phone's own street). */
+function streetsArrived(match) {
+  const arrived = [];
+  match.state.players.forEach((pl, j) => {
+    const here = draft.state.players[j];
+    if (!here || here.name !== pl.name || pl.name === mine) return;
+    if (!H.sameJson(here.street, pl.street)) { here.street = pl.street; arrived.push(pl.name); }
+  });
+  if (!arrived.length) return;
+  store.save(draft);
+  render();
+  score(draft.state);
+  Companion.toast(`${arrived.join(", ")}: street arrived.`);
+}
+
 render();
-if (draft) {
+if (draft && mine) {
+  const saved = M.mountSave(saveEl, { gid, matchId: editing, getDraft: () => draft,
+    save: (d) => SH.saveStreet(gid, editing, mine, d.state.players[mineAt()].street),
+    onSaved: (match) => { streetsArrived(match); saved.status.textContent = `Saved: ${mine}'s street is in the match.`; } });
+  saved.button.textContent = `Save ${mine}'s street`;
+  SH.watchMatch(gid, editing, streetsArrived);
+  score(draft.state);
+} else if (draft) {
   M.mountSave(saveEl, { gid, matchId: editing, getDraft: () => draft, onSaved: (match) => {
     store.clear();
     location.assign(M.matchUrl(gid, match.id));

@@ -9,7 +9,7 @@ const { h, icon } = M;
 const COLORS = ["red", "orange", "yellow", "green", "blue", "purple"];
 const catalog = { gid: null, cards: null, error: null, loading: false, rerender: null };
 // What a redraw must not lose: open sections and a half-typed catalog name.
-const keep = { catalogOpen: false, addCondOpen: null, name: "" };
+const keep = { catalogOpen: false, name: "" };
 
 function remembered(details, key) {
   details.addEventListener("toggle", () => { keep[key] = details.open; });
@@ -41,26 +41,61 @@ function conditionRow(cond, item, checks, edit) {
   const check = H.checkFor(item, checks);
   const status = check ? h("span", { class: `cond-status ${check.met ? "ok" : "error"}`, "data-met": String(check.met) },
     icon(check.met ? "check" : "cross"), check.met ? "met" : "not met", h("span", { class: "why" }, ` — ${check.why}`)) : null;
+  // Numbers past the chips' (4+ flags, exactly 6 high) with − / + on the same line.
+  const vocab = H.vocabulary();
   const number = item.n === undefined ? null : M.stepper({
     label: item.type === "height" ? "cards high" : `${item.key} needed`, value: item.n, min: 1,
-    max: item.type === "height" ? 12 : 9, onChange: (n) => edit((c) => H.setItemNumber(c, item, n)) });
+    max: item.type === "height" ? vocab.max_height : vocab.max_need, onChange: (n) => edit((c) => H.setItemNumber(c, item, n)) });
   return h("li", { class: "cond-row", "data-cond": H.itemId(item) },
-    h("div", { class: "cond-head" }, h("span", { class: "cond-label" }, H.itemLabel(item)),
+    h("div", { class: "cond-head" }, h("span", { class: "cond-label" }, H.itemLabel(item)), number,
       h("button", { type: "button", class: "secondary small-btn", "aria-label": `Remove condition ${H.itemLabel(item)}`,
         onclick: () => edit((c) => H.removeItem(c, item)) }, "✕")),
-    number, status);
+    status);
 }
 
-function addChoices(edit) {
-  const choice = (type, key, label, icons) => h("button", { type: "button", class: "choice secondary", "data-add": `${type}:${key}`,
-    "aria-label": label, onclick: () => edit((c) => H.addItem(c, type, key)) }, icons, h("span", { class: "choice-text" }, label));
-  return h("div", { class: "choices" },
-    H.FEATURES.map((f) => choice("at_least", f, `${H.SINGULAR[f]}+`, [icon(f)])),
-    H.FEATURES.map((f) => choice("none", f, `no ${f}`, [h("span", { class: "crossed" }, icon(f), icon("none"))])),
-    H.HEIGHTS.map((k) => choice("height", k, `${H.HEIGHT_WORDS[k]} N high`, [icon("house"), h("b", {}, H.HEIGHT_SIGNS[k])])),
-    ["taller_than", "shorter_than"].flatMap((t) => H.SIDES.map((s) => choice(t, s,
-      `${t === "taller_than" ? "taller" : "shorter"} than ${s === "both" ? "both" : s}`,
-      [icon(t === "taller_than" ? "taller" : "shorter"), icon(s)]))));
+/** A row of number keys: one tap sets the value (the chip keyboard). */
+function numberKeys({ label, iconName, values, current, onPick, testid }) {
+  const all = values.includes(current) ? values : [...values, current].sort((a, b) => a - b);
+  return h("div", { class: "key-row", role: "group", "aria-label": label, "data-testid": testid || null },
+    h("span", { class: "key-label" }, iconName ? icon(iconName) : null, label),
+    h("div", { class: "keys" }, all.map((v) => h("button", { type: "button", class: "key", "data-value": String(v),
+      "aria-label": `${label}: ${v}`, "aria-pressed": String(v === current), onclick: () => onPick(v) }, String(v)))));
+}
+
+/** The common conditions as chips, in the engine's words (page data
+ * `conditions`, from companion/games/canal_houses/conditions.py). */
+function conditionChips(cond, edit) {
+  return h("div", { class: "cond-chips", role: "group", "aria-label": "Common conditions" },
+    H.vocabulary().chips.map((chip) => h("button", { type: "button", class: "cond-chip", "data-chip": chip.rule,
+      "aria-pressed": String(H.hasChip(cond, chip)), onclick: () => edit((c) => H.toggleChip(c, chip)) }, chip.label)));
+}
+
+/** Add the next card by tapping its colour: a window above, the roof, a new house. */
+function nextCards({ sel, house, addNext }) {
+  const rows = [];
+  const row = (what, label, verb) => h("div", { class: "next-row", role: "group", "aria-label": label },
+    h("span", { class: "key-label" }, label),
+    h("div", { class: "next-swatches" }, COLORS.map((color) => h("button", { type: "button", class: `swatch c-${color}`,
+      "data-next": what, "data-next-color": color, "aria-label": `${verb} ${color} ${what === "house" ? "store" : what}`,
+      onclick: () => addNext(what, color) }))));
+  if (sel.part !== "roof") rows.push(row("window", "Window above", "Add a"));
+  if (!house.roof) rows.push(row("roof", "Roof", "Add a"));
+  rows.push(row("house", "New house", "New house with a"));
+  return h("section", { class: "next-cards", "aria-label": "Next card" }, h("h4", {}, "Next card: tap its colour"), rows);
+}
+
+/** The group's saved cards of this kind as one-tap chips (those of the card's
+ * colour first when it has one): a card met again is picked, not re-entered. */
+function savedCards(kind, current, apply) {
+  const mine = (catalog.cards || []).filter((c) => c.kind === kind);
+  if (!mine.length) return null;
+  const same = current.color ? mine.filter((c) => (c.data.color || null) === current.color) : [];
+  const shown = same.length ? same : mine;
+  return h("div", { class: "key-row saved-cards", role: "group", "aria-label": `Saved ${kind} cards` },
+    h("span", { class: "key-label" }, "Saved cards"),
+    h("div", { class: "cond-chips" }, shown.slice(0, 12).map((card) => h("button", { type: "button", class: "cond-chip",
+      "data-saved": card.id, "aria-pressed": String(H.sameJson(card.data, current)),
+      "aria-label": `${card.name}: ${H.catalogText(kind, card.data)}`, onclick: () => apply(H.clone(card.data)) }, card.name))));
 }
 
 function catalogView(kind, current, gid, apply, rerender) {
@@ -116,11 +151,10 @@ async function removeCard(card, rerender) {
 /** The editor for view.sel, or null when nothing (or nothing that exists) is selected. */
 /** Forget what was open when another card is selected. */
 export function resetEditor() {
-  keep.addCondOpen = null;
   keep.name = "";
 }
 
-export function renderEditor({ draft, view, result, change, select, gid, redraw }) {
+export function renderEditor({ draft, view, result, change, select, gid, redraw, adding = true }) {
   const sel = view.sel;
   const p = view.player;
   const street = draft.state.players[p]?.street;
@@ -138,30 +172,56 @@ export function renderEditor({ draft, view, result, change, select, gid, redraw 
     const hs = s.players[p].street[sel.h];
     if (sel.part === "window") hs.windows[sel.w] = data; else hs[sel.part] = data;
   });
+  /** Add the next card of this street (bottom up) and keep the keyboard on it. */
+  const addNext = (what, color, copy) => {
+    let next = null;
+    change((s) => {
+      const st = s.players[p].street;
+      if (what === "house") {
+        st.splice(sel.h + 1, 0, H.blankHouse());
+        st[sel.h + 1].store.color = color;
+        next = { h: sel.h + 1, part: "store", w: null };
+      } else if (what === "roof") {
+        st[sel.h].roof = { ...H.blankCard(), color };
+        next = { h: sel.h, part: "roof", w: null };
+      } else {
+        const at = sel.part === "window" ? sel.w + 1 : sel.part === "store" ? 0 : st[sel.h].windows.length;
+        st[sel.h].windows.splice(at, 0, copy || { ...H.blankWindow(), color });
+        next = { h: sel.h, part: "window", w: at };
+      }
+    });
+    select(next);
+  };
   const title = sel.part === "window" ? `House ${sel.h + 1} · window ${sel.w + 1}` : `House ${sel.h + 1} · ${sel.part}`;
   const parts = [h("div", { class: "editor-head" }, h("h3", {}, `${draft.state.players[p].name} · ${title}`),
-    h("button", { type: "button", class: "secondary", "aria-label": "Close the editor", onclick: () => select(null) }, "Done"))];
+    h("button", { type: "button", class: "secondary", "aria-label": "Close the editor", onclick: () => select(null) }, "Done")),
+  h("div", { class: "key-row" }, h("span", { class: "key-label" }, "Colour"),
+    swatches(card.color, (color) => edit((c) => { c.color = color; })))];
+  const saved = savedCards(sel.part, card, apply);
+  if (saved) parts.push(saved);
 
   if (sel.part === "window") {
-    parts.push(h("div", { class: "features-edit" }, H.FEATURES.map((f) => M.stepper({
-      label: H.FEATURE_NAMES[f], iconName: f, value: card[f], min: 0, max: 9, testid: `feature-${f}`,
-      onChange: (n) => edit((c) => { c[f] = n; }) }))));
+    parts.push(h("div", { class: "features-edit" }, H.FEATURES.map((f) => numberKeys({
+      label: H.FEATURE_NAMES[f], iconName: f, values: [0, 1, 2, 3, 4], current: card[f], testid: `feature-${f}`,
+      onPick: (n) => edit((c) => { c[f] = n; }) }))));
+    if (adding) {
+      parts.push(h("button", { type: "button", class: "secondary", "data-action": "same-again",
+        onclick: () => addNext("window", null, H.clone(card)) }, "+ Another window like this"));
+    }
   } else {
     const info = result?.houses?.[sel.h]?.[sel.part];
     const cond = card.condition || {};
     const items = H.conditionItems(cond);
-    parts.push(M.stepper({ label: "Points", iconName: "tulip", value: card.points, min: 0, max: 30, testid: "points",
-      onChange: (n) => edit((c) => { c.points = n; }) }));
+    parts.push(numberKeys({ label: "Points", iconName: "tulip", values: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+      current: card.points, testid: "points", onPick: (n) => edit((c) => { c.points = n; }) }));
     parts.push(h("h4", {}, "Condition ", info ? h("span", { class: info.met ? "ok" : "error", "data-testid": "card-met" },
       info.met ? `met: scores ${card.points}` : "not met: scores 0") : null));
     parts.push(items.length
       ? h("ul", { class: "conds" }, items.map((item) => conditionRow(cond, item, info?.checks, (fn) => edit((c) => fn(c.condition)))))
       : h("p", { class: "muted small" }, "No condition: this card always scores its points."));
-    const openAdd = keep.addCondOpen ?? items.length === 0;
-    parts.push(remembered(h("details", { class: "add-cond", open: openAdd || null },
-      h("summary", {}, "Add a condition"), addChoices((fn) => edit((c) => fn(c.condition)))), "addCondOpen"));
+    parts.push(conditionChips(cond, (fn) => edit((c) => { c.condition ||= {}; fn(c.condition); })));
   }
-  parts.push(h("h4", {}, "Colour"), swatches(card.color, (color) => edit((c) => { c.color = color; })));
+  if (adding) parts.push(nextCards({ sel, house, addNext }));
   parts.push(catalogView(sel.part, card, gid, apply, rerender));
 
   const tools = [];

@@ -8,9 +8,13 @@ export const FEATURE_NAMES = { cats: "Cats", birds: "Birds", flags: "Flags", flo
 export const SINGULAR = { cats: "cat", birds: "bird", flags: "flag", flowerpots: "flowerpot" };
 export const HEIGHTS = ["exactly", "at_least", "at_most"];
 export const HEIGHT_SIGNS = { exactly: "=", at_least: "≥", at_most: "≤" };
-export const HEIGHT_WORDS = { exactly: "exactly", at_least: "at least", at_most: "at most" };
-export const SIDES = ["left", "right", "both"];
-export const SIDE_WORDS = { left: "the left house", right: "the right house", both: "both neighbours" };
+
+// The engine's condition words (companion/games/canal_houses/conditions.py,
+// `vocabulary()`, sent in the page data): rule -> label, the common
+// conditions as chips. The page never words a condition itself.
+let VOCAB = { labels: {}, short: {}, chips: [], max_need: 9, max_height: 12 };
+export function useVocabulary(vocab) { if (vocab) VOCAB = vocab; }
+export const vocabulary = () => VOCAB;
 
 export const blankCard = () => ({ points: 0, color: null, condition: {} });
 export const blankWindow = () => ({ cats: 0, birds: 0, flags: 0, flowerpots: 0, color: null });
@@ -48,14 +52,29 @@ export function checkFor(item, checks) {
   return (checks || []).find((c) => c.rule === rule || c.rule.startsWith(`${rule} `)) || null;
 }
 
+/** The engine's rule id of an item: "at_least cats 2", "none flags", "taller_than left". */
+export const itemRule = (item) => (item.n === undefined || item.n === null ? `${item.type} ${item.key}` : `${item.type} ${item.key} ${item.n}`);
+
+/** The engine's short words for an item ("2+ birds", "exactly 4 high"). */
 export function itemLabel(item) {
-  switch (item.type) {
-    case "at_least": return `${item.n}+ ${item.n === 1 ? SINGULAR[item.key] : item.key}`;
-    case "none": return `no ${item.key}`;
-    case "height": return `${HEIGHT_WORDS[item.key]} ${item.n} high`;
-    case "taller_than": return `taller than ${SIDE_WORDS[item.key]}`;
-    default: return `shorter than ${SIDE_WORDS[item.key]}`;
-  }
+  const rule = itemRule(item);
+  return VOCAB.short[rule] || rule.replace(/_/g, " ");
+}
+
+/** Is the chip's requirement part of the condition, with the same number? */
+export function hasChip(cond, chip) {
+  if (chip.type === "none") return (cond.none || []).includes(chip.key);
+  if (chip.type === "at_least" || chip.type === "height") return cond[chip.type]?.[chip.key] === chip.n;
+  return cond[chip.type] === chip.key;
+}
+
+/** Tap on a chip: add its requirement (replacing the same feature's, height's
+ * or side's number), or take it away when it is already there. */
+export function toggleChip(cond, chip) {
+  const item = { type: chip.type, key: chip.key, n: chip.n ?? undefined };
+  if (hasChip(cond, chip)) { removeItem(cond, item); return; }
+  addItem(cond, chip.type, chip.key);
+  if (chip.n !== null && chip.n !== undefined) cond[chip.type][chip.key] = chip.n;
 }
 
 /** Add a condition icon (an existing one of the same kind is kept as it is). */
@@ -108,3 +127,11 @@ export function catalogText(kind, data) {
 }
 
 export const clone = (value) => JSON.parse(JSON.stringify(value));
+
+/** Same JSON whatever the key order (the server answers with sorted keys). */
+function canonical(x) {
+  if (Array.isArray(x)) return x.map(canonical);
+  if (x && typeof x === "object") return Object.fromEntries(Object.keys(x).sort().map((k) => [k, canonical(x[k])]));
+  return x;
+}
+export const sameJson = (a, b) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));

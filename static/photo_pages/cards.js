@@ -9,6 +9,7 @@ import { gridSection } from "./cards_grid.js";
 
 const { h } = M;
 const data = M.pageData();
+H.useVocabulary(data.conditions);
 const gid = data.gid;
 const app = document.getElementById("cards-app");
 document.getElementById("cards-grid")?.replaceChildren(gridSection({ urls: data.urls, colors: data.colors, onSaved: load }));

@@ -13,6 +13,7 @@ import * as P from "./common.js";
 
 const { h, icon } = M;
 const data = M.pageData();
+H.useVocabulary(data.conditions);
 const gid = data.gid;
 const reading = data.reading;
 const app = document.getElementById("photo-app");
@@ -285,10 +286,11 @@ function drawPanel() {
     return;
   }
   const pendingNote = missing.includes("condition") ? h("div", { class: "pending-note" },
-    h("p", { class: "small" }, "Add the condition printed on the card below (Add a condition), or:"),
+    h("p", { class: "small" }, "Tap the condition printed on the card among the chips below, or:"),
     h("button", { type: "button", class: "secondary", onclick: () => editCard((c, s) => { c.condition = {}; setPending(s, false); }, { advance: true }) }, "No condition after all")) : null;
   const editor = renderEditor({ draft: pseudoDraft(), view, result: panel.playerResult(),
-    change: (edit) => { edit(pseudoDraft().state); afterEdit(); }, select: (s) => select(s), gid, redraw: () => redraw() });
+    change: (edit) => { edit(pseudoDraft().state); afterEdit(); }, select: (s) => select(s), gid, redraw: () => redraw(),
+    adding: false }); // the street is the photo's: its cards are not added here
   const focused = document.activeElement?.id;
   editor.firstElementChild.after(...[facts, pendingNote].filter(Boolean));
   cardPanel.replaceChildren(editor);

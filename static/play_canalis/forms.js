@@ -2,6 +2,9 @@
 // on the board, then name / cost / points / needs / owner / gain as the kind
 // asks) or a scheme (points, crowns, note). `pending` is kept by the page so a
 // refused move keeps everything typed; `toMove` turns it into a state move.
+// Industrial and specialty tiles the group typed before are offered first
+// (the group's own tiles, /api/groups/<gid>/canalis-tiles): one tap fills
+// the tile in, and the fields stay editable.
 import * as M from "../pages/match.js";
 
 const { h } = M;
@@ -11,10 +14,13 @@ export const KINDS = {
   specialty: "Specialty", tenement: "Tenement", locks: "Locks", scheme: "Scheme",
 };
 export const RESOURCES = ["ore", "timber", "dyes", "spices"];
+// Only names the rulebook prints (never tile data: costs, points and needs
+// come from what the group types).
 const NAMES = {
-  industrial: ["Apothecary", "Engineer", "Smelter", "Works", "Tannery", "Dye House"],
+  industrial: ["Apothecary", "Engineer", "Smelter"],
   specialty: ["Guild Hall", "Senate Annex", "College", "Black Market"],
 };
+export const NAMED_KINDS = ["industrial", "specialty"];
 const HINTS = {
   canal: "Tap the canal's squares on the board.",
   garden: "Tap the garden's squares.",
@@ -30,6 +36,52 @@ export function newPending(kind, player) {
   return { kind, player, cells: [], water: null, name: "", cost: kind === "industrial" ? 3 : 2, points: 7,
     needs: [], owner: "", value: 2, resource: "ore", gain: { points: 0, crowns: 0 }, scoresNow: false,
     note: "", spoints: 0, scrowns: 0 };
+}
+
+/** "Apothecary — 3 crowns, 7 points, dyes + spices" */
+export function tileText(tile) {
+  const d = tile.data;
+  const parts = [`${d.cost} crown${d.cost === 1 ? "" : "s"}`];
+  if (d.points !== null && d.points !== undefined) parts.push(`${d.points} point${d.points === 1 ? "" : "s"}`);
+  else if (tile.kind === "specialty") parts.push("scores at the end");
+  if (d.needs?.length) parts.push(d.needs.join(" + "));
+  return `${tile.name} — ${parts.join(", ")}`;
+}
+
+/** The tile a pending move describes, as the group keeps it. */
+export function tileOf(p) {
+  const data = { cost: p.cost };
+  if (p.kind === "industrial") { data.points = p.points; data.needs = [...p.needs]; }
+  else data.points = p.scoresNow ? p.points : null;
+  return { kind: p.kind, name: p.name.trim().replace(/\s+/g, " "), data };
+}
+
+export const sameTile = (a, b) => a.kind === b.kind && a.name.toLowerCase() === b.name.toLowerCase();
+const figures = (d) => JSON.stringify([d.cost, d.points ?? null, d.needs || []]);
+export const sameData = (a, b) => figures(a.data) === figures(b.data);
+
+/** Fill the pending move in from a kept tile (its squares and owner stay). */
+export function useTile(p, tile) {
+  p.name = tile.name;
+  p.cost = tile.data.cost;
+  if (tile.kind === "industrial") { p.points = tile.data.points; p.needs = [...(tile.data.needs || [])]; }
+  else { p.scoresNow = tile.data.points !== null && tile.data.points !== undefined; if (p.scoresNow) p.points = tile.data.points; }
+}
+
+function tilePicker(p, tiles, onPick) {
+  const mine = (tiles || []).filter((t) => t.kind === p.kind);
+  if (!mine.length) {
+    return h("p", { class: "muted small", "data-testid": "tiles-empty" },
+      `Your group's ${p.kind} tiles appear here once typed in: type this one below and it is offered next time.`);
+  }
+  const typed = tileOf(p);
+  return h("div", { class: "cn-field" }, h("span", { class: "cn-label-text" }, `Your group's ${p.kind} tiles`),
+    h("div", { class: "cn-tiles", role: "group", "aria-label": `Your group's ${p.kind} tiles`, "data-testid": "tiles" },
+      mine.map((t) => {
+        const on = sameTile(t, typed) && sameData(t, typed);
+        return h("button", { type: "button", class: "toggle cn-tile", "aria-pressed": String(on), "data-tile": t.name,
+          onclick: () => onPick(t) }, tileText(t));
+      })));
 }
 
 /** A tap on the board while choosing squares. */
@@ -87,10 +139,10 @@ function textField(id, label, value, onInput, list) {
 }
 
 /**
- * opts: {pending, names, resources, onChange(), onSubmit(), onCancel(), error, busy}
+ * opts: {pending, names, resources, tiles, onChange(), onSubmit(), onCancel(), error, busy}
  * onChange is called after a field changed the pending move (redraw).
  */
-export function moveForm({ pending: p, names, resources, onChange, onSubmit, onCancel, error, busy }) {
+export function moveForm({ pending: p, names, resources, tiles, onChange, onSubmit, onCancel, error, busy }) {
   const set = (fn) => () => { fn(); onChange(); };
   const step = (label, key, min, max, testid, obj = p) => M.stepper({ label, value: obj[key], min, max, testid,
     onChange: (n) => { obj[key] = n; onChange(); } });
@@ -114,6 +166,7 @@ export function moveForm({ pending: p, names, resources, onChange, onSubmit, onC
       (v) => { p.resource = v || "ore"; }));
   }
   if (p.kind === "industrial" || p.kind === "specialty") {
+    fields.push(tilePicker(p, tiles, (t) => { useTile(p, t); onChange(); }));
     fields.push(textField("cn-name", "Name on the tile", p.name, (v) => { p.name = v; }, NAMES[p.kind]));
     fields.push(step("Cost (crowns)", "cost", 0, 15, "cost"));
   }

@@ -6,7 +6,7 @@
 // each move caused come from the engine's result. Undo removes the last move.
 import * as M from "../pages/match.js";
 import { boardView, crownIcon, PLAYER_COLORS } from "./board.js";
-import { KINDS, RESOURCES, moveForm, newPending, tapSquare, toMove } from "./forms.js";
+import { KINDS, NAMED_KINDS, RESOURCES, moveForm, newPending, sameData, sameTile, tapSquare, tileOf, tileText, toMove } from "./forms.js";
 import { renderSetup, setupTiles, standardBoard } from "./setup.js";
 
 const { h } = M;
@@ -26,6 +26,8 @@ let problem = null;
 let pending = null;
 let formError = null;
 let busy = false;
+// The group's own Canalis tiles (page data, then kept up to date as tiles are typed).
+let tiles = data.tiles || [];
 
 const params = new URLSearchParams(location.search);
 if (!draft && editing) {
@@ -62,10 +64,18 @@ function resourcesKnown() {
   return [...out];
 }
 
+/** Who plays next. Each turn every player plays one card, from the first
+ * player on, and the first player marker moves one seat on (seats in
+ * clockwise order): while the moves so far follow that, the next move's
+ * player is known; otherwise the player after the last mover. */
 function nextPlayer() {
-  const last = draft.state.moves.at(-1)?.player;
   const all = names();
-  return last && all.includes(last) ? all[(all.indexOf(last) + 1) % all.length] : all[0];
+  const n = all.length;
+  const moves = draft.state.moves;
+  const inTurnOrder = (i) => all[(Math.floor(i / n) + (i % n)) % n];
+  if (moves.every((m, i) => m.player === inTurnOrder(i))) return inTurnOrder(moves.length);
+  const last = moves.at(-1)?.player;
+  return last && all.includes(last) ? all[(all.indexOf(last) + 1) % n] : all[0];
 }
 
 function drawBoard() {
@@ -94,7 +104,8 @@ function renderTools() {
   els.tools.replaceChildren(h("div", { class: "cn-kinds", role: "group", "aria-label": "Next move" },
     Object.entries(KINDS).map(([k, text]) => h("button", { type: "button", class: `toggle cn-kind k-${k}`,
       "aria-pressed": String(pending?.kind === k), "data-kind": k, onclick: () => {
-        pending = pending?.kind === k ? null : newPending(k, pending?.player || nextPlayer());
+        // Tapping the chosen kind again keeps what was tapped (Cancel drops it).
+        if (pending?.kind !== k) pending = newPending(k, pending?.player || nextPlayer());
         formError = null;
         renderForm();
         renderTools();
@@ -105,7 +116,7 @@ function renderTools() {
 
 function renderForm() {
   if (!pending) { els.form.replaceChildren(); return; }
-  els.form.replaceChildren(moveForm({ pending, names: names(), resources: resourcesKnown(), error: formError, busy,
+  els.form.replaceChildren(moveForm({ pending, names: names(), resources: resourcesKnown(), tiles, error: formError, busy,
     onChange: () => { formError = null; renderForm(); drawBoard(); },
     onCancel: () => { pending = null; formError = null; renderTools(); drawBoard(); },
     onSubmit: addMove }));
@@ -128,7 +139,9 @@ async function addMove() {
   draft.state.moves.push(move);
   result = answer.data;
   problem = null;
-  pending = null;
+  if (NAMED_KINDS.includes(pending.kind)) rememberTile(tileOf(pending));
+  // The kind stays selected for the next move (the next player's).
+  pending = newPending(pending.kind, nextPlayer());
   formError = null;
   save();
   renderTools();
@@ -137,6 +150,22 @@ async function addMove() {
   score(draft.state);
   const event = result.events?.at(-1);
   if (event) Companion.toast(M.humanLine(event.text.replace(/^moves\[\d+\] /, "")));
+}
+
+/** Keep a typed tile for the group (new name: saved; known name, other
+ * figures: updated). A failure only says so: the move is already added. */
+async function rememberTile(tile) {
+  const base = `/api/groups/${encodeURIComponent(gid)}/canalis-tiles`;
+  const known = tiles.find((t) => sameTile(t, tile));
+  if (known && sameData(known, tile) && known.name === tile.name) return;
+  const answer = known
+    ? await Companion.api("PUT", `${base}/${encodeURIComponent(known.id)}`, tile)
+    : await Companion.api("POST", base, { id: Companion.uuid(), ...tile });
+  if (!answer.ok) { Companion.toast(`Tile not kept for next time: ${M.errorText(answer.data)}`); return; }
+  tiles = [...tiles.filter((t) => t.id !== answer.data.id), answer.data]
+    .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
+  if (known) Companion.toast(`Updated your group's tile: ${tileText(answer.data)}`);
+  if (pending && pending.kind === tile.kind) renderForm();
 }
 
 function undo() {

@@ -43,6 +43,10 @@ function current(d) {
 let draft = current(store.load());
 let result = null;
 let problem = null;
+// The 2-tap shape picker: a chosen square waits for its shape; a shape
+// tapped with no square chosen stays armed and draws on each square tapped.
+let chosen = null; // {p, r, c}
+let brush = null; // a path ("NS" ...) while armed
 const setup = { edition: "suzhou", layoutId: "suzhou-v1", seats: [] };
 
 const layoutsOf = (edition) => data.layouts.filter((l) => l.edition === edition);
@@ -95,9 +99,24 @@ async function saveToTable(d) {
   return answer;
 }
 
+/** The starting riverways / roads the table rolled, where this layout has
+ * the same squares as the table's (another layout leaves them to tap). */
+function tableStarts(layout) {
+  const setup = room?.setup;
+  if (!setup?.paths?.length) return [];
+  const tableCells = S.currentGrid(room.edition, room.layout.cells);
+  return setup.paths.map((path, i) => {
+    const [r, c] = setup.squares[i];
+    const kind = layout.data.cells[r]?.[c];
+    return kind && kind === tableCells[r]?.[c] ? { r, c, text: `${kind}:${path}` } : null;
+  }).filter(Boolean);
+}
+
 function newState(edition, layout, names) {
+  const starts = tableStarts(layout);
   return { game: "doodle-china", edition, players: names.map((name) => {
     const sheet = { name, grid: layout.data.cells.map((row) => [...row]) };
+    for (const s of starts) sheet.grid[s.r][s.c] = s.text;
     for (const k of trackKeys(edition)) sheet[k] = [];
     sheet.trees_crossed = 0;
     return sheet;
@@ -241,7 +260,9 @@ function gridView(p) {
     else label += path ? `, path ${S.PATH_WORDS[path]}` : ", nothing drawn";
     if (way) label += `, on a way of ${way.length}`;
     if (boat === "connected") label += `, connected ${kind}`;
-    const button = h("button", { type: "button", class: `dc-sq kind-${kind}${boat ? ` boat-${boat}` : ""}`,
+    const isChosen = chosen && chosen.p === p && chosen.r === r && chosen.c === c;
+    const button = h("button", { type: "button", class: `dc-sq kind-${kind}${boat ? ` boat-${boat}` : ""}${isChosen ? " chosen" : ""}`,
+      "aria-pressed": kind === "house" ? null : String(Boolean(isChosen)),
       "data-key": k, "data-testid": `sq-${r}-${c}`, "data-path": path || "", "aria-label": label },
     S.squareSvg({ kind, path, badge: badges.get(k) || null, boat,
       houses: spec ? { count: spec.count, printed: spec.printed_crossed, crossed } : null }));
@@ -265,8 +286,53 @@ function tapSquare(p, r, c) {
     });
     return;
   }
-  const next = S.CYCLE[(S.CYCLE.indexOf(path) + 1) % S.CYCLE.length];
-  change((state) => { state.players[p].grid[r][c] = next ? `${kind}:${next}` : kind; });
+  if (brush) {
+    const next = path === brush ? null : brush; // the armed shape again erases it
+    change((state) => { state.players[p].grid[r][c] = next ? `${kind}:${next}` : kind; });
+    return;
+  }
+  chosen = chosen && chosen.p === p && chosen.r === r && chosen.c === c ? null : { p, r, c };
+  render();
+  if (chosen) document.getElementById("shape-picker")?.scrollIntoView({ block: "nearest" });
+}
+
+/** Draw `path` (or erase, null) in the chosen square, or arm / disarm the shape. */
+function pickShape(p, path) {
+  if (chosen && chosen.p === p) {
+    const { r, c } = chosen;
+    const [kind] = S.splitCell(draft.state.players[p].grid[r][c]);
+    chosen = null;
+    change((state) => { state.players[p].grid[r][c] = path ? `${kind}:${path}` : kind; });
+    return;
+  }
+  if (!path) return;
+  brush = brush === path ? null : path;
+  render();
+}
+
+function shapePicker(p) {
+  const edition = draft.state.edition;
+  const way = edition === "suzhou" ? "riverway" : "road";
+  let title;
+  let drawn = false;
+  if (chosen && chosen.p === p) {
+    const [kind, path] = S.splitCell(draft.state.players[p].grid[chosen.r][chosen.c]);
+    drawn = Boolean(path);
+    title = `Row ${chosen.r + 1}, column ${chosen.c + 1} (${S.KIND_WORDS[kind] || kind}): tap its ${way}`;
+  } else if (brush) {
+    title = `Drawing ${S.PATH_WORDS[brush]}: tap each square; tap the shape again to stop.`;
+  } else {
+    title = `Tap a square, then its ${way}; or a shape first, then every square that has it.`;
+  }
+  const shapes = S.CYCLE.filter(Boolean).map((path) => h("button", { type: "button", class: "dc-shape",
+    "data-shape": path, "aria-label": `Draw ${S.PATH_WORDS[path]}`, "aria-pressed": String(brush === path),
+    onclick: () => pickShape(p, path) }, S.squareSvg({ kind: "plain", path })));
+  const erase = drawn ? h("button", { type: "button", class: "secondary dc-erase", "data-shape": "erase",
+    onclick: () => pickShape(p, null) }, "Erase") : null;
+  return h("section", { class: `dc-picker ed-${edition}${chosen ? " is-open" : ""}${brush ? " is-armed" : ""}`, id: "shape-picker",
+    "aria-label": `Shapes to draw` },
+  h("p", { class: "small dc-picker-title", role: "status" }, title),
+  h("div", { class: "dc-shapes" }, shapes), erase);
 }
 
 function takenBy(key, p) {
@@ -309,8 +375,16 @@ function treesView(p) {
   const trees = Math.max(draft.ui.layout.data.trees, sheet.trees_crossed);
   const max = data.rules[draft.state.edition].trees;
   const part = playerResult(p)?.parts?.trees;
-  const row = h("div", { class: "dc-trees", "aria-hidden": "true" });
-  for (let i = 0; i < trees; i += 1) row.append(h("span", { class: `dc-tree${i < sheet.trees_crossed ? " is-crossed" : ""}` }, S.icon("tree")));
+  // One tap on the n-th tree crosses out n (on the last crossed one: one fewer).
+  const row = h("div", { class: "dc-trees", role: "group", "aria-label": "Trees: tap the last one crossed out" });
+  const limit = Math.min(trees, max);
+  for (let i = 0; i < trees; i += 1) {
+    const n = i + 1 === sheet.trees_crossed ? i : i + 1;
+    row.append(h("button", { type: "button", class: `dc-tree${i < sheet.trees_crossed ? " is-crossed" : ""}`,
+      "data-tree": String(i + 1), disabled: i + 1 > limit ? true : null,
+      "aria-label": `Tree ${i + 1}: ${n === i ? `uncross (${i} crossed out)` : `${n} crossed out`}`,
+      onclick: () => change((state) => { state.players[p].trees_crossed = n; }) }, S.icon("tree")));
+  }
   return h("section", { class: "dc-track", "data-track": "trees" },
     h("h3", {}, "Trees", part !== undefined ? h("span", { class: "dc-part", "data-testid": "part-trees" }, ` = ${part > 0 ? "+" : ""}${part}`) : null),
     M.stepper({ label: "Crossed out", value: sheet.trees_crossed, min: 0, max: Math.min(trees, max), testid: "trees",
@@ -323,7 +397,7 @@ function tabs() {
     draft.state.players.map((pl, i) => {
       const total = playerResult(i)?.total;
       return h("button", { type: "button", role: "tab", class: "dc-tab", "aria-selected": String(i === draft.ui.active),
-        "data-player": pl.name, onclick: () => { draft.ui.active = i; store.save(draft); render(); } },
+        "data-player": pl.name, onclick: () => { draft.ui.active = i; chosen = null; store.save(draft); render(); } },
       h("span", { class: "tab-name" }, pl.name),
       h("span", { class: "tab-total", "data-testid": "tab-total" }, total === undefined ? "…" : String(total)));
     }));
@@ -349,14 +423,15 @@ function render() {
   if (!draft) { resultSection.hidden = true; renderSetup(); return; }
   const p = Math.min(draft.ui.active || 0, draft.state.players.length - 1);
   const edition = draft.state.edition;
-  const hint = edition === "suzhou" ? "Tap a square to draw its riverway (tap again for the next shape). Tap a house square to cross a house. Press and hold to light up a riverway."
-    : "Tap a square to draw its road (tap again for the next shape). Press and hold to light up a road.";
+  const hint = edition === "suzhou" ? "Tap a house square to cross a house. Press and hold a square to light up its riverway."
+    : "Press and hold a square to light up its road.";
   app.replaceChildren(...[
     h("p", { class: "dc-head small muted" }, `${EDITIONS[edition]} · ${draft.ui.layout.name}`),
     tabs(),
     summary(p),
     problem ? h("p", { class: "error card", role: "alert", id: "score-problem" }, `Cannot score yet: ${M.errorText(problem, draft.state)}`) : null,
     gridView(p),
+    shapePicker(p),
     h("p", { class: "muted small" }, hint),
     legend(edition),
     ...trackKeys(edition).map((k) => trackView(p, k)),

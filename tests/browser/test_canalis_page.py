@@ -223,3 +223,50 @@ def test_sample_moves_undo_save_reopen(phone: Page, group_page):
     assert _track(phone) == final
     expect(phone.get_by_test_id("cell-3-3")).to_have_attribute("aria-label", re.compile("Apothecary.*scored"))
     assert [e for e in phone.errors if "422" not in e] == [], phone.errors
+
+
+def test_the_groups_tiles_are_offered_by_kind_and_stay_editable(phone: Page, group_page):
+    """A tile typed in one game is offered in the next; picking it fills the
+    form; changing a figure and adding the move updates the group's tile;
+    the kind stays selected for the next move."""
+    gid, key = group_page
+    headers = {"X-Companion-Key": key}
+    kept = phone.request.post(f"/api/groups/{gid}/canalis-tiles", headers=headers, data={
+        "kind": "industrial", "name": "Apothecary",
+        "data": {"cost": 3, "points": 7, "needs": ["dyes", "spices"]}})
+    assert kept.status == 201
+    phone.goto(f"/g/{gid}/play/canalis")
+    for name in PLAYERS[:2]:
+        phone.fill("#new-player", name)
+        phone.get_by_role("button", name="Add", exact=True).click()
+    phone.locator("#start-game").click()
+    phone.locator("button[data-kind=specialty]").click()
+    expect(phone.get_by_test_id("tiles-empty")).to_contain_text("specialty tiles appear here")
+    phone.locator("button[data-kind=industrial]").click()
+    tile = phone.get_by_test_id("tiles").locator("[data-tile='Apothecary']")
+    expect(tile).to_have_text("Apothecary — 3 crowns, 7 points, dyes + spices")
+    _tap(phone, (3, 3), (3, 4))
+    tile.click()
+    expect(tile).to_have_attribute("aria-pressed", "true")
+    expect(phone.locator("#cn-name")).to_have_value("Apothecary")
+    _step(phone, "cost", 1, more=False)  # the group's tile really costs 2
+    expect(tile).to_have_attribute("aria-pressed", "false")
+    phone.locator("#add-move").click()
+    expect(phone.get_by_role("heading", name="Moves (1)")).to_be_visible()
+    assert _state(phone)["moves"][0] == {"player": "Atheneum", "build": {
+        "kind": "industrial", "cells": [[3, 3], [3, 4]], "name": "Apothecary", "cost": 2,
+        "points": 7, "needs": ["dyes", "spices"]}}
+    # The kind stays selected, for the next player; the tile was updated, not doubled.
+    expect(phone.locator("button[data-kind=industrial]")).to_have_attribute("aria-pressed", "true")
+    expect(phone.get_by_test_id("mover").locator("[data-value='Guild']")).to_have_attribute("aria-pressed", "true")
+    expect(tile).to_have_text("Apothecary — 2 crowns, 7 points, dyes + spices")
+    tiles = phone.request.get(f"/api/groups/{gid}/canalis-tiles", headers=headers).json()["tiles"]
+    assert [(t["name"], t["data"]["cost"]) for t in tiles] == [("Apothecary", 2)]
+    # The Guild's move ends turn 1; turn 2's first player is the Guild (the marker moved on).
+    _tap(phone, (6, 5), (6, 6))
+    tile.click()
+    phone.locator("#add-move").click()
+    expect(phone.get_by_role("heading", name="Moves (2)")).to_be_visible()
+    expect(phone.get_by_test_id("mover").locator("[data-value='Guild']")).to_have_attribute("aria-pressed", "true")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert [e for e in phone.errors if "422" not in e] == [], phone.errors

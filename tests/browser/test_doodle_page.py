@@ -32,6 +32,13 @@ def _tap(page: Page, r: int, c: int, times: int = 1) -> None:
         page.get_by_test_id(f"sq-{r}-{c}").click()
 
 
+def _draw(page: Page, r: int, c: int, path: str) -> None:
+    """The 2-tap picker: tap the square, then its shape."""
+    page.get_by_test_id(f"sq-{r}-{c}").click()
+    page.locator(f"#shape-picker [data-shape={path}]").click()
+    expect(page.get_by_test_id(f"sq-{r}-{c}")).to_have_attribute("data-path", path)
+
+
 def _no_page_scroll(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
@@ -84,10 +91,10 @@ def test_suzhou_five_connected_boats_save_and_reopen(phone: Page, group_page):
 
     # Ana: one riverway east-west through the five boats of the bottom row.
     for c in range(5):
-        _tap(phone, 4, c, times=2)  # none -> NS -> EW
+        _draw(phone, 4, c, "EW")
     for r in range(5):  # and a north-south way through the middle column
         if r != 4:
-            _tap(phone, r, 2)
+            _draw(phone, r, 2, "NS")
     for value in ("val-hotels-8", "val-shops-4", "val-shop_bonuses-3"):
         phone.get_by_test_id(value).click()
     phone.get_by_test_id("trees").get_by_role("button", name=re.compile("one more")).click()
@@ -111,8 +118,8 @@ def test_suzhou_five_connected_boats_save_and_reopen(phone: Page, group_page):
     bonus = phone.get_by_test_id("val-shop_bonuses-3")
     expect(bonus).to_be_disabled()
     expect(bonus).to_have_class(re.compile("is-taken"))
-    for r, c, times in ((0, 0, 2), (0, 1, 0), (1, 0, 1), (2, 0, 1)):
-        _tap(phone, r, c, times)
+    for r, c, path in ((0, 0, "EW"), (1, 0, "NS"), (2, 0, "NS")):
+        _draw(phone, r, c, path)
     phone.get_by_test_id("val-hotels-15").click()
     phone.get_by_test_id("val-shop_bonuses-5").click()
     for _ in range(3):
@@ -166,7 +173,7 @@ def test_shanghai_claimed_value_is_crossed_out_on_the_other_sheet(phone: Page, g
 
     phone.get_by_test_id("val-hotels-7").click()
     phone.get_by_test_id("val-skyscrapers-6").click()
-    _tap(phone, 0, 2, 2)  # a taxi with a road
+    _draw(phone, 0, 2, "EW")  # a taxi with a road
     phone.get_by_role("tab", name=re.compile("Ben")).click()
     for value in ("val-hotels-7", "val-skyscrapers-6"):
         taken = phone.get_by_test_id(value)

@@ -162,6 +162,7 @@ def test_doodle_sheet_photo_joins_the_match_is_corrected_scored_and_saved(phone:
         phone.get_by_role("button", name="Add", exact=True).click()
     phone.locator("#start-scoring").click()
     phone.get_by_test_id("sq-0-0").click()  # Ana: one line on her start square
+    phone.locator("#shape-picker [data-shape=NS]").click()
     _idle(phone)
 
     pid = _send(phone, gid, "doodle-china", _doodle_photo(tmp_path), uploads_removed)
@@ -244,7 +245,7 @@ def _fill_every_missing_value(page: Page) -> int:
         elif ask == "condition" and first_condition:
             first_condition = False
             row.get_by_test_id("ask-condition-some").click()
-            page.locator("#editor [data-add='at_least:cats']").click()  # "1+ cat" in the card editor
+            page.locator("#editor [data-chip='at_least cats 1']").click()  # "1+ cat" in the card editor
             expect(page.locator("#editor .cond-row")).to_have_count(1)
         elif ask == "condition":
             row.get_by_test_id("ask-condition-none").click()
@@ -443,7 +444,7 @@ def test_a_card_recognised_from_the_catalog_is_marked_and_not_asked(phone: Page,
     expect(button).not_to_have_class(re.compile("is-missing"))
     button.click()
     expect(phone.get_by_test_id("from-catalog")).to_contain_text("Red shop, no flags")
-    expect(phone.locator("#editor [data-testid=points] output")).to_have_text("4")  # the editor, not questions
+    expect(phone.locator("#editor [data-testid=points] [aria-pressed=true]")).to_have_text("4")  # the editor, not questions
     assert phone.errors == []
 
 

@@ -79,13 +79,18 @@ def test_paper_table_scored_from_the_table_keeps_its_dice_record(phone: Page, gr
     phone.click("#start-scoring")
 
     # Ana: a riverway down the middle column, hotel 8, a tree; Ben: hotel 15, shop 4.
+    # The table's starting riverways are already drawn on both sheets.
+    room = phone.request.get(f"/api/groups/{gid}/rooms/{rid}").json()
+    for (r, c), path in zip(room["setup"]["squares"], room["setup"]["paths"], strict=True):
+        expect(phone.get_by_test_id(f"sq-{r}-{c}")).to_have_attribute("data-path", path)
     for r in range(5):
         phone.get_by_test_id(f"sq-{r}-2").click()
+        phone.locator("#shape-picker [data-shape=NS]").click()
     phone.get_by_test_id("val-hotels-8").click()
     phone.get_by_test_id("trees").get_by_role("button", name=re.compile("one more")).click()
     phone.get_by_role("tab", name=re.compile("Ben")).click()
     phone.get_by_test_id("sq-1-0").click()
-    phone.get_by_test_id("sq-1-1").click()
+    phone.locator("#shape-picker [data-shape=NS]").click()
     phone.get_by_test_id("val-hotels-15").click()
     phone.get_by_test_id("val-shops-4").click()
     state = _state(phone)

@@ -11,6 +11,29 @@ _SINGULAR = {"cats": "cat", "birds": "bird", "flags": "flag", "flowerpots": "flo
 _HEIGHT_WORDS = {"exactly": "exactly", "at_least": "at least", "at_most": "at most"}
 _SIDE_WORDS = {"left": "the house to its left", "right": "the house to its right",
                "both": "both neighbours"}
+_COMPARE_WORDS = {"taller_than": "taller", "shorter_than": "shorter"}
+SIDES = ("left", "right", "both")
+HEIGHT_KEYS = ("exactly", "at_least", "at_most")
+# How far the vocabulary's labels go (the page's number chips stay inside them).
+MAX_NEED = 9
+MAX_HEIGHT = 12
+
+
+def rule_label(kind: str, key: str, n: int | None = None, *, short: bool = False) -> str:
+    """The words for one requirement, e.g. `2+ birds`, `exactly 4 cards high`,
+    `taller than the house to its left`; `short` drops what a chip on a card
+    editor can do without (`exactly 4 high`, `taller than left`). The one
+    place these words are made: checks and the phone page both use them."""
+    if kind == "at_least":
+        return f"{n}+ {noun(key, n or 0)}"
+    if kind == "none":
+        return f"no {key}"
+    if kind == "height":
+        return f"{_HEIGHT_WORDS[key]} {n} {'high' if short else 'cards high'}"
+    word = _COMPARE_WORDS[kind]
+    if short:
+        return f"{word} than {key}"
+    return f"{word} than {_SIDE_WORDS[key]}"
 
 
 def noun(feature: str, n: int) -> str:
@@ -57,8 +80,7 @@ def _compare(kind: str, side: str, index: int, street: list[Facts]) -> Check:
     """taller_than / shorter_than. A neighbour that does not exist fails the
     comparison: the card's arrow points at a house that must be there."""
     me = street[index].height
-    word = "taller" if kind == "taller_than" else "shorter"
-    label = f"{word} than {_SIDE_WORDS[side]}"
+    label = rule_label(kind, side)
     reasons: list[str] = []
     met = True
     for s, other in _neighbours(side, index, street):
@@ -80,17 +102,17 @@ def check_condition(cond: Condition, index: int, street: list[Facts]) -> list[Ch
     if cond.at_least is not None:
         for feature, need in cond.at_least.items():
             have = facts.features[feature]
-            checks.append(Check(f"at_least {feature} {need}", f"{need}+ {noun(feature, need)}",
+            checks.append(Check(f"at_least {feature} {need}", rule_label("at_least", feature, need),
                                 have >= need, f"the house has {have} {noun(feature, have)}"))
     for feature in cond.none or ():
         have = facts.features[feature]
-        checks.append(Check(f"none {feature}", f"no {feature}", have == 0,
+        checks.append(Check(f"none {feature}", rule_label("none", feature), have == 0,
                             f"the house has {have} {noun(feature, have)}"))
     if cond.height is not None:
         h = facts.height
         for key, n in cond.height.items():
             met = h == n if key == "exactly" else h >= n if key == "at_least" else h <= n
-            checks.append(Check(f"height {key} {n}", f"{_HEIGHT_WORDS[key]} {n} cards high",
+            checks.append(Check(f"height {key} {n}", rule_label("height", key, n),
                                 met, f"the house is {h} cards high"))
     if cond.taller_than is not None:
         checks.append(_compare("taller_than", cond.taller_than, index, street))
@@ -108,3 +130,40 @@ def describe(checks: list[Check]) -> str:
     if not failed:
         return f"{text}: met"
     return f"{text}: not met ({'; '.join(failed)})"
+
+
+# The conditions printed most often, offered as one-tap chips on the phone
+# (the rulebook's own examples among them: 3+ flags, 1+ cat, 2+ birds,
+# exactly 4 cards high, 4 cards or more, exactly 3 cards).
+COMMON: tuple[tuple[str, str, int | None], ...] = (
+    *(("at_least", f, n) for f in FEATURES for n in (1, 2, 3)),
+    *(("none", f, None) for f in FEATURES),
+    *(("height", "exactly", n) for n in (2, 3, 4, 5)),
+    *(("height", "at_least", n) for n in (3, 4, 5)),
+    *(("height", "at_most", n) for n in (2, 3)),
+    *(("taller_than", s, None) for s in SIDES),
+    *(("shorter_than", s, None) for s in SIDES),
+)
+
+
+def _rule(kind: str, key: str, n: int | None) -> str:
+    return f"{kind} {key}" if n is None else f"{kind} {key} {n}"
+
+
+def vocabulary() -> dict[str, object]:
+    """Everything the phone page says about conditions: `labels` (rule ->
+    words, the same rules as `Check.rule`), `chips` (the common conditions,
+    short words) and the ranges the labels cover."""
+    rules: list[tuple[str, str, int | None]] = [
+        *(("at_least", f, n) for f in FEATURES for n in range(1, MAX_NEED + 1)),
+        *(("none", f, None) for f in FEATURES),
+        *(("height", k, n) for k in HEIGHT_KEYS for n in range(1, MAX_HEIGHT + 1)),
+        *((kind, s, None) for kind in _COMPARE_WORDS for s in SIDES),
+    ]
+    return {
+        "labels": {_rule(*r): rule_label(*r) for r in rules},
+        "short": {_rule(*r): rule_label(*r, short=True) for r in rules},
+        "chips": [{"rule": _rule(*r), "type": r[0], "key": r[1], "n": r[2],
+                   "label": rule_label(*r, short=True)} for r in COMMON],
+        "max_need": MAX_NEED, "max_height": MAX_HEIGHT,
+    }
