@@ -14,6 +14,7 @@ from ..app import get_db
 from ..games import GAMES, StateError, score
 from ..web.security import group_required
 from .body import json_body, parse_played_at, state_error, unprocessable
+from .versions import conflict, expected_version
 
 bp = Blueprint("api_matches", __name__, url_prefix="/api/groups/<gid>/matches")
 
@@ -22,8 +23,11 @@ MAX_LIMIT = 500
 
 
 def _public(match: dict[str, Any]) -> dict[str, Any]:
-    return {k: match[k] for k in ("id", "played_at", "game", "state", "result",
-                                  "created_at", "updated_at")}
+    out = {k: match[k] for k in ("id", "played_at", "game", "state", "result",
+                                 "created_at", "updated_at", "version")}
+    if match.get("deleted_at"):
+        out["deleted_at"] = match["deleted_at"]
+    return out
 
 
 def _read_match_body(allowed: set[str]) -> tuple[dict[str, Any], Any] | tuple[None, Any]:
@@ -80,6 +84,12 @@ def create(gid: str):
 @group_required
 def index(gid: str):
     args = request.args
+    deleted = args.get("deleted", "0")
+    if deleted not in ("0", "1"):
+        return jsonify({"error": f"deleted must be 1 or 0, got {deleted!r}", "path": "deleted"}), 400
+    if deleted == "1":
+        return jsonify({"matches": [_public(m) for m in storage.list_deleted(get_db(), gid)],
+                        "kept_days": storage.KEEP_DELETED_DAYS})
     game = args.get("game") or None
     if game and game not in GAMES:
         return jsonify({"error": f"game must be one of {', '.join(GAMES)}", "path": "game"}), 400
@@ -113,12 +123,18 @@ def show(gid: str, mid: str):
 @bp.put("/<mid>")
 @group_required
 def update(gid: str, mid: str):
-    body, error = _read_match_body({"state", "played_at"})
+    body, error = _read_match_body({"state", "played_at", "version"})
+    if error:
+        return error
+    version, error = expected_version(body)
     if error:
         return error
     db = get_db()
-    if not storage.get_match(db, gid, mid):
+    stored = storage.get_match(db, gid, mid)
+    if not stored:
         abort(404, description="no such match in this group")
+    if version is not None and version != stored["version"]:
+        return conflict(_public(stored))
     try:
         played_at = parse_played_at(body["played_at"]) if "played_at" in body else None
     except StateError as exc:
@@ -126,7 +142,11 @@ def update(gid: str, mid: str):
     result, error = _score(body["state"])
     if error:
         return error
-    match = storage.update_match(db, gid, mid, body["state"], result, played_at)
+    try:
+        match = storage.update_match(db, gid, mid, body["state"], result, played_at,
+                                     expected_version=version)
+    except storage.VersionConflict as exc:
+        return conflict(_public(exc.current))
     if not match:
         abort(404, description="no such match in this group")
     return jsonify(_public(match))

@@ -13,8 +13,12 @@ import sqlite_utils
 from .aggregates import sync_matches
 from .db import write
 from .groups import ensure_player, now_iso
+from .versions import check_version
 
 MATCH_COLUMNS = "group_id, id, game, played_at, state, result, created_at, updated_at, deleted_at"
+# Read with the version (issue 16); inserts leave it to its default, 1.
+SELECT_COLUMNS = MATCH_COLUMNS + ", version"
+KEEP_DELETED_DAYS = 30
 
 
 def _row_to_match(row: dict[str, Any]) -> dict[str, Any]:
@@ -27,12 +31,13 @@ def _row_to_match(row: dict[str, Any]) -> dict[str, Any]:
         "result": json.loads(row["result"]),
         "created_at": row["created_at"],
         "updated_at": row["updated_at"],
+        "version": row["version"],
         **({"deleted_at": row["deleted_at"]} if row.get("deleted_at") else {}),
     }
 
 
 def _fetch(db: sqlite_utils.Database, gid: str, mid: str) -> dict[str, Any] | None:
-    rows = list(db.query(f"SELECT {MATCH_COLUMNS} FROM matches WHERE group_id = ? AND id = ?",
+    rows = list(db.query(f"SELECT {SELECT_COLUMNS} FROM matches WHERE group_id = ? AND id = ?",
                          [gid, mid]))
     return rows[0] if rows else None
 
@@ -88,15 +93,19 @@ def get_match(db: sqlite_utils.Database, gid: str, mid: str, *, include_deleted:
 
 
 def update_match(db: sqlite_utils.Database, gid: str, mid: str, state: dict[str, Any],
-                 result: dict[str, Any], played_at: str | None = None) -> dict[str, Any] | None:
-    """Replace a match's state and result (edit after saving); None if absent."""
+                 result: dict[str, Any], played_at: str | None = None,
+                 expected_version: int | None = None) -> dict[str, Any] | None:
+    """Replace a match's state and result (edit after saving); None if absent.
+    With `expected_version`, raise VersionConflict (nothing changed) when
+    another save came first."""
     with write(db):
         row = _fetch(db, gid, mid)
         if not row or row["deleted_at"]:
             return None
+        check_version(_row_to_match(row), expected_version)
         db.execute(
-            "UPDATE matches SET game = ?, state = ?, result = ?, played_at = ?, updated_at = ?"
-            " WHERE group_id = ? AND id = ?",
+            "UPDATE matches SET game = ?, state = ?, result = ?, played_at = ?, updated_at = ?,"
+            " version = version + 1 WHERE group_id = ? AND id = ?",
             [state["game"], json.dumps(state, ensure_ascii=False),
              json.dumps(result, ensure_ascii=False), played_at or row["played_at"], now_iso(),
              gid, mid])
@@ -108,17 +117,19 @@ def update_match(db: sqlite_utils.Database, gid: str, mid: str, state: dict[str,
 def delete_match(db: sqlite_utils.Database, gid: str, mid: str) -> bool:
     """Soft delete, so the page can offer undo (`restore_match`)."""
     with write(db):
-        cur = db.execute("UPDATE matches SET deleted_at = ? WHERE group_id = ? AND id = ?"
-                         " AND deleted_at IS NULL", [now_iso(), gid, mid])
+        cur = db.execute("UPDATE matches SET deleted_at = ?, version = version + 1"
+                         " WHERE group_id = ? AND id = ? AND deleted_at IS NULL",
+                         [now_iso(), gid, mid])
         if cur.rowcount > 0:
             sync_matches(db, gid, [mid])
+            _purge(db, gid)
         return cur.rowcount > 0
 
 
 def restore_match(db: sqlite_utils.Database, gid: str, mid: str) -> dict[str, Any] | None:
     with write(db):
-        cur = db.execute("UPDATE matches SET deleted_at = NULL WHERE group_id = ? AND id = ?"
-                         " AND deleted_at IS NOT NULL", [gid, mid])
+        cur = db.execute("UPDATE matches SET deleted_at = NULL, version = version + 1"
+                         " WHERE group_id = ? AND id = ? AND deleted_at IS NOT NULL", [gid, mid])
         if cur.rowcount > 0:
             sync_matches(db, gid, [mid])
         row = _fetch(db, gid, mid)
@@ -146,10 +157,45 @@ def list_matches(db: sqlite_utils.Database, gid: str, *, game: str | None = None
                             UNION SELECT player_id FROM player_aliases
                                   WHERE group_id = ? AND name_key = ?))""")
         params.extend([gid, name_key(player), gid, name_key(player)])
-    sql = (f"SELECT {', '.join('m.' + c.strip() for c in MATCH_COLUMNS.split(','))} FROM matches m"
+    sql = (f"SELECT {', '.join('m.' + c.strip() for c in SELECT_COLUMNS.split(','))} FROM matches m"
            f" WHERE {' AND '.join(where)} ORDER BY m.played_at DESC, m.rowid DESC LIMIT ?")
     params.append(limit)
     return [_row_to_match(r) for r in db.query(sql, params)]
+
+
+def _cutoff(days: int) -> str:
+    from datetime import UTC, datetime, timedelta
+
+    return (datetime.now(UTC) - timedelta(days=days)).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def list_deleted(db: sqlite_utils.Database, gid: str, limit: int = 200) -> list[dict[str, Any]]:
+    """The group's recently deleted matches, newest deletion first (older than
+    KEEP_DELETED_DAYS are gone even before the next purge runs)."""
+    rows = db.query(f"SELECT {SELECT_COLUMNS} FROM matches WHERE group_id = ?"
+                    " AND deleted_at IS NOT NULL AND deleted_at >= ?"
+                    " ORDER BY deleted_at DESC, rowid DESC LIMIT ?",
+                    [gid, _cutoff(KEEP_DELETED_DAYS), limit])
+    return [_row_to_match(r) for r in rows]
+
+
+def _purge(db: sqlite_utils.Database, gid: str | None, days: int = KEEP_DELETED_DAYS) -> int:
+    """Inside a write: remove matches deleted more than `days` ago for good.
+    Their stats were already taken out when they were deleted."""
+    sql = "DELETE FROM matches WHERE deleted_at IS NOT NULL AND deleted_at < ?"
+    params: list[Any] = [_cutoff(days)]
+    if gid is not None:
+        sql += " AND group_id = ?"
+        params.append(gid)
+    return db.execute(sql, params).rowcount
+
+
+def purge_deleted(db: sqlite_utils.Database, gid: str | None = None,
+                  days: int = KEEP_DELETED_DAYS) -> int:
+    """Remove matches deleted more than `days` ago (the app runs this at start-up
+    and on every delete); returns how many."""
+    with write(db):
+        return _purge(db, gid, days)
 
 
 def count_matches(db: sqlite_utils.Database, gid: str | None = None) -> int:
