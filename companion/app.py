@@ -77,6 +77,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from . import web
 
     web.init_app(app)
+    from .web import disk_full
+
+    disk_full.init_app(app)  # 507 on a full disk, 503 when the database stays locked
 
     from importlib import import_module
 

@@ -5,7 +5,7 @@ in one transaction."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import sqlite_utils
@@ -218,21 +218,20 @@ def export_matches(db: sqlite_utils.Database, gid: str | None = None) -> Iterato
                "state": json.loads(row["state"])}
 
 
-def import_matches(db: sqlite_utils.Database, gid: str,
-                   items: Iterable[tuple[str, str, dict[str, Any], dict[str, Any]]],
-                   batch: int = 1000) -> tuple[int, int]:
-    """Insert (id, played_at, state, result) tuples, skipping ids the group
-    already has. Batched transactions keep a 100,000-match import fast.
-    Returns (added, skipped)."""
+def import_steps(db: sqlite_utils.Database,
+                 items: Sequence[tuple[str, str, str, dict[str, Any], dict[str, Any]]],
+                 batch: int = 1000) -> Iterator[tuple[int, int]]:
+    """Insert (group, id, played_at, state, result) tuples, skipping ids a group
+    already has, all in ONE transaction: every match is stored or none is (a
+    full disk half-way rolls everything back). Yields (added, skipped) after
+    each batch so a page can show progress; closing the generator early rolls
+    back."""
     added = skipped = 0
-    chunk: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = []
-
-    def flush() -> None:
-        nonlocal added, skipped
-        with write(db):
-            stamp = now_iso()
-            stored: dict[str, dict[str, Any]] = {}
-            for mid, played_at, state, result in chunk:
+    with write(db):
+        stamp = now_iso()
+        for start in range(0, len(items), batch):
+            stored: dict[str, dict[str, dict[str, Any]]] = {}
+            for gid, mid, played_at, state, result in items[start:start + batch]:
                 if db.execute("SELECT 1 FROM matches WHERE group_id = ? AND id = ?",
                               [gid, mid]).fetchone():
                     skipped += 1
@@ -242,15 +241,17 @@ def import_matches(db: sqlite_utils.Database, gid: str,
                     [gid, mid, state["game"], played_at, json.dumps(state, ensure_ascii=False),
                      json.dumps(result, ensure_ascii=False), stamp, stamp])
                 _write_players(db, gid, mid, result)
-                stored[mid] = result
+                stored.setdefault(gid, {})[mid] = result
                 added += 1
-            sync_matches(db, gid, list(stored), stored)
-        chunk.clear()
+            for gid, results in stored.items():
+                sync_matches(db, gid, list(results), results)
+            yield added, skipped
 
-    for item in items:
-        chunk.append(item)
-        if len(chunk) >= batch:
-            flush()
-    if chunk:
-        flush()
-    return added, skipped
+
+def import_matches(db: sqlite_utils.Database, gid: str,
+                   items: Iterable[tuple[str, str, dict[str, Any], dict[str, Any]]],
+                   batch: int = 1000) -> tuple[int, int]:
+    """Insert (id, played_at, state, result) tuples into one group, skipping
+    ids it already has, in one transaction. Returns (added, skipped)."""
+    steps = list(import_steps(db, [(gid, *item) for item in items], batch))
+    return steps[-1] if steps else (0, 0)
