@@ -32,6 +32,7 @@ BLUEPRINTS = [
     "api.data",
     "stats_pages",
     "print_sheets",
+    "pwa",
 ]
 
 

@@ -138,9 +138,11 @@ def merge_players(db: sqlite_utils.Database, gid: str, pid: int, into: int) -> d
 def player_table(db: sqlite_utils.Database, gid: str) -> list[dict[str, Any]]:
     """Every player, hidden ones too, with plays and wins from the kept
     totals (cheap for any history), most active first."""
-    return [{"id": pid, "name": name, "hidden": bool(hidden), "plays": plays, "wins": wins}
-            for pid, name, hidden, plays, wins in db.execute(
-                "SELECT p.id, p.name, p.hidden, coalesce(t.plays, 0), coalesce(t.wins, 0)"
+    return [{"id": pid, "name": name, "hidden": bool(hidden), "plays": plays, "wins": wins,
+             "version": version}
+            for pid, name, hidden, plays, wins, version in db.execute(
+                "SELECT p.id, p.name, p.hidden, coalesce(t.plays, 0), coalesce(t.wins, 0),"
+                " p.version"
                 " FROM players p LEFT JOIN (SELECT player_id, sum(plays) AS plays,"
                 " sum(wins) AS wins FROM stats_month WHERE group_id = ? AND month = '*'"
                 " GROUP BY player_id) t ON t.player_id = p.id WHERE p.group_id = ?"

@@ -12,7 +12,7 @@ document.getElementById("rescore-match").addEventListener("click", async () => {
   status.textContent = "Scoring again…";
   const got = await Companion.api("GET", `/api/groups/${encodeURIComponent(gid)}/matches/${encodeURIComponent(mid)}`);
   if (!got.ok) { status.textContent = `Could not load the match: ${M.errorText(got.data)}`; return; }
-  const answer = await M.saveMatch(gid, { state: got.data.state }, mid);
+  const answer = await M.saveMatch(gid, { state: got.data.state, version: got.data.version }, mid);
   if (!answer.ok) {
     status.className = "error";
     status.textContent = `Not scored again: ${M.errorText(answer.data, got.data.state)}`;

@@ -32,7 +32,7 @@ const SHARED_HINT = { suzhou: "A bonus taken by one player is crossed out for ev
 const PART_WORDS = { shop_bonuses: "bonuses" };
 const DEFAULT_HOUSE = { count: 4, printed_crossed: 2 };
 
-let draft = store.load();
+let draft = M.loadDraft(store, data.match); // an edit starts from the saved match
 let result = null;
 let problem = null;
 const setup = { edition: "suzhou", layoutId: "suzhou-v1", seats: [] };
