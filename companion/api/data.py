@@ -17,9 +17,8 @@ from flask import Blueprint, Response, current_app, g, jsonify, request, stream_
 from .. import storage
 from ..app import get_db
 from ..stats.facts import PARTS, parts_of
-from ..web import disk_full
 from ..web.security import group_required
-from .import_lines import LineError, check_lines
+from .import_lines import LineError, check_lines, stopped, store
 
 bp = Blueprint("api_data", __name__, url_prefix="/api/groups/<gid>")
 
@@ -105,12 +104,14 @@ def _refusal(exc: LineError) -> dict[str, Any]:
     return body
 
 
-def _checked(gid: str, lines: list[str]) -> Iterator[tuple[int, tuple]]:
-    """Every line checked and scored (LineError at the first bad one)."""
+def _checked(gid: str, lines: list[str], numbers: list[int]) -> Iterator[tuple[int, tuple]]:
+    """Every line checked and scored (LineError at the first bad one); each
+    item's line number is appended to `numbers`."""
     for count, (number, item) in enumerate(check_lines(lines, group=gid), 1):
         if count > MAX_IMPORT_LINES:
             raise LineError(number, f"the file has more than {MAX_IMPORT_LINES} matches; split "
                                     "it, or use `companion import FILE --group GID` on the server")
+        numbers.append(number)
         yield count, item
 
 
@@ -134,8 +135,10 @@ NO_MATCHES = "the file has no matches (one JSON object per line); nothing was st
 @group_required
 def import_jsonl(gid: str):
     """multipart `file`: JSON lines as `companion export` writes them. Every
-    line is checked and scored first, then all are stored in one transaction:
-    the answer is true in every case (stored all, or nothing and why). With
+    line is checked and scored first (a bad line stores nothing), then the
+    matches are stored in one transaction, or for a file over
+    import_lines.ATOMIC_LIMIT in committed batches that a second import of the
+    same file resumes: the answer is true in every case. With
     `?progress=1` the answer is a stream of JSON lines the page draws as a
     progress bar: {"stage": "checking"|"storing", "done", "total"}, then
     {"stage": "done", "added", "skipped"} or {"stage": "failed", "status", "error", ...}."""
@@ -145,14 +148,18 @@ def import_jsonl(gid: str):
     if request.args.get("progress") == "1":
         return Response(stream_with_context(_import_stream(gid, lines)),
                         mimetype="application/x-ndjson", headers={"Cache-Control": "no-store"})
+    numbers: list[int] = []
     try:
-        items = [item for _count, item in _checked(gid, lines)]
+        items = [item for _count, item in _checked(gid, lines, numbers)]
     except LineError as exc:
         return jsonify(_refusal(exc)), 422
     if not items:
         return jsonify({"error": NO_MATCHES, "path": "file"}), 422
-    steps = list(storage.import_steps(get_db(), items))  # a full disk: 507, nothing stored
-    added, skipped = steps[-1]
+    try:
+        added, skipped = list(store(get_db(), items))[-1]
+    except (sqlite3.Error, storage.ImportStopped) as exc:
+        status, body = stopped(exc, numbers)
+        return jsonify(body), status
     return jsonify({"added": added, "skipped": skipped})
 
 
@@ -163,9 +170,9 @@ def _event(**fields: Any) -> str:
 def _import_stream(gid: str, lines: list[str]) -> Iterator[str]:
     total = sum(1 for line in lines if line.strip())
     yield _event(stage="checking", done=0, total=total)
-    items = []
+    items, numbers = [], []
     try:
-        for count, item in _checked(gid, lines):
+        for count, item in _checked(gid, lines, numbers):
             items.append(item)
             if count % 1000 == 0:
                 yield _event(stage="checking", done=count, total=total)
@@ -179,18 +186,13 @@ def _import_stream(gid: str, lines: list[str]) -> Iterator[str]:
     db = storage.connect(current_app.config["DATABASE"])
     added = skipped = 0
     try:
-        for added, skipped in storage.import_steps(db, items):
+        for added, skipped in store(db, items):
             yield _event(stage="storing", done=added + skipped, total=len(items))
-    except sqlite3.Error as exc:
-        if disk_full.is_disk_full(exc):
-            yield _event(stage="failed", status=507, error=disk_full.DISK_FULL, cause="disk full",
-                         stored=0)
-        elif disk_full.is_busy(exc):
-            yield _event(stage="failed", status=503, error=disk_full.BUSY, stored=0)
-        else:
+    except (sqlite3.Error, storage.ImportStopped) as exc:
+        status, body = stopped(exc, numbers)
+        if status == 500:
             current_app.logger.exception("import failed")
-            yield _event(stage="failed", status=500, stored=0,
-                         error="something went wrong on our side; nothing was stored")
+        yield _event(stage="failed", status=status, **body)
         return
     finally:
         db.conn.close()

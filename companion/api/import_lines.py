@@ -59,3 +59,44 @@ def check_lines(lines: Iterable[str], *, group: str | None = None) -> Iterator[t
             path = exc.path if exc.path == "played_at" else f"state.{exc.path}"
             raise LineError(number, exc.message, path) from None
         yield number, (target, mid, played_at, item["state"], result)
+
+
+# Up to this many matches an import is ONE transaction (about 10 s of writing on
+# a small server): all or nothing. Bigger files commit every BATCH matches so the
+# other phones can still save meanwhile; a failure then says exactly how far it
+# got, and importing the same file again resumes (stored ids are skipped).
+ATOMIC_LIMIT = 5_000
+BATCH = 1_000
+
+
+def store(db: Any, items: list[Item]) -> Iterator[tuple[int, int]]:
+    """storage.import_steps with the file's size deciding atomic or batched."""
+    return storage.import_steps(db, items, BATCH, atomic=len(items) <= ATOMIC_LIMIT)
+
+
+def _cause(exc: BaseException) -> tuple[int, str, str]:
+    from ..web.disk_full import is_busy, is_disk_full
+
+    if is_disk_full(exc):
+        return 507, "the server's disk is full", "there is free space again"
+    if is_busy(exc):
+        return 503, "the database stayed busy with another write", "in a minute"
+    return 500, f"the database refused the write ({exc})", "the problem is fixed"
+
+
+def stopped(exc: BaseException, numbers: list[int]) -> tuple[int, dict[str, Any]]:
+    """(status, answer) for an import that failed while storing, true in each case."""
+    if isinstance(exc, storage.ImportStopped):
+        status, why, when = _cause(exc.cause)
+        done = exc.added + exc.skipped
+        line = numbers[done] if done < len(numbers) else numbers[-1]
+        return status, {
+            "error": f"stored {exc.added}, skipped {exc.skipped} already present, then stopped "
+                     f"at line {line}: {why}. Import the same file again when {when}: the "
+                     f"{exc.added + exc.skipped} matches before line {line} are skipped, the rest "
+                     "are stored",
+            "added": exc.added, "skipped": exc.skipped, "line": line, "stored": exc.added}
+    status, why, when = _cause(exc)
+    return status, {"error": f"nothing was stored: {why}. The import is one transaction, so "
+                             f"the history is as it was; import the file again when {when}",
+                    "added": 0, "skipped": 0, "stored": 0}

@@ -58,13 +58,12 @@ def import_cmd(path: str, gid: str | None, db_path: str | None) -> None:
     says which (a bad line names its number and what is wrong)."""
     import sqlite3
 
-    from ..api.import_lines import LineError, check_lines
-    from ..web.disk_full import is_busy, is_disk_full
+    from ..api.import_lines import LineError, check_lines, stopped, store
 
     db = storage.connect(db_path or default_db())
     if gid and storage.get_group(db, gid) is None:
         fail(f"--group: no group with id {gid!r}; nothing was stored")
-    items = []
+    items, numbers = [], []
     known: set[str] = set()
     try:
         fh = sys.stdin if path == "-" else open(path, encoding="utf-8-sig")  # noqa: SIM115
@@ -79,6 +78,7 @@ def import_cmd(path: str, gid: str | None, db_path: str | None) -> None:
                                                 "pass --group", "group")
                     known.add(target)
                 items.append(item)
+                numbers.append(number)
     except LineError as exc:
         fail(f"{exc}; nothing was stored (fix that line and import the file again)")
     except UnicodeDecodeError:
@@ -90,15 +90,14 @@ def import_cmd(path: str, gid: str | None, db_path: str | None) -> None:
     added = skipped = 0
     show = sys.stderr.isatty()
     try:
-        for added, skipped in storage.import_steps(db, items):
+        for added, skipped in store(db, items):
             if show:
                 click.echo(f"\rchecked {len(items)}, storing {added + skipped}/{len(items)}",
                            err=True, nl=False)
-    except sqlite3.Error as exc:
-        why = ("the disk is full" if is_disk_full(exc) else
-               "the database stayed locked by another writer" if is_busy(exc) else str(exc))
-        fail(f"nothing was stored: {why} ({exc}); the import was one transaction, so the "
-             "database is as it was. Fix that and import the file again")
+    except (sqlite3.Error, storage.ImportStopped) as exc:
+        if show:
+            click.echo("", err=True)
+        fail(stopped(exc, numbers)[1]["error"])
     if show:
         click.echo("", err=True)
     click.echo(json.dumps({"added": added, "skipped": skipped}))

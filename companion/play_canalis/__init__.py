@@ -30,7 +30,8 @@ def new(gid: str):
                              "(it may have been deleted).")
     data = {
         "gid": gid, "game": GAME,
-        "match": {"id": match["id"], "state": match["state"], "result": match["result"]}
+        "match": {"id": match["id"], "state": match["state"], "result": match["result"],
+                  "version": match["version"]}
         if match else None,
         "players": [p["name"] for p in storage.list_players(get_db(), gid)],
         "urls": {"group": url_for("pages.group_home", gid=gid),

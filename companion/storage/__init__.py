@@ -89,8 +89,14 @@ __all__ = [
 ]
 
 # Data safety (issue 16): versions, recently deleted matches.
-from .matches import KEEP_DELETED_DAYS, import_steps, list_deleted, purge_deleted  # noqa: E402
+from .matches import (  # noqa: E402
+    KEEP_DELETED_DAYS,
+    ImportStopped,
+    import_steps,
+    list_deleted,
+    purge_deleted,
+)
 from .versions import VersionConflict, check_version  # noqa: E402
 
-__all__ += ["KEEP_DELETED_DAYS", "import_steps", "list_deleted", "purge_deleted", "VersionConflict",
+__all__ += ["KEEP_DELETED_DAYS", "ImportStopped", "import_steps", "list_deleted", "purge_deleted", "VersionConflict",
             "check_version"]

@@ -5,6 +5,7 @@ in one transaction."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -218,34 +219,66 @@ def export_matches(db: sqlite_utils.Database, gid: str | None = None) -> Iterato
                "state": json.loads(row["state"])}
 
 
+class ImportStopped(Exception):
+    """A batched import stopped: `added` and `skipped` were committed before
+    `cause` (an sqlite3 error) rolled back the batch after them."""
+
+    def __init__(self, added: int, skipped: int, cause: BaseException):
+        super().__init__(str(cause))
+        self.added, self.skipped, self.cause = added, skipped, cause
+
+
+def _insert_batch(db: sqlite_utils.Database, chunk: Sequence[tuple], stamp: str
+                  ) -> tuple[int, int]:
+    """Inside a write: insert, skipping ids a group already has; (added, skipped)."""
+    added = skipped = 0
+    stored: dict[str, dict[str, dict[str, Any]]] = {}
+    for gid, mid, played_at, state, result in chunk:
+        if db.execute("SELECT 1 FROM matches WHERE group_id = ? AND id = ?",
+                      [gid, mid]).fetchone():
+            skipped += 1
+            continue
+        db.execute(
+            f"INSERT INTO matches ({MATCH_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)",
+            [gid, mid, state["game"], played_at, json.dumps(state, ensure_ascii=False),
+             json.dumps(result, ensure_ascii=False), stamp, stamp])
+        _write_players(db, gid, mid, result)
+        stored.setdefault(gid, {})[mid] = result
+        added += 1
+    for gid, results in stored.items():
+        sync_matches(db, gid, list(results), results)
+    return added, skipped
+
+
 def import_steps(db: sqlite_utils.Database,
                  items: Sequence[tuple[str, str, str, dict[str, Any], dict[str, Any]]],
-                 batch: int = 1000) -> Iterator[tuple[int, int]]:
+                 batch: int = 1000, atomic: bool = True) -> Iterator[tuple[int, int]]:
     """Insert (group, id, played_at, state, result) tuples, skipping ids a group
-    already has, all in ONE transaction: every match is stored or none is (a
-    full disk half-way rolls everything back). Yields (added, skipped) after
-    each batch so a page can show progress; closing the generator early rolls
-    back."""
+    already has. Yields (added, skipped) after each batch so a page can show
+    progress.
+
+    atomic=True: ONE transaction, every match is stored or none is (a full disk
+    half-way rolls everything back; closing the generator early too).
+    atomic=False (big files, so other phones can write between batches): each
+    batch is committed; a failure raises ImportStopped saying how many were
+    committed. Importing the same file again resumes: stored ids are skipped."""
+    stamp = now_iso()
     added = skipped = 0
-    with write(db):
-        stamp = now_iso()
-        for start in range(0, len(items), batch):
-            stored: dict[str, dict[str, dict[str, Any]]] = {}
-            for gid, mid, played_at, state, result in items[start:start + batch]:
-                if db.execute("SELECT 1 FROM matches WHERE group_id = ? AND id = ?",
-                              [gid, mid]).fetchone():
-                    skipped += 1
-                    continue
-                db.execute(
-                    f"INSERT INTO matches ({MATCH_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)",
-                    [gid, mid, state["game"], played_at, json.dumps(state, ensure_ascii=False),
-                     json.dumps(result, ensure_ascii=False), stamp, stamp])
-                _write_players(db, gid, mid, result)
-                stored.setdefault(gid, {})[mid] = result
-                added += 1
-            for gid, results in stored.items():
-                sync_matches(db, gid, list(results), results)
-            yield added, skipped
+    if atomic:
+        with write(db):
+            for start in range(0, len(items), batch):
+                a, s = _insert_batch(db, items[start:start + batch], stamp)
+                added, skipped = added + a, skipped + s
+                yield added, skipped
+        return
+    for start in range(0, len(items), batch):
+        try:
+            with write(db):
+                a, s = _insert_batch(db, items[start:start + batch], stamp)
+        except sqlite3.Error as exc:
+            raise ImportStopped(added, skipped, exc) from exc
+        added, skipped = added + a, skipped + s
+        yield added, skipped
 
 
 def import_matches(db: sqlite_utils.Database, gid: str,
