@@ -249,6 +249,7 @@ function showConflict(el, draft, current, { onKeep, onTake }) {
     h("div", { class: "row" },
       h("button", { type: "button", id: "keep-mine", onclick: onKeep }, "Keep mine"),
       h("button", { type: "button", class: "secondary", id: "take-theirs", onclick: onTake }, "Take theirs"))));
+  el.scrollIntoView({ block: "start", behavior: "smooth" });
 }
 
 export function mountSave(el, opts) {
