@@ -21,7 +21,7 @@ pytestmark = pytest.mark.slow
 CLIENTS = 8
 SAVES_PER_CLIENT = 50
 REQUEST_TIMEOUT = 60  # above the 30 s busy timeout: a slow answer is seen, not cut off
-DEADLINE_SECONDS = 100
+DEADLINE_SECONDS = 300  # a bound against hangs, not a speed goal
 
 
 def test_eight_clients_two_processes_save_each_match_exactly_once(tmp_path):
