@@ -1,6 +1,6 @@
 // Service worker: the app opens and its pages work without a connection.
-// Static files: cache first (refreshed in the background). Pages: network
-// first, the last copy when offline. NEVER cached: API answers (/api/...),
+// Static files and pages: network first, the last copy kept here when
+// offline. NEVER cached: API answers (/api/...),
 // anything keyed (a URL with key= or token=, join links, the QR code) and any
 // answer marked no-store or private; only same-origin GETs are touched.
 "use strict";
@@ -33,15 +33,19 @@ function storable(response) {
   return !cc.includes("no-store") && !cc.includes("private");
 }
 
-async function staticFirst(request) {
+async function staticNetworkFirst(request) {
+  // Static URLs carry no content hash, so the network wins whenever it answers
+  // (new pages never run with old scripts); the cache is for when it does not.
   const cache = await caches.open(STATIC);
-  const hit = await cache.match(request);
-  const fresh = fetch(request).then((response) => {
+  try {
+    const response = await fetch(request);
     if (storable(response)) cache.put(request, response.clone());
     return response;
-  });
-  if (hit) { fresh.catch(() => {}); return hit; }
-  return fresh;
+  } catch (err) {
+    const hit = await cache.match(request, { ignoreSearch: true });
+    if (hit) return hit;
+    throw err;
+  }
 }
 
 async function pageNetworkFirst(request) {
@@ -66,7 +70,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || keyed(url)) return; // straight to the network
   if (url.pathname.startsWith("/static/") || url.pathname === "/manifest.webmanifest") {
-    event.respondWith(staticFirst(request));
+    event.respondWith(staticNetworkFirst(request));
   } else if (request.mode === "navigate") {
     event.respondWith(pageNetworkFirst(request));
   }

@@ -312,3 +312,31 @@ def test_a_50000_line_import_shows_progress_and_stores_everything(phone, group_p
         "Stored 50,000 matches; skipped 0 already here.")
     assert {"Checking", "Storing"} & seen, seen  # the bar moved through the stages
     assert float(bar.get_attribute("value") or bar.evaluate("b => b.value")) == 1
+
+
+def test_sheet_layout_edited_on_two_phones_keep_mine_or_take_theirs(phone, group_page):
+    from companion.games.doodle_china.layouts import get_layout
+
+    gid, key = group_page
+    layout = get_layout("suzhou-v1")
+    body = {"id": "lay-1", "name": "Our sheets", "edition": "suzhou",
+            "data": {k: layout[k] for k in ("cells", "houses", "tracks", "trees")}}
+    api = f"/api/groups/{gid}/layouts"
+    made = phone.request.post(api, data=body, headers={"X-Companion-Key": key})
+    assert made.status == 201, made.text()
+    phone.goto(f"/g/{gid}/play/doodle-china/layouts")
+    phone.locator(".le-item[data-layout='lay-1']").get_by_role("button", name="Edit").click()
+    phone.fill("#layout-name", "Mine")
+    # Another phone renames it first (version 1 -> 2).
+    other = phone.request.put(f"{api}/lay-1", data={**{k: v for k, v in body.items() if k != "id"},
+                                                     "name": "Theirs", "version": 1},
+                              headers={"X-Companion-Key": key})
+    assert other.status == 200 and other.json()["version"] == 2
+    phone.locator("#save-layout").click()
+    expect(phone.locator("#layout-error")).to_contain_text("another phone")
+    expect(phone.locator("#take-theirs")).to_contain_text("Theirs")
+    phone.click("#keep-mine")
+    expect(phone.locator(".le-item[data-layout='lay-1'] .le-name")).to_have_text("Mine")
+    stored = phone.request.get(f"{api}/lay-1", headers={"X-Companion-Key": key}).json()
+    assert stored["name"] == "Mine" and stored["version"] == 3
+    assert not _errors(phone), phone.errors
