@@ -11,10 +11,13 @@ if (list) {
     item.dataset.mid = mid;
     item.classList.add("history-row");
     const remove = M.h("button", { type: "button", class: "row-delete", "aria-label": "Delete this match", title: "Delete" }, "Delete");
+    const empty = () => { document.getElementById("history-all-deleted").hidden = !!list.querySelector(":scope > li:not([hidden])"); };
     remove.addEventListener("click", () => M.deleteMatch(gid, mid, {
-      onDeleted: () => { item.hidden = true; },
-      onRestored: () => { item.hidden = false; },
+      onDeleted: () => { item.hidden = true; empty(); },
+      onRestored: () => { item.hidden = false; empty(); },
     }));
     item.append(remove);
   }
+  list.after(M.h("p", { class: "empty", id: "history-all-deleted", hidden: true },
+    "Every match shown here was deleted. They wait in Recently deleted for 30 days."));
 }

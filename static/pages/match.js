@@ -91,6 +91,9 @@ export function loadDraft(store, match) {
   if (choice === "drop") { C().drafts.clear(`${store.key}:unsaved`); return null; }
   if (choice === "draft" && older) {
     C().drafts.clear(`${store.key}:unsaved`);
+    // A draft from before versions existed started from an unknown save: treat it as the
+    // first, so a match changed since asks keep mine / take theirs instead of overwriting.
+    if (older.version === undefined) older.version = 1;
     store.save(older);
     return older;
   }
