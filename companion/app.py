@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BLUEPRINTS = [
     "api.score",
     "api.groups",
+    "api.invite",
     "api.matches",
     "api.photos",
     "rooms.api",
@@ -59,7 +60,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_NAME="companion",
-        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365 * 5,
+        # A joined phone stays in its groups while it is used at least twice a year:
+        # the cookie and the server-side membership are renewed on use (web/access.py).
+        SESSION_LIFETIME_DAYS=180,
+        # Where phones reach this server: join links and QR codes are built from it,
+        # never from the request's Host (`companion serve --public-url`).
+        PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL") or None,
         JSON_SORT_KEYS=False,
         UPLOAD_FOLDER=str(Path(app.instance_path) / "uploads"),
     )
@@ -70,6 +76,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         database = app.config["DATABASE"]
         base = Path(database).parent if database != ":memory:" else Path(app.instance_path)
         app.config["UPLOAD_FOLDER"] = str(base / "uploads")
+    app.config["PERMANENT_SESSION_LIFETIME"] = 60 * 60 * 24 * int(app.config["SESSION_LIFETIME_DAYS"])
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
     app.json.sort_keys = False

@@ -25,7 +25,7 @@ def _fresh_rate_limits():
 @pytest.fixture
 def app(tmp_path):
     return create_app({"DATABASE": str(tmp_path / "test.sqlite"), "TESTING": True,
-                       "SECRET_KEY": "test-secret"})
+                       "SECRET_KEY": "test-secret", "PUBLIC_URL": "http://localhost"})
 
 
 @pytest.fixture

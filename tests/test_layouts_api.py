@@ -228,3 +228,20 @@ def test_other_groups_layouts_are_404(client, group):
 def test_without_a_key_is_401(app, group):
     answer = app.test_client().get(URL.format(gid=group["id"]))  # no cookie, no header
     assert answer.status_code == 401 and "key" in answer.get_json()["error"]
+
+
+def test_a_shanghai_layout_with_start_squares_is_stored_with_parks(client, group):
+    # Issue 11: Shanghai's starting squares are its parks; a layout made before
+    # (with `start` squares) is read as parks, and a Suzhou one keeps its start squares.
+    data = _data("shanghai-v1")
+    data["cells"][0][0] = data["cells"][1][1] = "start"
+    answer = _post(client, group, _body(id="old-sh", edition="shanghai", data=data))
+    assert answer.status_code == 201, answer.get_json()
+    cells = answer.get_json()["data"]["cells"]
+    assert cells[0][0] == cells[1][1] == "park"
+    assert not any(kind == "start" for row in cells for kind in row)
+    shanghai = client.get(URL.format(gid=group["id"]) + "/shanghai-v1",
+                          headers=group["headers"]).get_json()["data"]["cells"]
+    assert [(r, c) for r, row in enumerate(shanghai) for c, k in enumerate(row) if k == "park"] \
+        == [(i, i) for i in range(6)]
+    assert not any(kind == "start" for row in shanghai for kind in row)

@@ -141,14 +141,18 @@ def test_html_and_json_answers_carry_security_headers(client, group):
     assert answer.headers["Referrer-Policy"]
 
 
-def test_guessing_keys_is_rate_limited(client, group):
+def test_guessing_keys_is_rate_limited_but_never_locks_out_the_right_key(client, group):
     fresh = client.application.test_client()
     answers = [fresh.get(f"/g/{group['id']}/join?key=guess{i}").status_code for i in range(31)]
     assert answers[:30] == [404] * 30
     assert answers[30] == 429
-    blocked = fresh.get(f"/api/groups/{group['id']}/matches", headers=group["headers"])
+    blocked = fresh.get(f"/api/groups/{group['id']}/matches",
+                        headers={"X-Companion-Key": "another-guess"})
     assert blocked.status_code == 429
     assert "wait" in blocked.get_json()["error"]
+    # The same address with the right key (a phone on the same Wi-Fi) still gets in.
+    assert fresh.get(f"/api/groups/{group['id']}/matches",
+                     headers=group["headers"]).status_code == 200
 
 
 def test_player_counts_skip_deleted_matches_and_former_names_still_find_matches(client, group):

@@ -29,8 +29,13 @@ def test_png_sheet_is_a4_at_150_dpi_and_its_qr_names_the_player(client, group):
     reading = vision.read_photo(answer.data, game="doodle-china")
     assert reading["sheet"]["edition"] == "shanghai"
     assert reading["sheet"]["player"] == "Ana" and reading["sheet"]["match"] == "m-7"
-    assert all(cell in ("start", "hotel", "taxi", "plain", "bus", "skyscraper", "park")
-               for row in reading["proposal"]["grid"] for cell in row)
+    # Shanghai's starting squares are its parks (issue 11): no start square is printed,
+    # and each park holds nothing yet.
+    grid = reading["proposal"]["grid"]
+    assert all(cell.split(":")[0] in ("hotel", "taxi", "plain", "bus", "skyscraper", "park")
+               for row in grid for cell in row)
+    assert [(r, c) for r, row in enumerate(grid) for c, cell in enumerate(row)
+            if cell.startswith("park")] == [(i, i) for i in range(6)]
 
 
 def test_pdf_has_a_page_per_player(client, group):

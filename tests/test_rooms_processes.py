@@ -41,15 +41,15 @@ def serve(db: Path, port: int) -> subprocess.Popen:
                             start_new_session=True)
 
 
-def wait_up(base: str, proc: subprocess.Popen, timeout: float = 30) -> None:
+def wait_up(base: str, proc: subprocess.Popen, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise AssertionError(f"server exited: {proc.stderr.read().decode()[-2000:]}")
         try:
-            requests.get(base + "/api/groups/none", timeout=1)
+            requests.get(base + "/api/groups/none", timeout=5)
             return
-        except requests.ConnectionError:
+        except (requests.ConnectionError, requests.Timeout):  # not up yet, or a busy box
             time.sleep(0.1)
     raise AssertionError(f"{base} did not come up")
 

@@ -99,4 +99,7 @@ def image(gid: str, pid: str):
     path = Path(current_app.config["UPLOAD_FOLDER"]) / photo["filename"]
     if not path.is_file():
         abort(404, description="the photo file is gone")
-    return send_file(path, mimetype=photo["media_type"], max_age=3600)
+    response = send_file(path, mimetype=photo["media_type"], max_age=3600)
+    response.cache_control.public = False  # a group's photo: this phone's cache only
+    response.cache_control.private = True
+    return response

@@ -20,7 +20,9 @@ def group_cmd() -> None:
 @group_cmd.command("create")
 @click.argument("name")
 @click.option("--db", "db_path", default=None, help="SQLite file (default: instance/companion.sqlite)")
-@click.option("--url", default=None, help="Base address phones open (default: this machine's LAN address)")
+@click.option("--url", default=None, envvar="COMPANION_PUBLIC_URL",
+              help="Base address phones open, as `serve --public-url` [env COMPANION_PUBLIC_URL; "
+                   "default: this machine's LAN address]")
 def group_create(name: str, db_path: str | None, url: str | None) -> None:
     """Create a group and print {"id", "name", "key", "join_url"}."""
     name = name.strip()

@@ -78,16 +78,27 @@ def _gunicorn(app: Any, host: str, port: int, workers: int, threads: int) -> Non
 @click.option("--threads", default=16, show_default=True, type=click.IntRange(1, 256),
               help="Threads per process (live streams hold one each)")
 @click.option("--dev", is_flag=True, help="Flask's reloading development server instead")
-def serve(host: str, port: int, db_path: str | None, workers: int, threads: int, dev: bool) -> None:
+@click.option("--public-url", envvar="COMPANION_PUBLIC_URL", default=None,
+              help="The address phones use to reach this server (e.g. https://games.example.org); "
+                   "join links and QR codes are built from it [env COMPANION_PUBLIC_URL; "
+                   "default: this machine's LAN address and --port]")
+def serve(host: str, port: int, db_path: str | None, workers: int, threads: int, dev: bool,
+          public_url: str | None) -> None:
     """Start the app; prints the address (and QR code) phones should open."""
     from .. import storage
     from ..app import create_app
+    from ..web.links import check_public_url
 
+    if public_url:
+        problem = check_public_url(public_url)
+        if problem:
+            raise click.BadParameter(problem, param_hint="--public-url")
     db_file = os.path.abspath(db_path or default_db())
     storage.connect(db_file).conn.close()  # create and migrate before workers start
-    app = create_app({"DATABASE": db_file})
     shown = lan_address() if host in ("0.0.0.0", "::") else host
-    print_banner(f"http://{shown}:{port}/")
+    address = (public_url or f"http://{shown}:{port}").rstrip("/")
+    app = create_app({"DATABASE": db_file, "PUBLIC_URL": address})
+    print_banner(f"{address}/")
     if dev:
         app.run(host=host, port=port, debug=True, threaded=True)
     else:

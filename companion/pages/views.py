@@ -8,14 +8,25 @@ from typing import Any
 
 import qrcode
 import qrcode.image.svg
-from flask import Response, current_app, g, redirect, render_template, request, url_for
+from flask import (
+    Response,
+    abort,
+    current_app,
+    g,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from werkzeug.routing import BuildError
 
 from .. import storage
-from ..api.groups import MAX_NAME, join_url
+from ..api.groups import MAX_NAME, join_url, make_group
 from ..app import get_db
 from ..rooms.record import dice_record
-from ..web.security import known_groups, remember_key
+from ..storage import phones
+from ..web import access
 from . import bp
 from .access import GAME_NAMES, group_page, not_found
 
@@ -92,7 +103,6 @@ def summary(match: dict[str, Any]) -> dict[str, Any]:
 
 @bp.route("/", methods=["GET", "POST"])
 def home():
-    db = get_db()
     error, typed = None, ""
     if request.method == "POST":
         typed = request.form.get("name", "")
@@ -102,15 +112,9 @@ def home():
         elif len(name) > MAX_NAME:
             error = f"The name is {len(name)} characters long; at most {MAX_NAME} are allowed."
         else:
-            group = storage.create_group(db, name)
-            remember_key(group["id"], group["key"])
+            group = make_group(name)
             return redirect(url_for("pages.group_home", gid=group["id"]), code=303)
-    groups = []
-    for gid, key in known_groups().items():
-        group = storage.get_group(db, gid)
-        if group is not None and storage.key_matches(group, key):
-            groups.append({"id": gid, "name": group["name"],
-                           "matches": storage.count_matches(db, gid)})
+    groups = access.my_groups()
     status = 422 if error else 200
     return render_template("pages/home.html", groups=groups, error=error, typed=typed,
                            max_name=MAX_NAME), status
@@ -121,18 +125,30 @@ def home():
 def group_home(gid: str):
     db = get_db()
     recent = [summary(m) for m in storage.list_matches(db, gid, limit=RECENT)]
-    return render_template("pages/group.html", group=g.group, gid=gid,
-                           join_url=join_url(gid, g.group_key),
+    key = access.current_key(g.group)
+    mine = g.phone["id"] if g.phone else None
+    joined = [{**p, "this_phone": p["id"] == mine}
+              for p in phones.list_phones(db, gid, expired_before=access.expired_before())]
+    page = render_template("pages/group.html", group=g.group, gid=gid,
+                           join_url=join_url(gid, key) if key else None,
+                           phone=g.phone, phones=joined, ask_who=request.args.get("who") == "1",
                            players=storage.list_players(db, gid),
                            recent=recent, total=storage.count_matches(db, gid),
                            starts=start_links(gid), tables=open_tables(db, gid))
+    response = make_response(page)
+    response.headers["Cache-Control"] = "no-store"  # the page shows the group's key
+    return response
 
 
 @bp.get("/g/<gid>/qr.svg")
 @group_page
 def group_qr(gid: str):
     """The join link as a QR code (SVG paths; it holds the key, so never cached)."""
-    image = qrcode.make(join_url(gid, g.group_key), box_size=10, border=2,
+    key = access.current_key(g.group)
+    if key is None:
+        abort(404, description="this server no longer knows the group's invite: make a new "
+                               "invite link on the group page")
+    image = qrcode.make(join_url(gid, key), box_size=10, border=2,
                         image_factory=qrcode.image.svg.SvgPathImage)
     out = io.BytesIO()
     image.save(out)

@@ -12,6 +12,7 @@ from flask import Blueprint, g, redirect, render_template, request, url_for
 from .. import storage
 from ..app import get_db
 from ..pages.access import group_page, not_found
+from ..web.access import me
 
 bp = Blueprint("play_canalis", __name__)
 
@@ -34,6 +35,7 @@ def new(gid: str):
                   "version": match["version"]}
         if match else None,
         "players": [p["name"] for p in storage.list_players(get_db(), gid)],
+        "me": (me() or {}).get("name"),
         "urls": {"group": url_for("pages.group_home", gid=gid),
                  "history": url_for("pages.history", gid=gid)},
     }

@@ -22,6 +22,7 @@ from ..api.layouts import group_layouts
 from ..app import get_db
 from ..games.doodle_china.layouts import KINDS, SIZES, TRACKS, TREES
 from ..pages.access import group_page, not_found
+from ..web.access import me
 
 bp = Blueprint("play_doodle", __name__)
 
@@ -103,6 +104,7 @@ def new(gid: str):
         "room": room,
         "layouts": group_layouts(gid),
         "players": [p["name"] for p in storage.list_players(get_db(), gid)],
+        "me": (me() or {}).get("name"),
         "rules": _rules(),
         "urls": _urls(gid),
     }

@@ -25,7 +25,6 @@ from flask import (
     current_app,
     jsonify,
     request,
-    session,
 )
 
 from .. import storage
@@ -33,8 +32,11 @@ from ..api.body import json_body, unprocessable
 from ..app import get_db
 from ..games.common import StateError
 from ..games.doodle_china.layouts import DEFAULT_FOR_EDITION
-from ..web.security import KEY_HEADER, group_required, known_groups
-from . import remember_room, table, tokens
+from ..storage import phones
+from ..web import access
+from ..web.links import public_base, room_join_url
+from ..web.security import group_required
+from . import table, tokens
 from .hub import hub_for
 from .qr import qr_svg
 
@@ -63,14 +65,6 @@ def _config(name: str, default: float) -> float:
 
 def _hub():
     return hub_for(current_app.config["DATABASE"], poll=_config("ROOM_POLL_SECONDS", 0.01))
-
-
-def base_url() -> str:
-    return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")
-
-
-def join_url(gid: str, rid: str, token: str) -> str:
-    return f"{base_url()}/g/{gid}/rooms/{rid}/join?token={token}"
 
 
 def _room_or_404(gid: str, rid: str) -> dict[str, Any]:
@@ -198,7 +192,6 @@ def create(gid: str):
         return unprocessable(exc.path, exc.message)
 
     db = get_db()
-    key = request.headers.get(KEY_HEADER) or known_groups().get(gid)
     token = tokens.new_token()
     while True:
         rid = tokens.new_token()[:10]
@@ -206,13 +199,14 @@ def create(gid: str):
             break
     storage.create_room(db, rid=rid, gid=gid, game=game, edition=edition, mode=mode,
                         players=names, token_hash=tokens.hash_token(token),
-                        sealed_key=tokens.seal(key, token, rid), state=state,
-                        match_id=str(uuid.uuid4()))
-    if request.headers.get(KEY_HEADER) is None:
-        remember_room(session, rid, token)  # the creating phone can show the QR again
-    url = join_url(gid, rid, token)
-    return jsonify({"id": rid, "join_url": url, "qr_svg": qr_svg(url),
-                    "room_url": f"{base_url()}/g/{gid}/rooms/{rid}"}), 201
+                        sealed_key="", state=state, match_id=str(uuid.uuid4()))
+    # Any phone of the group can show the table's QR again; the invite renews it.
+    phones.set_room_sealed_token(db, gid, rid, access.seal_room_token(rid, token))
+    url = room_join_url(gid, rid, token)
+    response = jsonify({"id": rid, "join_url": url, "qr_svg": qr_svg(url),
+                        "room_url": f"{public_base()}/g/{gid}/rooms/{rid}"})
+    response.headers["Cache-Control"] = "no-store"
+    return response, 201
 
 
 @bp.get("")

@@ -4,77 +4,74 @@ that opens a room."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
-from typing import Any
-
 from flask import (
     Blueprint,
     abort,
     g,
+    make_response,
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 
 from .. import storage
 from ..app import get_db
-from ..web import ratelimit
-from ..web.security import KEY_HEADER, known_groups, remember_key
-from . import remember_room, room_token, tokens
-from .api import base_url, join_url
+from ..storage import phones
+from ..web import access, ratelimit
+from ..web.links import public_base, room_join_url
+from . import tokens
 from .qr import qr_data_uri
 
 bp = Blueprint("rooms_pages", __name__)
 
+group_page = access.page_access(
+    "rooms/need_key.html",
+    "This group is not open on this phone: the link or key does not match. Ask someone at "
+    "the table to show the table's QR code again.")
 
-def group_page(view: Callable) -> Callable:
-    """Like `group_required`, but answering with pages: without the key a
-    page saying how to get in (401); a wrong key or unknown group "not here"
-    (404), never telling which."""
 
-    @wraps(view)
-    def wrapper(gid: str, *args: Any, **kwargs: Any):
-        key = request.headers.get(KEY_HEADER)
-        if key is None:
-            key = known_groups().get(gid)
-        if not key:
-            return render_template("rooms/need_key.html"), 401
-        group = storage.get_group(get_db(), gid)
-        if group is None or not storage.key_matches(group, key):
-            return render_template("rooms/not_found.html", message=(
-                "This group is not open on this phone: the link or key does not match. "
-                "Ask someone at the table to show the table's QR code again.")), 404
-        g.group = group
-        return view(gid, *args, **kwargs)
+def _room_for_token(gid: str, rid: str, token: str) -> dict:
+    """The room this table link opens, or the styled "link does not work" page.
+    Only wrong tokens count against the address; a right one always works."""
+    db = get_db()
+    room = storage.get_room(db, gid, rid)
+    if not token or room is None or not tokens.token_matches(room["token_hash"], token):
+        ratelimit.check_allowed()
+        ratelimit.note_failure()
+        access.broken_link("This table's link does not work: it may be cut short, mistyped "
+                           "or replaced by a newer invite. Ask the table for a fresh QR code.")
+    if access.room_token(gid, room) is None:  # a table made before tokens were sealed
+        phones.set_room_sealed_token(db, gid, rid, access.seal_room_token(rid, token))
+    return room
 
-    return wrapper
+
+def _enter(gid: str, rid: str):
+    access.join(gid)
+    return access.private(redirect(url_for("rooms_pages.room", gid=gid, rid=rid), code=303))
 
 
 @bp.get("/g/<gid>/rooms/<rid>/join")
 def join(gid: str, rid: str):
-    """Let this phone into the group and the room, then send it on to the
-    room page without the token in the address."""
-    ratelimit.check_allowed()
+    """Let this phone into the group and the room (asking first when the link
+    was followed from another site, like the group's join link), then send it
+    on to the room page without the token in the address."""
     token = request.args.get("token", "")
-    db = get_db()
-    room = storage.get_room(db, gid, rid)
-    group = storage.get_group(db, gid)
-    if not token or room is None or group is None \
-            or not tokens.token_matches(room["token_hash"], token):
-        ratelimit.note_failure()
-        abort(404, description="this room link is not valid: ask for a fresh QR code")
-    key = tokens.unseal(room["sealed_key"], token, rid)
-    if not storage.key_matches(group, key):
-        abort(404, description="this room link no longer opens the group: ask for a fresh QR code")
-    remember_key(gid, key)
-    remember_room(session, rid, token)
-    response = redirect(url_for("rooms_pages.room", gid=gid, rid=rid), code=303)
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    _room_for_token(gid, rid, token)
+    if not access.is_member(gid) and access.from_another_site():
+        group = storage.get_group(get_db(), gid)
+        page = render_template("pages/join_confirm.html", group=group, gid=gid, key=token,
+                               field="token", table=True,
+                               action=url_for("rooms_pages.join_confirmed", gid=gid, rid=rid))
+        return access.private(make_response(page))
+    return _enter(gid, rid)
+
+
+@bp.post("/g/<gid>/rooms/<rid>/join")
+def join_confirmed(gid: str, rid: str):
+    """The "Join" button of the confirmation page (CSRF-checked like every form)."""
+    _room_for_token(gid, rid, request.form.get("token", ""))
+    return _enter(gid, rid)
 
 
 @bp.get("/g/<gid>/rooms/<rid>")
@@ -84,11 +81,13 @@ def room(gid: str, rid: str):
     found = storage.get_room(get_db(), gid, rid)
     if found is None:
         abort(404, description="no such room in this group")
-    token = room_token(session, rid)
-    invite = join_url(gid, rid, token) if token else None
-    return render_template("rooms/room.html", group=group, gid=gid, rid=rid, room=found,
-                           invite=invite, invite_qr=qr_data_uri(invite) if invite else None,
-                           api=f"/api/groups/{gid}/rooms/{rid}")
+    token = access.room_token(gid, found)
+    invite = room_join_url(gid, rid, token) if token else None
+    response = make_response(render_template(
+        "rooms/room.html", group=group, gid=gid, rid=rid, room=found, invite=invite,
+        invite_qr=qr_data_uri(invite) if invite else None, api=f"/api/groups/{gid}/rooms/{rid}"))
+    response.headers["Cache-Control"] = "no-store"  # the invite holds the table's token
+    return response
 
 
 @bp.get("/g/<gid>/rooms/new")
@@ -96,4 +95,4 @@ def room(gid: str, rid: str):
 def new_room(gid: str):
     group = g.group
     return render_template("rooms/new.html", group=group, gid=gid,
-                           api=f"/api/groups/{gid}/rooms", base=base_url())
+                           api=f"/api/groups/{gid}/rooms", base=public_base())

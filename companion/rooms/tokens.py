@@ -1,15 +1,12 @@
-"""The room token a join link carries, and the group key sealed under it.
-
-A room's join link must let a new phone into the group too (it sets the group
-cookie), but only a hash of the group key is stored. So when a room is made,
-the creator's key is sealed with a keystream derived from the room token:
-the database alone reveals neither; the link (token) opens both. The token is
-192 random bits; only its SHA-256 is kept and it is compared in constant time.
+"""The room token a join link carries. A room's join link lets a new phone
+into the group too (it makes the phone's membership, web/access.py). The token
+is 192 random bits; only its SHA-256 is kept for the check, compared in
+constant time (and a copy sealed under the server's secret, so any phone at
+the table can show the QR again: web/sealed.py). "New invite link" renews it.
 """
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import hmac
 import secrets
@@ -27,25 +24,3 @@ def hash_token(token: str) -> str:
 
 def token_matches(stored_hash: str, token: str) -> bool:
     return hmac.compare_digest(stored_hash, hash_token(token))
-
-
-def _stream(token: str, rid: str, length: int) -> bytes:
-    out = b""
-    block = 0
-    while len(out) < length:
-        out += hmac.new(token.encode("utf-8"), f"group-key:{rid}:{block}".encode(),
-                        hashlib.sha256).digest()
-        block += 1
-    return out[:length]
-
-
-def seal(key: str, token: str, rid: str) -> str:
-    data = key.encode("utf-8")
-    mixed = bytes(a ^ b for a, b in zip(data, _stream(token, rid, len(data)), strict=True))
-    return base64.urlsafe_b64encode(mixed).decode("ascii")
-
-
-def unseal(sealed: str, token: str, rid: str) -> str:
-    data = base64.urlsafe_b64decode(sealed.encode("ascii"))
-    plain = bytes(a ^ b for a, b in zip(data, _stream(token, rid, len(data)), strict=True))
-    return plain.decode("utf-8")

@@ -82,11 +82,17 @@ def schema_of(conn: sqlite3.Connection) -> dict[tuple[str, str], dict]:
 @lru_cache(maxsize=8)
 def expected_schema(version: int) -> dict[tuple[str, str], dict]:
     """The schema this app's migrations create at `version`, built in memory."""
-    conn = sqlite3.connect(":memory:")
+    import sqlite_utils
+
+    conn = sqlite3.connect(":memory:", isolation_level=None)
     try:
-        for statements in MIGRATIONS[:version]:
-            for statement in statements:
-                conn.execute(statement)
+        db = sqlite_utils.Database(conn)
+        for steps in MIGRATIONS[:version]:
+            for step in steps:  # a step is SQL, or a function over the database (data only)
+                if callable(step):
+                    step(db)
+                else:
+                    conn.execute(step)
         return schema_of(conn)
     finally:
         conn.close()

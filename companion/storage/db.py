@@ -61,6 +61,9 @@ def migrate(db: sqlite_utils.Database) -> int:
             version = schema_version(db)
             if version >= len(MIGRATIONS):
                 return version
-            for statement in MIGRATIONS[version]:
-                db.execute(statement)
+            for step in MIGRATIONS[version]:
+                if callable(step):
+                    step(db)
+                else:
+                    db.execute(step)
             db.execute(f"PRAGMA user_version = {version + 1}")

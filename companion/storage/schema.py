@@ -1,8 +1,63 @@
-"""Schema migrations, oldest first. Append; never edit one that has shipped."""
+"""Schema migrations, oldest first. Append; never edit one that has shipped.
+
+A migration is a list of steps, each an SQL statement or a named Python
+function of the database (for rewrites SQL cannot say simply); all steps of
+one migration run in one transaction."""
 
 from __future__ import annotations
 
-MIGRATIONS: list[list[str]] = [
+import json
+from collections.abc import Callable
+from typing import Any
+
+Step = str | Callable[[Any], None]
+
+
+def shanghai_start_is_park(db: Any) -> None:
+    """Doodle China: a `start` cell in a Shanghai grid or layout becomes `park`
+    (the rulebook's starting squares are the parks). Rewrites saved matches,
+    rooms (layout and sheets), group layouts and photo readings; self-contained
+    so later engine changes never change what this migration did."""
+    targets = (
+        ("matches", "state", "game = 'doodle-china'", None),
+        ("rooms", "state", "game = 'doodle-china' AND edition = 'shanghai'", "shanghai"),
+        ("sheet_layouts", "data", "edition = 'shanghai'", "shanghai"),
+        ("photos", "reading", "game = 'doodle-china'", None),
+    )
+    for table, column, where, edition in targets:
+        for rowid, text in db.execute(f"SELECT rowid, {column} FROM {table} WHERE {where}"
+                                      f" AND {column} LIKE '%start%'").fetchall():
+            data = json.loads(text)
+            if _parks(data, edition):
+                db.execute(f"UPDATE {table} SET {column} = ? WHERE rowid = ?",
+                           [json.dumps(data, ensure_ascii=False), rowid])
+
+
+def _parks(node: Any, edition: str | None) -> bool:
+    """Rename Shanghai start cells under `node` in place; True if any changed.
+    The edition comes from the nearest object naming one (itself or its
+    `sheet`, as in a photo reading)."""
+    changed = False
+    if isinstance(node, dict):
+        sheet = node.get("sheet")
+        named = node.get("edition", sheet.get("edition") if isinstance(sheet, dict) else None)
+        edition = named if named in ("suzhou", "shanghai") else edition
+        for key, value in node.items():
+            if key in ("grid", "cells") and edition == "shanghai" and isinstance(value, list):
+                for row in value:
+                    for i, cell in enumerate(row if isinstance(row, list) else []):
+                        if isinstance(cell, str) and cell.split(":")[0] == "start":
+                            row[i] = "park" + cell[len("start"):]
+                            changed = True
+            else:
+                changed = _parks(value, edition) or changed
+    elif isinstance(node, list):
+        for item in node:
+            changed = _parks(item, edition) or changed
+    return changed
+
+
+MIGRATIONS: list[list[Step]] = [
     # 1: groups, players, matches and who played in each match.
     [
         """CREATE TABLE groups (
@@ -393,6 +448,28 @@ MIGRATIONS: list[list[str]] = [
             substr(played_at, 1, 7), mu, sigma FROM (SELECT group_id, game, player_id,
             played_at, mu, sigma, max(played_at || ' ' || match_id) FROM stats_rating
             GROUP BY group_id, game, player_id, substr(played_at, 1, 7))""",
+    ],
+    # Doodle China, Shanghai: the starting squares are the parks (issue 11); stored
+    # grids and layouts with a `start` cell in Shanghai read it as `park`.
+    [shanghai_start_is_park],
+    # Access a group can take back (issue 15): each joined phone's server-side session
+    # (only its hash), who the phone is, the current group key and room tokens sealed under
+    # the server's secret (so any joined phone can show the current invite).
+    [
+        """CREATE TABLE phones (
+            id TEXT PRIMARY KEY,
+            group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            session_hash TEXT NOT NULL,
+            label TEXT NOT NULL,
+            player_id INTEGER,
+            asked_who INTEGER NOT NULL DEFAULT 0,
+            joined_at TEXT NOT NULL,
+            last_seen_at TEXT NOT NULL,
+            UNIQUE (session_hash, group_id)
+        )""",
+        "CREATE INDEX phones_by_group ON phones (group_id, joined_at)",
+        "ALTER TABLE groups ADD COLUMN sealed_key TEXT",
+        "ALTER TABLE rooms ADD COLUMN sealed_token TEXT",
     ],
     # Data safety (issue 16): a version on every editable record (matches, sheet layouts,
     # catalog cards, players) so a stale edit is refused with 409 instead of silently

@@ -3,7 +3,7 @@ JSON errors for the API, security headers and CSRF checks."""
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, request
+from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from . import security
@@ -11,6 +11,45 @@ from . import security
 
 def wants_json() -> bool:
     return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
+
+
+# What a person sees for each status on a page (JSON answers keep {"error"}).
+PAGE_WORDS = {
+    400: ("That did not work", "The page sent something this server cannot read.",
+          "Go back, reload the page and try again."),
+    401: ("This phone is not in the group", "This page needs the group's invite.",
+          "Ask someone in the group to show the group's QR code, and scan it with this phone."),
+    403: ("Not allowed", "This request was refused.",
+          "Reload the page and try again from the app itself."),
+    404: ("Not here", "There is nothing at this address.",
+          "Check the address, or start again from the start page."),
+    405: ("Not here", "This address does not work that way.",
+          "Start again from the start page."),
+    413: ("Too large", "What was sent is too large.", "Send something smaller."),
+    429: ("Too many tries", "Too many wrong links or keys came from this network.",
+          "Wait a few minutes, then scan the group's QR code again."),
+}
+
+
+def error_page(exc: HTTPException):
+    """A styled page at phone width for every HTTP error on a page: what
+    happened (the view's own words when it gave some) and what to do."""
+    if exc.response is not None:  # the view built its own answer
+        return exc.response
+    code = exc.code or 500
+    title, message, advice = PAGE_WORDS.get(
+        code, ("Something went wrong", exc.description or "", "Go back and try again."))
+    if exc.description and exc.description != type(exc).description:
+        text = exc.description
+        message = text[0].upper() + text[1:]
+        if not message.endswith("."):
+            message += "."
+        advice = None if "ask" in text.lower() or "wait" in text.lower() else advice
+    response = exc.get_response()
+    response.set_data(render_template("errors/error.html", code=code, title=title,
+                                      message=message, advice=advice))
+    response.mimetype = "text/html"
+    return response
 
 
 def init_app(app: Flask) -> None:
@@ -31,7 +70,7 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         if not wants_json():
-            return exc
+            return error_page(exc)
         messages = {
             400: "the request is malformed",
             404: "nothing here: check the address (or the group key)",
@@ -56,4 +95,11 @@ def init_app(app: Flask) -> None:
         if wants_json():
             return jsonify({"error": "something went wrong on our side; nothing was saved, "
                                      "try again"}), 500
-        return "Something went wrong on our side; nothing was saved. Go back and try again.", 500
+        try:
+            return render_template("errors/error.html", code=500, title="Something went wrong",
+                                   message="Something went wrong on our side; nothing was saved.",
+                                   advice="Go back and try again. If it keeps happening, tell "
+                                          "whoever runs this server."), 500
+        except Exception:  # the page itself failed: plain words, never a traceback
+            return ("Something went wrong on our side; nothing was saved. Go back and try "
+                    "again."), 500, {"Content-Type": "text/plain; charset=utf-8"}

@@ -1,22 +1,22 @@
-"""Who may do what: the group key (cookie or header, compared in constant
-time), CSRF for calls riding on the cookie, and headers on every answer."""
+"""Who may do what: CSRF for calls riding on the cookie, the session cookie
+itself, and headers on every answer. The group check lives in `access`
+(re-exported here: `group_required`)."""
 
 from __future__ import annotations
 
 import hmac
 import secrets
 from collections.abc import Callable
-from functools import wraps
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, abort, g, has_request_context, request, session
 from flask.sessions import SecureCookieSessionInterface
 
-from .. import storage
-from . import ratelimit
+from . import access, links
+from .access import KEY_HEADER, group_required
 
-KEY_HEADER = "X-Companion-Key"
+__all__ = ["KEY_HEADER", "csrf_token", "group_required", "public_write", "check_csrf"]
 CSRF_HEADER = "X-CSRF-Token"
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
@@ -33,27 +33,11 @@ def csrf_token() -> str:
     return token
 
 
-def remember_key(gid: str, key: str) -> None:
-    keys = dict(session.get("keys", {}))
-    keys[gid] = key
-    session["keys"] = keys
-    session.permanent = True
-
-
-def known_groups() -> dict[str, str]:
-    return dict(session.get("keys", {}))
-
-
-def _presented_key(gid: str) -> tuple[str | None, str]:
-    header = request.headers.get(KEY_HEADER)
-    if header is not None:
-        return header, "header"
-    return session.get("keys", {}).get(gid), "cookie"
-
-
 def _same_origin(origin: str) -> bool:
     parts = urlsplit(origin)
-    return f"{parts.scheme}://{parts.netloc}" == request.host_url.rstrip("/")
+    seen = f"{parts.scheme}://{parts.netloc}"
+    public = urlsplit(links.public_base())
+    return seen in (request.host_url.rstrip("/"), f"{public.scheme}://{public.netloc}")
 
 
 def public_write(view: Callable) -> Callable:
@@ -86,39 +70,19 @@ def check_csrf() -> None:
                            "try again (scripts send the X-Companion-Key header)")
 
 
-def group_required(view: Callable) -> Callable:
-    """Resolve `gid` to the group, or answer 401 (no key) / 404 (wrong key
-    or no such group: never reveal which)."""
-
-    @wraps(view)
-    def wrapper(gid: str, *args: Any, **kwargs: Any):
-        key, _how = _presented_key(gid)
-        if not key:
-            abort(401, description="this group's key is missing: open the group's join link "
-                                   "or QR code on this phone (scripts send X-Companion-Key)")
-        from ..app import get_db
-
-        ratelimit.check_allowed()
-        group = storage.get_group(get_db(), gid)
-        if group is None or not storage.key_matches(group, key):
-            ratelimit.note_failure()
-            abort(404, description="no such group for this key")
-        g.group = group
-        return view(gid, *args, **kwargs)
-
-    return wrapper
-
-
 class SessionInterface(SecureCookieSessionInterface):
-    """Cookies get `Secure` whenever the request came over HTTPS."""
+    """The signed cookie holds only the page's CSRF token and the phone's
+    session id (`access`: the server keeps its hash). It gets `Secure` whenever
+    the request came over HTTPS or the public address is https://."""
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config.get("SESSION_COOKIE_SECURE")
-                    or (has_request_context() and request.is_secure))
+                    or (has_request_context() and (request.is_secure or links.is_https())))
 
 
 def init_app(app: Flask) -> None:
     app.session_interface = SessionInterface()
+    access.init_app(app)
 
     @app.before_request
     def _csrf() -> None:

@@ -87,4 +87,6 @@ if (existing?.state?.players?.length) {
     Companion.toast("Unsaved match discarded.", { label: "Undo", run: () => { store.save(kept); note.hidden = false; } });
   });
 }
+// This phone's own player (asked once after joining) is picked to start with.
+if (root.dataset.me) add(root.dataset.me);
 render();

@@ -47,6 +47,8 @@ function firstSheet() {
   return sheet;
 }
 const local = P.localDraft(gid, data.pid, () => ({ sheet: firstSheet(), touched: [], target: null, newId: null, view: "grid" }));
+// A correction kept on this phone from before Shanghai's parks were its starting squares.
+local.value.sheet.grid = S.currentGrid(edition, local.value.sheet.grid);
 const sheet = () => local.value.sheet;
 const touched = () => new Set(local.value.touched);
 

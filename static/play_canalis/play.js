@@ -34,6 +34,7 @@ if (!draft && editing) {
 }
 if (!draft) {
   const named = params.getAll("player").map((n) => n.trim()).filter(Boolean).slice(0, 4);
+  if (!named.length && data.me) named.push(data.me);  // this phone's own player
   draft = M.newDraft({ game: "canalis", board: standardBoard(), players: named.map((name) => ({ name })),
     moves: [], final: {} }, { phase: "setup" });
 }

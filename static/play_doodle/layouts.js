@@ -17,7 +17,8 @@ const TRACK_ORDER = { suzhou: ["hotels", "shops"], shanghai: ["hotels", "skyscra
 const NEW_HOUSE = { count: 4, printed_crossed: 2 };
 const clone = (x) => JSON.parse(JSON.stringify(x));
 
-let layouts = data.layouts;
+// A Shanghai `start` square (a layout saved before the parks were the starting squares) is a park.
+let layouts = data.layouts.map((l) => ({ ...l, data: { ...l.data, cells: S.currentGrid(l.edition, l.data.cells) } }));
 let form = null; // {id, edition, name, data, tracksText, paint, error}
 
 function preview(layout) {

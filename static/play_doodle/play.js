@@ -32,7 +32,15 @@ const SHARED_HINT = { suzhou: "A bonus taken by one player is crossed out for ev
 const PART_WORDS = { shop_bonuses: "bonuses" };
 const DEFAULT_HOUSE = { count: 4, printed_crossed: 2 };
 
-let draft = M.loadDraft(store, data.match); // an edit starts from the saved match
+/** A draft or saved state from before Shanghai's parks were its starting squares. */
+function current(d) {
+  if (d?.state?.edition !== "shanghai") return d;
+  for (const sheet of d.state.players || []) sheet.grid = S.currentGrid("shanghai", sheet.grid);
+  if (d.ui?.layout?.data) d.ui.layout.data.cells = S.currentGrid("shanghai", d.ui.layout.data.cells);
+  return d;
+}
+
+let draft = current(M.loadDraft(store, data.match)); // an edit starts from the saved match
 let result = null;
 let problem = null;
 const setup = { edition: "suzhou", layoutId: "suzhou-v1", seats: [] };
@@ -58,7 +66,7 @@ function layoutFor(state) {
 /** The group's layout the table played on: same grid first, then same name. */
 function tableLayoutId() {
   const mine = layoutsOf(room.edition);
-  const cells = JSON.stringify(room.layout.cells);
+  const cells = JSON.stringify(S.currentGrid(room.edition, room.layout.cells));
   const same = mine.find((l) => JSON.stringify(l.data.cells) === cells) || mine.find((l) => l.id === room.layout.name);
   return (same || mine[0])?.id;
 }
@@ -98,6 +106,7 @@ function newState(edition, layout, names) {
 
 const params = new URLSearchParams(location.search);
 setup.seats = params.getAll("player").map((n) => n.trim()).filter(Boolean).slice(0, data.max_players);
+if (!setup.seats.length && !room && data.me) setup.seats = [data.me];  // this phone's own player
 if (room) {
   setup.edition = room.edition;
   setup.layoutId = tableLayoutId();
@@ -105,7 +114,7 @@ if (room) {
   if (draft) draft.id = room.match_id;
 }
 if (!draft && editing) {
-  const state = clone(data.match.state);
+  const { state } = current({ state: clone(data.match.state) });
   draft = M.newDraft(state, { layout: layoutFor(state), houses: state.players.map(() => ({})), active: 0 });
   result = data.match.result;
 }

@@ -30,6 +30,16 @@ export const KIND_WORDS = {
   shop: "shop", boat: "boat", park: "park", skyscraper: "skyscraper", taxi: "taxi", bus: "bus",
 };
 
+/** Older data (drafts kept on a phone, saved matches, layouts) may hold Shanghai
+ * `start` squares; Shanghai's starting squares are its parks (scoring.md), so
+ * they read as `park`. Returns the grid unchanged for Suzhou. */
+export function currentGrid(edition, grid) {
+  if (edition !== "shanghai" || !Array.isArray(grid)) return grid;
+  return grid.map((row) => (Array.isArray(row)
+    ? row.map((cell) => (typeof cell === "string" && cell.split(":")[0] === "start" ? `park${cell.slice(5)}` : cell))
+    : row));
+}
+
 // 24x24 icons as [tag, attributes] lists; fill/stroke come from CSS (currentColor).
 const ICONS = {
   start: [["circle", { cx: 12, cy: 12, r: 10, class: "i-fill" }],

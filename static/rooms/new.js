@@ -36,7 +36,7 @@
   syncVariant();
 
   const saved = Companion.drafts.load(draftKey);
-  (saved?.players?.length ? saved.players : ["", ""]).forEach((name) => addPlayer(name));
+  (saved?.players?.length ? saved.players : [form.dataset.me || "", ""]).forEach((name) => addPlayer(name));
   document.getElementById("add-player").addEventListener("click", () => {
     if (list.children.length < 6) addPlayer().focus();
     else Companion.toast("Six players at most");

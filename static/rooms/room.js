@@ -182,7 +182,9 @@
     box.dataset.round = String(tray.round);
     box.append(dieEl("blue", tray.blue, { disabled: true, "data-die": "blue" }));
     if (tray.setup) {
-      note.textContent = `Starting riverway for column ${tray.column}: the blue die picks it.`;
+      note.textContent = room.edition === "shanghai"
+        ? `Starting road in the park of column ${tray.column}: the blue die picks it.`
+        : `Starting riverway for column ${tray.column}: the blue die picks it.`;
       box.classList.add("setup");
     } else {
       box.classList.remove("setup");
@@ -372,7 +374,7 @@
     sheet.grid.forEach((row, r) => {
       grid.append(h("span", { class: "row-head" }, String(r + 1)));
       row.forEach((text, c) => {
-        const [kind, path] = text.split(":");
+        const [kind, path] = kindAndPath(text);
         const target = isTarget(r, c);
         const cell = h("button", {
           type: "button", class: `cell kind-${kind}${path ? " drawn" : ""}${target ? " target" : ""}`,
@@ -390,6 +392,12 @@
     renderFacts(sheet);
     if (!targets.length) { selectedCell = null; el("picker").hidden = true; }
     else renderPicker();
+  }
+
+  /** A square's kind and path; a Shanghai `start` from an older room is a park. */
+  function kindAndPath(text) {
+    const [kind, path] = text.split(":");
+    return [room.edition === "shanghai" && kind === "start" ? "park" : kind, path];
   }
 
   function houseMarks(layout, sheet, r, c) {
@@ -412,7 +420,7 @@
     if (!selectedCell || selectedDie === null) { box.hidden = true; return; }
     const [r, c] = selectedCell;
     const sheet = room.sheets[viewSheet];
-    const kind = sheet.grid[r][c].split(":")[0];
+    const [kind] = kindAndPath(sheet.grid[r][c]);
     const cell = { die: selectedDie, cell: [r, c] };
     const buttons = [];
     if (kind === "house") {

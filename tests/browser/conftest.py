@@ -53,6 +53,7 @@ def live_server(tmp_path_factory):
     app = create_app({"DATABASE": str(db), "SECRET_KEY": "browser-test-secret",
                       "TESTING": True})
     server = make_server("127.0.0.1", 0, app, threaded=True)
+    app.config["PUBLIC_URL"] = f"http://127.0.0.1:{server.server_port}"
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
     try:

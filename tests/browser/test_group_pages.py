@@ -20,7 +20,9 @@ def test_make_a_group_then_start_with_known_players(phone):
     phone.wait_for_url("**/g/*")
     gid = phone.url.rstrip("/").rsplit("/", 1)[-1]
     assert phone.locator("h1.group-name").inner_text() == "<b>Canal</b> crew"
+    phone.click("#invite-open")  # the join QR opens from the first screen
     qr = phone.locator("img.qr")
+    phone.wait_for_function("() => document.querySelector('img.qr').naturalWidth > 0")
     assert qr.evaluate("img => img.complete && img.naturalWidth > 0")
     assert qr.bounding_box()["width"] >= 250
     assert "No matches yet" in phone.content()

@@ -172,6 +172,8 @@ COLOR_CASES = [
     ("nulls-never-connect", [[[None, None], [None]], [["red"]]], [0, 4], [0, 1]),
     ("diagonal-does-not-connect", [[["red", "blue"], ["blue", "red"]], [["x", "x"]]], [0, 4], [1, 2]),
     ("case-insensitive", [[["Orange", "orange"]], [["red"]]], [4, 0], [2, 1]),
+    ("case-and-spaces", [[["Orange", " orange ", "ORANGE\t"]], [["red", "red "]]], [4, 0], [3, 2]),
+    ("spaces-across-houses", [[["blue "], [" Blue"]], [["red"], ["RED"]]], [2, 2], [2, 2]),
     ("any-colour-counts", [[["red", "red", "blue"], ["blue", "blue", "blue"]], [["red"] * 3]],
      [4, 0], [4, 3]),
     ("one-side-no-colour", [[[None]], [["red"]]], [0, 4], [0, 1]),

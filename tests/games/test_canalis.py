@@ -352,3 +352,25 @@ def test_scoring_is_dispatched_and_json_safe():
     assert json.loads(json.dumps(result)) == result
     assert state([])["board"]  # the helpers' default board is valid
     assert score(state([]))["winners"] == ["Ana", "Ben"]
+
+
+# ----- settled reading: a specialty that scores when played (issue 11) ---------
+
+def test_specialty_with_on_play_points_is_a_scored_building_for_its_gardens():
+    """canalis.txt: "when a building scores, the owning player scores points for each
+    adjacent gardens tile" and "When you place a gardens tile adjacent to one or more
+    buildings that have already scored, the player who owns each such building scores
+    extra points equal to the value shown on the gardens tile." A specialty with
+    on-play `points` (Senate Annex: "no effect at all other than a big score") has
+    scored when placed: the garden already beside it pays at once, and a garden placed
+    next to it later pays too."""
+    moves = [build("Ana", "garden", [[3, 5]], value=2),
+             build("Ben", "specialty", [[3, 4]], name="Senate Annex", cost=0, points=4),
+             build("Ana", "garden", [[2, 4]], value=3)]
+    result = scored(moves, board=MILL_BOARD)
+    ben = player(result, "Ben")
+    assert ben["parts"]["buildings"] == 4 and ben["parts"]["gardens"] == 2 + 3
+    assert ben["total"] == sum(ben["parts"].values())
+    assert player(result, "Ana")["parts"]["gardens"] == 0  # gardens belong to nobody
+    # Now and later: after the specialty, 2; after the later garden, 2 + 3.
+    assert player(scored(moves[:2], board=MILL_BOARD), "Ben")["parts"]["gardens"] == 2

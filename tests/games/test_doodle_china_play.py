@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from doodle_china_helpers import NAMES, fill, pass_, roll, started, take
 
+from companion.games.doodle_china.layouts import default_layout
 from companion.games.doodle_china.play import (
     IllegalMove,
     apply,
@@ -48,8 +49,11 @@ def test_setup_rolls_draw_the_same_start_riverways_column_by_column(edition: str
         game = apply(game, roll(blue))
     want = ["NS", "EW", "NE", "NW", "SE", "SW"][: len(squares)]
     assert game["setup"]["paths"] == want
+    kind = "start" if edition == "suzhou" else "park"  # Shanghai's starting squares are its parks
     for sheet in game["sheets"]:
-        assert [sheet["grid"][r][c] for r, c in squares] == [f"start:{p}" for p in want]
+        assert [sheet["grid"][r][c] for r, c in squares] == [f"{kind}:{p}" for p in want]
+        assert not any(cell.startswith("start") for row in sheet["grid"] for cell in row) \
+            or edition == "suzhou"
     assert game["phase"] == "play" and game["round"] == 1
     assert current_turn(game) == {"phase": "play", "round": 1, "starting": "Ana",
                                   "expect": "roll", "player": "Ana"}
@@ -150,9 +154,11 @@ def test_suzhou_targets(blue: int, white: int, want: Any) -> None:
 SHANGHAI_TARGETS = [
     ("column from blue, row from white", 4, 1, [[0, 3]]),
     ("6s are plain row and column numbers", 6, 1, [[0, 5]]),
-    ("both 6 point to a start square: full", 6, 6, []),
-    ("park: any square of the park's row", 3, 2, [[1, 0], [1, 2], [1, 3], [1, 4], [1, 5]]),
-    ("another park", 5, 4, [[3, 0], [3, 1], [3, 2], [3, 4], [3, 5]]),
+    ("both 6 point to a park holding its starting road: its row", 6, 6,
+     [[5, 0], [5, 1], [5, 2], [5, 3], [5, 4]]),
+    ("park: any square of the park's row", 2, 2, [[1, 0], [1, 2], [1, 3], [1, 4], [1, 5]]),
+    ("another park", 4, 4, [[3, 0], [3, 1], [3, 2], [3, 4], [3, 5]]),
+    ("a plain square", 3, 2, [[1, 2]]),
     ("skyscraper", 4, 3, [[2, 3]]),
 ]
 
@@ -212,14 +218,43 @@ def test_house_square_crosses_a_house_twice_then_is_full() -> None:
     assert legal_targets(game, "Ana", 0) == []
 
 
-def test_park_crosses_a_tree_and_a_drawn_park_is_full() -> None:
-    game = apply(rolled(3, 2, 2, 2, edition="shanghai"), take("Ana", 0, [1, 4], "NS"))
+def test_park_crosses_a_tree_then_draws_in_its_row_whatever_the_park_holds() -> None:
+    # doodle-china.txt: "When you take a die that points to a park, you must cross out a
+    # tree, and then you must draw in any one space in the same row as the park."
+    # The park at [1, 1] holds its starting road: the die still points at a park.
+    game = apply(rolled(2, 2, 2, 2, edition="shanghai"), take("Ana", 0, [1, 4], "NS"))
     assert game["sheets"][0]["trees_crossed"] == 1
     assert game["sheets"][0]["grid"][1][4] == "plain:NS"
-    game = apply(game, take("Ben", 1, [1, 2], "EW"))  # Ben draws in the park itself
+    assert "crossed out a tree (park)" in " ".join(game["last"]["effects"])
+    refused(game, take("Ben", 1, [2, 1], "NS"), "you may draw in [1, 0], [1, 2], [1, 3], [1, 4], "
+            "[1, 5], not [2, 1]", "event.cell")
+    refused(game, take("Ben", 1, [1, 1], "NS"), "not [1, 1]", "event.cell")  # the park is full
+    game = apply(game, take("Ben", 1, [1, 0], "EW"))
+    assert game["sheets"][1]["trees_crossed"] == 1
+
+
+def test_park_with_nothing_drawn_may_take_the_drawing_itself() -> None:
+    # A room started before the parks were the starting squares may hold a park the
+    # setup drew nothing in: a die pointing at it may draw in the park itself.
+    layout = default_layout("shanghai")
+    layout["cells"][1][2] = "start"  # an old layout: its `start` is read as a park
+    game = new_game("shanghai", ["Ana"], layout, "digital")
+    assert game["layout"]["cells"][1][2] == "park" and [1, 2] in game["setup"]["squares"]
+    game = started("shanghai", 1)
+    game["layout"]["cells"][1][2] = game["sheets"][0]["grid"][1][2] = "park"  # nothing drawn
     game = apply(game, roll(3, 2, 2, 2))
+    assert legal_targets(game, "Ana", 0) == [[1, 0], [1, 2], [1, 3], [1, 4], [1, 5]]
+    game = apply(game, take("Ana", 0, [1, 2], "EW"))
+    assert game["sheets"][0]["grid"][1][2] == "park:EW" and game["sheets"][0]["trees_crossed"] == 1
+
+
+def test_park_is_of_no_use_without_a_tree_or_a_free_square_in_its_row() -> None:
+    game = started("shanghai", 2)
+    game["sheets"][0]["trees_crossed"] = 12
+    game = fill(game, 1, {(1, c): "EW" for c in (0, 2, 3, 4, 5)})
+    game = apply(game, roll(2, 2, 2, 2))
+    refused(game, take("Ana", 0, [1, 0], "NS"), "no tree left to cross", "event.die")
     assert legal_targets(game, "Ben", 0) == []
-    assert [1, 2] in legal_targets(game, "Ana", 0)
 
 
 def test_skyscraper_floor_floor_then_road_must_follow() -> None:

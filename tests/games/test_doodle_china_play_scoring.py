@@ -124,9 +124,12 @@ def _claim(game: dict[str, Any], key: str, owners: dict[int, int]) -> None:
 
 
 def test_shanghai_skyscraper_floors_times_parks_with_fall_back() -> None:
-    # Rulebook: 3 floors x 2 parks = 6, but 6 and 5 are taken: Ana circles 4.
+    # Rulebook: 3 floors x 2 parks = 6, but 6 and 5 are taken: Ana circles 4. The parks
+    # are the starting squares (setup drew EW in each): the road from the skyscraper at
+    # [3, 1] runs through the parks [3, 3] and [1, 1].
     game = started("shanghai", 3, setup_blue=2)
-    game = fill(game, 0, {(3, 2): "EW", (3, 4): "NW", (3, 0): "SE", (4, 0): "NS", (5, 0): "NE"})
+    game = fill(game, 0, {(3, 2): "EW", (3, 4): "NW", (2, 4): "NS", (1, 4): "SW", (1, 3): "EW",
+                          (1, 2): "EW"})
     game["sheets"][0]["floors"][2]["added"] = 1
     _claim(game, "skyscrapers", {6: 1, 5: 2})
     game = apply(apply(game, roll(2, 4, 4, 4, 4)), take("Ana", 0, [3, 1], "EW", "road"))

@@ -6,6 +6,8 @@ finished sheets always score."""
 from __future__ import annotations
 
 import random
+import re
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -24,6 +26,7 @@ from companion.games.doodle_china.play import (
 )
 
 SCORING_KINDS = ("hotel", "shop", "skyscraper")
+TOWER = re.compile(r"skyscraper of (\d+) floors x (\d+) connected parks")
 # (edition, players, mode, more_control, games)
 CONFIGS = [
     ("suzhou", 1, "digital", False, 250),
@@ -106,7 +109,10 @@ def _check_step(old: dict[str, Any], new: dict[str, Any], event: dict[str, Any])
 
 
 def play_one(rng: random.Random, edition: str, players: int, mode: str,
-             more_control: bool) -> dict[str, Any]:
+             more_control: bool, towers: list[tuple[int, int]] | None = None,
+             uniform: bool = False) -> dict[str, Any]:
+    """One game to its end. `towers` collects (floors, parks) of every
+    skyscraper scored; `uniform` picks every legal move alike."""
     game = new_game(edition, NAMES[:players], None, mode, more_control=more_control)
     count = 3 if players == 1 else players + 1
     for _ in range(3000):
@@ -125,9 +131,12 @@ def play_one(rng: random.Random, edition: str, players: int, mode: str,
                 events = [e for e in events if e["type"] != "end"] or events
             if rng.random() < 0.05:
                 _illegal_attempts(rng, game, turn["player"])
-            event = _choose(rng, game, events)
+            event = rng.choice(events) if uniform else _choose(rng, game, events)
         new = apply(game, event)
         _check_step(game, new, event)
+        if towers is not None:
+            towers += [(int(f), int(p)) for e in new["last"]["effects"]
+                       for f, p in TOWER.findall(e)]
         game = new
     assert finished(game)
     if game["dice"] is not None:  # ended with its round
@@ -143,8 +152,9 @@ def test_random_games_play_to_a_scorable_end(edition: str, players: int, mode: s
                                              more_control: bool, games: int) -> None:
     rng = random.Random(f"{edition}-{players}-{mode}-{more_control}")
     seen: dict[str, int] = {}
+    towers: list[tuple[int, int]] = []
     for _ in range(games):
-        game = play_one(rng, edition, players, mode, more_control)
+        game = play_one(rng, edition, players, mode, more_control, towers)
         for reason in game["end"]["reasons"]:
             key = reason.split(" ", 1)[1] if mode == "digital" else "announced"
             seen[key[:30]] = seen.get(key[:30], 0) + 1
@@ -153,3 +163,33 @@ def test_random_games_play_to_a_scorable_end(edition: str, players: int, mode: s
             for player in result["players"]:
                 assert player["total"] == sum(player["parts"].values())
     assert seen  # every game ended for a reason
+    if towers:
+        print(f"\n{edition} {players}p: {_tower_report(towers)}")
+
+
+def _tower_report(towers: list[tuple[int, int]]) -> str:
+    worth = sum(f * p > 0 for f, p in towers)
+    parks = Counter(p for _, p in towers)
+    return (f"{len(towers)} skyscrapers scored, {worth} worth more than 0 "
+            f"({worth / len(towers):.1%}); parks reached: "
+            + ", ".join(f"{k}: {parks[k]}" for k in sorted(parks)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players,games", [(1, 150), (3, 100)], ids=["solo", "3p"])
+def test_shanghai_skyscrapers_reach_parks_under_uniform_random_play(players: int,
+                                                                    games: int) -> None:
+    """doodle-china.txt: "Players draw starting roads in the green park squares" and a
+    skyscraper scores "the number of floors in this sky scraper with the number of parks
+    that are currently connected to this sky scraper". With the parks holding the
+    starting roads, a fair share of skyscrapers scored by uniformly random legal play
+    reach a park (the issue measured 39 of 7,773 while parks were apart from the
+    starting squares)."""
+    rng = random.Random(f"shanghai-towers-{players}")
+    towers: list[tuple[int, int]] = []
+    for _ in range(games):
+        play_one(rng, "shanghai", players, "digital", False, towers, uniform=True)
+    print(f"\nshanghai {players}p, {games} uniformly random games: {_tower_report(towers)}")
+    worth = sum(f * p > 0 for f, p in towers)
+    assert len(towers) > games
+    assert 0.10 < worth / len(towers) < 0.60

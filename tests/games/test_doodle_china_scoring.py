@@ -260,3 +260,39 @@ CLAIMS = [
 @pytest.mark.parametrize("track,taken,count,want", [c[1:] for c in CLAIMS], ids=[c[0] for c in CLAIMS])
 def test_claim_value(track: list[int], taken: set[int], count: int, want: int | None) -> None:
     assert claim_value(track, taken, count) == want
+
+
+def test_a_shanghai_start_square_from_older_data_is_read_as_a_park() -> None:
+    # scoring.md: "Read `start` in a Shanghai grid as `park` (older drafts and layouts)."
+    old = shanghai_player(grid=blank("shanghai"))
+    old["grid"][0][:3] = ["start:EW", "taxi:EW", "start"]
+    new = shanghai_player(grid=blank("shanghai"))
+    new["grid"][0][:3] = ["park:EW", "taxi:EW", "park"]
+    assert score(state("shanghai", old)) == score(state("shanghai", new))
+    with pytest.raises(Exception, match="unknown kind \"park\""):
+        score(state("suzhou", suzhou_player(grid=[["park"] * 5] * 5)))
+
+
+CAPITALIST_CASES = [
+    # id, circled shop values, circled shop bonuses, Capitalist?
+    ("74 with every bonus", [10, 9, 8, 7, 6, 5, 4], [10, 7, 5, 3], True),
+    ("73 is short", [10, 9, 8, 7, 6, 5, 3], [10, 7, 5, 3], False),
+    ("all ten shops alone are 55", list(range(1, 11)), [], False),
+    ("55 shops and 20 of bonuses", list(range(1, 11)), [10, 7, 3], True),
+    ("55 shops and 18 of bonuses", list(range(1, 11)), [10, 5, 3], False),
+]
+
+
+@pytest.mark.parametrize("shops,bonuses,got", [c[1:] for c in CAPITALIST_CASES],
+                         ids=[c[0] for c in CAPITALIST_CASES])
+def test_capitalist_74_shop_points_are_shops_plus_shop_bonuses(shops, bonuses, got) -> None:
+    """doodle-china.txt, solo achievements: "Capitalist (74 shop points)"; "The first
+    player to score at least 3, 5, 7, or 10 shop points, also circles the corresponding
+    first player bonus"; at the end: "Value inside all circled shop points and bonus
+    points." The shop track alone tops out at 55 (1 to 10), so the 74 counts circled
+    shop values plus circled shop bonuses (docs/readings.md)."""
+    result = score(state("suzhou", suzhou_player(shops=shops, shop_bonuses=bonuses,
+                                                 trees_crossed=1)))
+    assert ("Capitalist" in result["solo"]["achievements"]) is got
+    parts = result["players"][0]["parts"]
+    assert parts["shops"] + parts["shop_bonuses"] == sum(shops) + sum(bonuses)

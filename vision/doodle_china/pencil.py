@@ -8,7 +8,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.games.doodle_china.layouts import get_layout
+from companion.games.doodle_china.layouts import SETUP_KIND, get_layout
 
 from . import constants as C
 from .cells import path_points
@@ -28,7 +28,7 @@ def random_truth(rng: np.random.Generator, layout_name: str) -> dict[str, Any]:
     for row in layout["cells"]:
         out = []
         for kind in row:
-            if kind == "house" or (kind != "start" and rng.random() > fill):
+            if kind == "house" or (kind != SETUP_KIND[edition] and rng.random() > fill):
                 out.append(kind)
             else:
                 out.append(f"{kind}:{C.PATHS[rng.integers(6)]}")

@@ -3,8 +3,10 @@ cards in one street, and who gets the single Color Bonus card.
 
 Grid (scoring.md's reading): column = house index, row 0 = store, row k =
 k-th window, the roof on row len(windows) + 1. Null colours never connect.
-Colours compare without regard to case ("Orange" is the orange card), since
-states are typed by hand as well as picked from a list.
+Colours compare ignoring case and surrounding spaces ("Orange" next to
+"orange " is one group), since states are typed by hand on several phones as
+well as picked from a list; validation has trimmed the spaces, the case is
+folded once per card here. A group is named as its first card gives it.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .state import House
+from .state import House, color_key
 
 Cell = tuple[int, int]
 
@@ -49,13 +51,14 @@ def largest_group(street: Sequence[House]) -> Group | None:
     """The street's largest group (None if no card has a colour). Among
     groups of equal size the first found, house by house, bottom up."""
     cells = grid(street)
+    names = {cell: color for cell, color in cells.items() if color is not None}
+    keys = {cell: color_key(color) for cell, color in names.items()}
     seen: set[Cell] = set()
     best: Group | None = None
-    for start in sorted(cells):
-        color = cells[start]
-        if color is None or start in seen:
+    for start in sorted(keys):
+        if start in seen:
             continue
-        key = color.casefold()
+        key = keys[start]
         members: list[Cell] = []
         todo = [start]
         seen.add(start)
@@ -63,12 +66,11 @@ def largest_group(street: Sequence[House]) -> Group | None:
             col, row = todo.pop()
             members.append((col, row))
             for nxt in ((col - 1, row), (col + 1, row), (col, row - 1), (col, row + 1)):
-                other = cells.get(nxt)
-                if nxt not in seen and other is not None and other.casefold() == key:
+                if nxt not in seen and keys.get(nxt) == key:
                     seen.add(nxt)
                     todo.append(nxt)
         if best is None or len(members) > best.size:
-            best = Group(color, tuple(sorted(members)))
+            best = Group(names[start], tuple(sorted(members)))
     return best
 
 

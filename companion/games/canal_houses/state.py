@@ -13,7 +13,7 @@ import json
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field, StringConstraints, ValidationError
 
 from ..common import PathPart, StateError, StrictModel, check_unique_names, format_path
 
@@ -22,7 +22,14 @@ Feature = Literal["cats", "birds", "flags", "flowerpots"]
 Side = Literal["left", "right", "both"]
 Count = Annotated[int, Field(ge=0)]
 AtLeastOne = Annotated[int, Field(ge=1)]
-Color = Annotated[str, Field(min_length=1)]
+# Colours are compared ignoring case and surrounding spaces (scoring.md): the
+# spaces go here, once, at validation; `color_key` folds the case.
+Color = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+
+
+def color_key(color: str) -> str:
+    """What two colours must share to be one colour ("Orange" is "orange ")."""
+    return color.casefold()
 
 
 class AtLeast(StrictModel):

@@ -102,8 +102,9 @@ def die_targets(layout: dict[str, Any], sheet: dict[str, Any], blue: int,
         row = white - 1
         return [(row, c) for c in cols if drawable(layout, sheet, (row, c))], False
     pos = (white - 1, blue - 1)
-    if kind_at(sheet, pos) == "park" and not drawn(sheet, pos):
-        # A park costs a tree, then any square of the park's row.
+    if kind_at(sheet, pos) == "park":
+        # A park costs a tree, then any square of the park's row, whatever is
+        # drawn in the park (its starting road usually is).
         if trees_left(layout, sheet) <= 0:
             return [], True
         return [(pos[0], c) for c in everywhere if drawable(layout, sheet, (pos[0], c))], True

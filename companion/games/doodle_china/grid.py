@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..common import PathPart, StateError
-from .layouts import KINDS, SIZES
+from .layouts import KINDS, SIZES, current_kind
 
 # A path joins two sides of its square; the six the rulebook allows.
 PATHS: dict[str, frozenset[str]] = {
@@ -57,7 +57,8 @@ def path_name(sides: Iterable[str]) -> str:
 
 
 def parse_cell(raw: Any, edition: str, where: Sequence[PathPart]) -> Cell:
-    """`KIND` or `KIND:PATH`, refused with a readable message otherwise."""
+    """`KIND` or `KIND:PATH`, refused with a readable message otherwise. An
+    old kind is read as today's (a Shanghai `start` is a `park`)."""
     kinds = KINDS[edition]
     example = f'"{kinds[-1]}:NS"'
     if not isinstance(raw, str):
@@ -66,7 +67,7 @@ def parse_cell(raw: Any, edition: str, where: Sequence[PathPart]) -> Cell:
     if len(parts) > 2 or not parts[0] or (len(parts) == 2 and not parts[1]):
         raise StateError(where, f"must be KIND or KIND:PATH (like \"plain\" or {example}), "
                                 f"got \"{raw}\"")
-    kind = parts[0]
+    kind = current_kind(edition, parts[0])
     if kind not in kinds:
         raise StateError(where, f"unknown kind \"{kind}\"; {edition.capitalize()} kinds are "
                                 f"{', '.join(kinds)}")

@@ -17,8 +17,15 @@ from pydantic import Field
 from ..common import StateError, StrictModel, parse
 
 SUZHOU_KINDS = ("plain", "start", "house", "hotel", "shop", "boat")
-SHANGHAI_KINDS = ("plain", "start", "park", "hotel", "skyscraper", "taxi", "bus")
+SHANGHAI_KINDS = ("plain", "park", "hotel", "skyscraper", "taxi", "bus")
 KINDS = {"suzhou": SUZHOU_KINDS, "shanghai": SHANGHAI_KINDS}
+# The squares the starting riverways (roads) are drawn in at setup. In Shanghai
+# they are the parks themselves ("Players draw starting roads in the green park
+# squares").
+SETUP_KIND = {"suzhou": "start", "shanghai": "park"}
+# Kinds older data may still hold, read as today's kind: before the parks were
+# understood to be the starting squares, Shanghai had a separate `start` kind.
+OLD_KINDS: dict[str, dict[str, str]] = {"suzhou": {}, "shanghai": {"start": "park"}}
 SIZES = {"suzhou": 5, "shanghai": 6}
 SHOP_BONUSES = (3, 5, 7, 10)
 TREES = {"suzhou": 10, "shanghai": 12}
@@ -77,12 +84,14 @@ _SHANGHAI_V1: dict[str, Any] = {
     "rows": 6,
     "cols": 6,
     "cells": [
-        ["start", "hotel", "taxi", "plain", "bus", "skyscraper"],
-        ["bus", "start", "park", "hotel", "plain", "taxi"],
-        ["taxi", "plain", "start", "skyscraper", "bus", "plain"],
-        ["hotel", "skyscraper", "plain", "start", "park", "bus"],
-        ["plain", "bus", "taxi", "plain", "start", "hotel"],
-        ["park", "taxi", "hotel", "bus", "skyscraper", "start"],
+        # The parks are the green starting squares (one per column): each gets
+        # a starting road at setup.
+        ["park", "hotel", "taxi", "plain", "bus", "skyscraper"],
+        ["bus", "park", "plain", "hotel", "plain", "taxi"],
+        ["taxi", "plain", "park", "skyscraper", "bus", "plain"],
+        ["hotel", "skyscraper", "plain", "park", "plain", "bus"],
+        ["plain", "bus", "taxi", "plain", "park", "hotel"],
+        ["plain", "taxi", "hotel", "bus", "skyscraper", "park"],
     ],
     "houses": [],
     "tracks": {
@@ -98,6 +107,29 @@ DEFAULT_LAYOUTS: dict[str, dict[str, Any]] = {
     "shanghai-v1": _SHANGHAI_V1,
 }
 DEFAULT_FOR_EDITION = {"suzhou": "suzhou-v1", "shanghai": "shanghai-v1"}
+
+
+def current_kind(edition: str, kind: str) -> str:
+    """Today's name for a square kind that older data may spell otherwise
+    (a Shanghai `start` is a `park`)."""
+    return OLD_KINDS[edition].get(kind, kind)
+
+
+def upgrade_cells(edition: str, cells: Any) -> Any:
+    """A copy of a grid of cells (`KIND` or `KIND:PATH`) with old kinds
+    renamed; anything that is not a list of lists of strings is returned as it
+    is, for validation to refuse with its path."""
+    if not OLD_KINDS.get(edition) or not isinstance(cells, list):
+        return cells
+    return [[_upgrade_cell(edition, cell) for cell in row] if isinstance(row, list) else row
+            for row in cells]
+
+
+def _upgrade_cell(edition: str, cell: Any) -> Any:
+    if not isinstance(cell, str):
+        return cell
+    kind, sep, path = cell.partition(":")
+    return current_kind(edition, kind) + sep + path
 
 
 def get_layout(name: str) -> dict[str, Any]:
@@ -137,7 +169,10 @@ class _Layout(StrictModel):
 def check_layout(layout: Any, edition: str, root: str = "layout") -> dict[str, Any]:
     """A layout a live game can run on (a built-in one or a group's own),
     returned as a fresh dict. Its tracks must stay inside the scoring
-    contract's ranges so a finished game always scores."""
+    contract's ranges so a finished game always scores. Old kinds (a Shanghai
+    `start`) are read as today's (`park`)."""
+    if isinstance(layout, dict) and "cells" in layout:
+        layout = {**layout, "cells": upgrade_cells(edition, layout["cells"])}
     model = parse(_Layout, layout, root=(root,))
     data = model.model_dump(exclude_none=True)
     size, kinds = SIZES[edition], KINDS[edition]

@@ -28,7 +28,7 @@ from pydantic import Field
 from ..common import StateError, StrictModel, check_unique_names, parse
 from . import board
 from .board import IllegalMove
-from .layouts import TRACKS, check_layout, default_layout
+from .layouts import SETUP_KIND, TRACKS, check_layout, default_layout
 from .queries import (
     can_take_any,
     current_turn,
@@ -103,8 +103,9 @@ def new_game(edition: str, players: list[str], layout: dict[str, Any] | None = N
     if more_control and edition != "suzhou":
         raise StateError("more_control", "is a Suzhou variant; in Shanghai passing is always allowed")
     lay = check_layout(default_layout(edition) if layout is None else layout, edition)
+    # Suzhou's start squares, Shanghai's parks: by column, then top to bottom.
     starts = sorted(((r, c) for r, row in enumerate(lay["cells"]) for c, k in enumerate(row)
-                     if k == "start"), key=lambda p: (p[1], p[0]))
+                     if k == SETUP_KIND[edition]), key=lambda p: (p[1], p[0]))
     return {
         "game": "doodle-china", "edition": edition, "mode": mode,
         "variants": {"more_control": more_control}, "layout": lay, "players": list(players),
@@ -161,13 +162,16 @@ def _roll(g: dict[str, Any], ev: Roll) -> list[str]:
         r, c = g["setup"]["squares"][len(g["setup"]["paths"])]
         path = board.SETUP_PATHS[ev.dice.blue]
         g["setup"]["paths"].append(path)
+        kind = g["layout"]["cells"][r][c]
         for sheet in g["sheets"]:
-            sheet["grid"][r][c] = f"start:{path}"
-        effects = [f"blue {ev.dice.blue}: everyone draws {path} in the start square at row {r + 1}, "
+            sheet["grid"][r][c] = f"{kind}:{path}"
+        way = "riverway" if g["edition"] == "suzhou" else "road"
+        square = "start square" if kind == "start" else kind
+        effects = [f"blue {ev.dice.blue}: everyone draws {path} in the {square} at row {r + 1}, "
                    f"column {c + 1}"]
         if len(g["setup"]["paths"]) == len(g["setup"]["squares"]):
             g["phase"], g["round"] = "play", 1
-            effects.append(f"starting riverways drawn; round 1, {starter} rolls")
+            effects.append(f"starting {way}s drawn; round 1, {starter} rolls")
         return effects
     if g["dice"] is not None:
         raise IllegalMove(f"round {g['round']} is already rolled; each player takes a die or passes")
