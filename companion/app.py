@@ -31,6 +31,7 @@ BLUEPRINTS = [
     "api.players",
     "photo_pages",
     "api.data",
+    "api.bgstats",
     "stats_pages",
     "print_sheets",
     "pwa",

@@ -11,13 +11,14 @@ import uuid
 
 from flask import Blueprint, Response, abort, g, render_template, request
 
+from .games.registry import PLAYER_NAME_MAX
 from .pages.access import group_page
 
 bp = Blueprint("print_sheets", __name__)
 
 EDITIONS = {"suzhou": "suzhou-v1", "shanghai": "shanghai-v1"}
 MAX_PLAYERS = 8
-MAX_NAME = 40
+MAX_NAME = PLAYER_NAME_MAX
 MATCH_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 
 

@@ -31,6 +31,9 @@ const Companion = (() => {
   }
 
   let toastTimer = null;
+  let lastTap = null;
+  document.addEventListener("pointerdown", (event) => { lastTap = { y: event.clientY, at: Date.now() }; },
+                            { capture: true, passive: true });
   /** A short message at the bottom of the screen, with an optional action (e.g. Undo). */
   function toast(message, action) {
     const el = document.getElementById("toast");
@@ -46,6 +49,12 @@ const Companion = (() => {
       button.addEventListener("click", () => { el.hidden = true; action.run(); });
       el.append(button);
     }
+    // Never over the button it talks about: after a tap low on the screen (or with the
+    // focus there) the toast shows at the top instead.
+    const near = document.activeElement?.getBoundingClientRect?.();
+    const low = window.innerHeight - 140;
+    const tappedLow = lastTap && Date.now() - lastTap.at < 5000 && lastTap.y > low;
+    el.classList.toggle("toast-top", !!tappedLow || (!!near && near.height > 0 && near.bottom > low));
     el.hidden = false;
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => { el.hidden = true; }, action ? 8000 : 3500);
@@ -82,6 +91,25 @@ const Companion = (() => {
     const x = [...b].map((v) => v.toString(16).padStart(2, "0")).join("");
     return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
   }
+
+  /** The server's limits (companion/games/registry.py), from base.html's meta tag. */
+  let limits = { player_name: 40, group_name: 80, label_name: 60, notes: 2000, location: 100, duration_min: 1440 };
+  try { limits = { ...limits, ...JSON.parse(document.querySelector('meta[name="companion-limits"]').content) }; } catch (e) { /* defaults */ }
+
+  /** Dates in the phone's own language and time zone: every <time datetime data-local>
+   * ("date" or "datetime") under `root` is rewritten with Intl. */
+  function localTimes(root = document) {
+    const styles = { date: { dateStyle: "medium" }, datetime: { dateStyle: "medium", timeStyle: "short" } };
+    for (const el of root.querySelectorAll("time[data-local]")) {
+      const d = new Date(el.getAttribute("datetime"));
+      if (Number.isNaN(d.getTime())) continue;
+      try { el.textContent = new Intl.DateTimeFormat(undefined, styles[el.dataset.local] || styles.date).format(d); }
+      catch (e) { el.textContent = d.toLocaleString(); }
+    }
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => localTimes());
+  else localTimes();
+
 
   /** Saves made while the phone is offline wait here (localStorage) and are sent
    *  again, with the same client id (and the version the edit started from), when
@@ -136,5 +164,5 @@ const Companion = (() => {
     window.addEventListener("load", () => navigator.serviceWorker.register("/sw.js").catch(() => {}));
   }
 
-  return { api, toast, drafts, h, uuid, csrf, outbox };
+  return { api, toast, drafts, h, uuid, csrf, limits, localTimes, outbox };
 })();

@@ -50,6 +50,11 @@
     });
   }
 
+  // BG Stats keeps wall-clock times: export them in this phone's time zone.
+  const bgstats = document.getElementById("export-bgstats");
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (bgstats && zone) bgstats.setAttribute("href", `${bgstats.getAttribute("href")}?tz=${encodeURIComponent(zone)}`);
+
   const upload = document.getElementById("import-form");
   if (upload) {
     // The upload and the server's checking and storing, as one progress bar: the

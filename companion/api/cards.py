@@ -13,6 +13,7 @@ from flask import Blueprint, abort, jsonify, request
 from .. import storage
 from ..app import get_db
 from ..games import StateError, score
+from ..games.registry import LABEL_NAME_MAX
 from ..web.security import group_required
 from .body import json_body, unprocessable
 from .versions import conflict, expected_version
@@ -20,7 +21,7 @@ from .versions import conflict, expected_version
 bp = Blueprint("api_cards", __name__, url_prefix="/api/groups/<gid>/cards")
 
 KINDS = ("store", "roof", "window")
-MAX_NAME = 60
+MAX_NAME = LABEL_NAME_MAX
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 EXAMPLES = {
     "store": '{"points": 2, "color": "orange", "condition": {"at_least": {"cats": 1}}}',

@@ -24,6 +24,7 @@ from flask import (
 
 from .. import storage
 from ..app import get_db
+from ..games.registry import GROUP_NAME_MAX
 from ..web import access, ratelimit
 from ..web.links import group_join_url
 from ..web.security import group_required, public_write
@@ -31,7 +32,7 @@ from .body import json_body, unprocessable
 
 bp = Blueprint("api_groups", __name__)
 
-MAX_NAME = 80
+MAX_NAME = GROUP_NAME_MAX
 BROKEN_LINK = ("This join link does not work: it may be cut short, mistyped, or replaced by a "
                "newer invite. Ask the group for a fresh QR code.")
 

@@ -31,6 +31,7 @@ from ..games.doodle_china.layouts import (
     check_layout,
     default_layout,
 )
+from ..games.registry import LABEL_NAME_MAX
 from ..web.security import group_required
 from .body import json_body, unprocessable
 from .versions import conflict, expected_version
@@ -38,7 +39,7 @@ from .versions import conflict, expected_version
 bp = Blueprint("api_layouts", __name__, url_prefix="/api/groups/<gid>/layouts")
 
 EDITIONS = tuple(SIZES)
-MAX_NAME = 60
+MAX_NAME = LABEL_NAME_MAX
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 BUILTIN_NAMES = {"suzhou-v1": "Print-and-play Suzhou (v1)",
                  "shanghai-v1": "Print-and-play Shanghai (v1)"}

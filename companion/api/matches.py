@@ -12,6 +12,13 @@ from flask import Blueprint, abort, jsonify, request
 from .. import storage
 from ..app import get_db
 from ..games import GAMES, StateError, score
+from ..games.registry import (
+    DURATION_MAX_MIN,
+    LOCATION_MAX,
+    NOTES_MAX,
+    PLAYER_NAME_MAX,
+    name_problem,
+)
 from ..web.security import group_required
 from .body import json_body, parse_played_at, state_error, unprocessable
 from .versions import conflict, expected_version
@@ -22,12 +29,62 @@ ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 MAX_LIMIT = 500
 
 
+DETAIL_KEYS = ("duration_min", "location", "notes")
+
+
 def _public(match: dict[str, Any]) -> dict[str, Any]:
-    out = {k: match[k] for k in ("id", "played_at", "game", "state", "result",
-                                 "created_at", "updated_at", "version")}
+    out = {k: match.get(k) for k in ("id", "played_at", "game", "state", "result",
+                                     "created_at", "updated_at", "version", *DETAIL_KEYS)}
     if match.get("deleted_at"):
         out["deleted_at"] = match["deleted_at"]
     return out
+
+
+def _details(body: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    """The optional duration, location and notes a body names (null or "" clears
+    one): (details, None) or ({}, error response)."""
+    out: dict[str, Any] = {}
+    if "duration_min" in body:
+        value = body["duration_min"]
+        if value in (None, ""):
+            out["duration_min"] = None
+        elif isinstance(value, bool) or not isinstance(value, int) \
+                or not 1 <= value <= DURATION_MAX_MIN:
+            return {}, unprocessable("duration_min", "must be a whole number of minutes from 1 to "
+                                     f"{DURATION_MAX_MIN}, or null, got {value!r}")
+        else:
+            out["duration_min"] = value
+    for key, most, what in (("location", LOCATION_MAX, "where you played, e.g. “Ana's kitchen”"),
+                            ("notes", NOTES_MAX, "anything to remember about the match")):
+        if key not in body:
+            continue
+        value = body[key]
+        if value is None:
+            out[key] = None
+            continue
+        if not isinstance(value, str):
+            return {}, unprocessable(key, f"must be text ({what}) or null")
+        text = value.strip() if key == "notes" else " ".join(value.split())
+        if len(text) > most:
+            return {}, unprocessable(key, f"is {len(text)} characters long; at most {most} "
+                                          "are allowed")
+        out[key] = text or None
+    return out, None
+
+
+def _names_error(result: dict[str, Any], kept: frozenset[str] = frozenset()):
+    """Every player's name within the one limit (companion/games/registry.py).
+    Names `kept` from the stored match pass: a match saved before the limit
+    can still be edited without renaming anyone."""
+    for i, player in enumerate(result.get("players", [])):
+        if player.get("name") in kept:
+            continue
+        problem = name_problem(player.get("name"))
+        if problem:
+            return unprocessable(f"state.players[{i}].name",
+                                 f"{problem} (a player's name has 1 to {PLAYER_NAME_MAX} "
+                                 "characters)")
+    return None
 
 
 def _read_match_body(allowed: set[str]) -> tuple[dict[str, Any], Any] | tuple[None, Any]:
@@ -53,7 +110,10 @@ def _score(state: Any):
 @bp.post("")
 @group_required
 def create(gid: str):
-    body, error = _read_match_body({"id", "played_at", "state"})
+    body, error = _read_match_body({"id", "played_at", "state", *DETAIL_KEYS})
+    if error:
+        return error
+    details, error = _details(body)
     if error:
         return error
     mid = body.get("id")
@@ -76,7 +136,10 @@ def create(gid: str):
     result, error = _score(body["state"])
     if error:
         return error
-    match, created = storage.save_match(db, gid, mid, played_at, body["state"], result)
+    error = _names_error(result)
+    if error:
+        return error
+    match, created = storage.save_match(db, gid, mid, played_at, body["state"], result, details)
     return jsonify(_public(match)), 201 if created else 200
 
 
@@ -123,10 +186,13 @@ def show(gid: str, mid: str):
 @bp.put("/<mid>")
 @group_required
 def update(gid: str, mid: str):
-    body, error = _read_match_body({"state", "played_at", "version"})
+    body, error = _read_match_body({"state", "played_at", "version", *DETAIL_KEYS})
     if error:
         return error
     version, error = expected_version(body)
+    if error:
+        return error
+    details, error = _details(body)
     if error:
         return error
     db = get_db()
@@ -142,8 +208,11 @@ def update(gid: str, mid: str):
     result, error = _score(body["state"])
     if error:
         return error
+    error = _names_error(result, frozenset(p.get("name") for p in stored["result"].get("players", [])))
+    if error:
+        return error
     try:
-        match = storage.update_match(db, gid, mid, body["state"], result, played_at,
+        match = storage.update_match(db, gid, mid, body["state"], result, played_at, details,
                                      expected_version=version)
     except storage.VersionConflict as exc:
         return conflict(_public(exc.current))

@@ -9,13 +9,14 @@ from flask import Blueprint, abort, jsonify, request
 
 from .. import storage
 from ..app import get_db
+from ..games.registry import PLAYER_NAME_MAX
 from ..web.security import group_required
 from .body import json_body, unprocessable
 from .versions import conflict, expected_version
 
 bp = Blueprint("api_players", __name__, url_prefix="/api/groups/<gid>/players")
 
-MAX_NAME = 40
+MAX_NAME = PLAYER_NAME_MAX
 
 
 def _public(player: dict[str, Any]) -> dict[str, Any]:

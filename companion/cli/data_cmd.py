@@ -8,6 +8,7 @@ import sys
 import click
 
 from .. import storage
+from ..games.registry import GROUP_NAME_MAX
 from . import main
 from .common import default_db, fail, public_url
 
@@ -26,8 +27,8 @@ def group_cmd() -> None:
 def group_create(name: str, db_path: str | None, url: str | None) -> None:
     """Create a group and print {"id", "name", "key", "join_url"}."""
     name = name.strip()
-    if not name or len(name) > 80:
-        fail("NAME: must be 1 to 80 characters")
+    if not name or len(name) > GROUP_NAME_MAX:
+        fail(f"NAME: must be 1 to {GROUP_NAME_MAX} characters")
     db = storage.connect(db_path or default_db())
     group = storage.create_group(db, name)
     base = (url or public_url()).rstrip("/")

@@ -6,14 +6,10 @@ from __future__ import annotations
 
 from flask import render_template
 
+from ..games import registry
 from ..web.access import page_access
 
-GAME_NAMES = {
-    "canal-houses": "Canal Houses",
-    "doodle-china": "Doodle China",
-    "canalis": "Canalis",
-    "canal-grande": "Canal Grande",
-}
+GAME_NAMES = registry.GAME_NAMES
 
 
 def not_found(message: str = "There is nothing here for this phone."):

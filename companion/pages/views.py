@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from datetime import datetime
 from typing import Any
 
@@ -19,11 +20,13 @@ from flask import (
     request,
     url_for,
 )
+from markupsafe import Markup
 from werkzeug.routing import BuildError
 
 from .. import storage
 from ..api.groups import MAX_NAME, join_url, make_group
 from ..app import get_db
+from ..games import registry
 from ..rooms.record import dice_record
 from ..storage import phones
 from ..web import access
@@ -36,6 +39,50 @@ HISTORY_LIMIT = 200
 OTHER_PAGES = {"doodle-china": "play_doodle", "canalis": "play_canalis"}
 OWN_PAGES = {"canal-houses": "pages.play_houses", "canal-grande": "pages.play_grande"}
 PLAYER_COUNTS = {"canal-houses": (1, 6), "canal-grande": (2, 2)}
+
+
+@bp.app_context_processor
+def _limits() -> dict[str, Any]:
+    """Every page's name fields and scripts read the limits from one place."""
+    return {"limits": registry.limits(), "win_lose_games": registry.WIN_LOSE_GAMES}
+
+
+_PATH_IN_TEXT = re.compile(r"\b[a-z_]+(?:\[\d+\])+(?:\.[a-z_]+(?:\[\d+\])*)*")
+_PART = re.compile(r"([A-Za-z_]+)|\[(\d+)\]")
+_PATH_WORDS = {"street": "house", "windows": "window", "numbers": "number card", "moves": "move",
+               "players": "player"}
+
+
+def _human_path(path: str) -> str:
+    parts: list[str] = []
+    last, raw = "", False
+    for key, index in _PART.findall(path):
+        if key:
+            last, raw = key, key not in _PATH_WORDS
+            if raw:
+                parts.append(key.replace("_", " "))
+            continue
+        if raw:
+            parts.pop()
+        raw = False
+        word = _PATH_WORDS.get(last) or last.replace("_", " ").removesuffix("s")
+        parts.append(f"{word} {int(index) + 1}")
+    return " · ".join(parts)
+
+
+@bp.app_template_filter("human")
+def human(text: str) -> str:
+    """Engine detail lines say `moves[3]`; people read "move 4" (match.js humanLine)."""
+    return _PATH_IN_TEXT.sub(lambda m: _human_path(m[0]), str(text))
+
+
+@bp.app_template_filter("when")
+def when(stamp: str | None, style: str = "date") -> Markup:
+    """A date the phone rewrites in its own locale (app.js localTimes); the
+    server's `day` text until then."""
+    if not stamp:
+        return Markup("")
+    return Markup('<time datetime="{}" data-local="{}">{}</time>').format(stamp, style, day(stamp))
 
 
 @bp.app_template_filter("day")
@@ -90,15 +137,43 @@ def edit_url(gid: str, match: dict[str, Any]) -> str | None:
     return _url(f"{OTHER_PAGES.get(game, '-')}.edit", gid=gid, mid=match["id"])
 
 
-def summary(match: dict[str, Any]) -> dict[str, Any]:
-    """What a list row shows: game, date, winners, each player's total."""
+def with_current_names(match: dict[str, Any], seats: dict[int, str]) -> dict[str, Any]:
+    """The match's result with each seat's name as the player is called today
+    (after a rename or a merge); the stored state keeps the names as played."""
     result = match.get("result") or {}
-    players = [{"name": p.get("name", ""), "total": p.get("total")}
+    renamed = {p.get("name"): seats[i] for i, p in enumerate(result.get("players", []))
+               if i in seats and seats[i] != p.get("name")}
+    if not renamed:
+        return match
+    result = {**result,
+              "players": [{**p, "name": renamed.get(p.get("name"), p.get("name"))}
+                          for p in result.get("players", [])],
+              "winners": [renamed.get(n, n) for n in result.get("winners", [])],
+              "ranking": [renamed.get(n, n) for n in result.get("ranking", [])]}
+    return {**match, "result": result}
+
+
+def summaries(db: Any, gid: str, matches: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    names = storage.current_names(db, gid, [m["id"] for m in matches])
+    return [summary(with_current_names(m, names.get(m["id"], {}))) for m in matches]
+
+
+def summary(match: dict[str, Any]) -> dict[str, Any]:
+    """What a list row shows: game and edition, date, winners, each player's
+    total (or won/lost in a game without points), where and how long."""
+    result = match.get("result") or {}
+    winners = result.get("winners", [])
+    win_lose = match["game"] in registry.WIN_LOSE_GAMES
+    players = [{"name": p.get("name", ""), "total": p.get("total"),
+                "outcome": ("won" if p.get("name") in winners else "lost") if win_lose else None}
                for p in result.get("players", [])]
     return {"id": match["id"], "game": match["game"],
             "game_name": GAME_NAMES.get(match["game"], match["game"]),
-            "played_at": match["played_at"], "winners": result.get("winners", []),
-            "players": players}
+            "edition": registry.edition_label(match.get("state")),
+            "played_at": match["played_at"], "winners": winners,
+            "players": players, "win_lose": win_lose,
+            "duration_min": match.get("duration_min"), "location": match.get("location"),
+            "notes": match.get("notes")}
 
 
 @bp.route("/", methods=["GET", "POST"])
@@ -124,7 +199,7 @@ def home():
 @group_page
 def group_home(gid: str):
     db = get_db()
-    recent = [summary(m) for m in storage.list_matches(db, gid, limit=RECENT)]
+    recent = summaries(db, gid, storage.list_matches(db, gid, limit=RECENT))
     key = access.current_key(g.group)
     mine = g.phone["id"] if g.phone else None
     joined = [{**p, "this_phone": p["id"] == mine}
@@ -181,11 +256,14 @@ def history(gid: str):
     if game not in GAME_NAMES:
         game = None
     player = (request.args.get("player") or "").strip() or None
-    matches = storage.list_matches(db, gid, game=game, player=player, limit=HISTORY_LIMIT)
+    location = " ".join((request.args.get("location") or "").split()) or None
+    matches = storage.list_matches(db, gid, game=game, player=player, limit=HISTORY_LIMIT,
+                                   location=location)
     return render_template("pages/history.html", group=g.group, gid=gid, game=game,
-                           player=player, games=GAME_NAMES,
+                           player=player, location=location, games=GAME_NAMES,
                            players=storage.list_players(db, gid),
-                           matches=[summary(m) for m in matches], limit=HISTORY_LIMIT)
+                           locations=storage.list_locations(db, gid),
+                           matches=summaries(db, gid, matches), limit=HISTORY_LIMIT)
 
 
 @bp.get("/g/<gid>/matches/<mid>")
@@ -199,6 +277,29 @@ def match_page(gid: str, mid: str):
     record = dice_record(db, gid, mid) if match["game"] == "doodle-china" else None
     if record is not None:
         record["url"] = _url("rooms_pages.room", gid=gid, rid=record["room"]["id"])
-    return render_template("pages/match.html", group=g.group, gid=gid, match=match,
-                           game_name=GAME_NAMES.get(match["game"], match["game"]),
-                           edit_url=edit_url(gid, match), record=record)
+    shown = with_current_names(match, storage.current_names(db, gid, [mid]).get(mid, {}))
+    return render_template("pages/match.html", group=g.group, gid=gid, match=shown,
+                           row=summary(shown), game_name=GAME_NAMES.get(match["game"], match["game"]),
+                           edit_url=edit_url(gid, match), record=record,
+                           again_url=play_again_url(gid, shown),
+                           locations=storage.list_locations(db, gid))
+
+
+def play_again_url(gid: str, match: dict[str, Any]) -> str | None:
+    """A new match of the same game with the same players in the same seats
+    (and the same edition), by today's names."""
+    game = match["game"]
+    names = [p.get("name", "") for p in (match.get("result") or {}).get("players", [])]
+    query: list[tuple[str, str]] = [("player", n) for n in names if n]
+    edition = (match.get("state") or {}).get("edition")
+    if isinstance(edition, str):
+        query.append(("edition", edition))
+    if game in OWN_PAGES:  # through the seat list, which warns about an unsaved draft
+        base = url_for("pages.new_match", gid=gid, game=game)
+    else:
+        base = _url(f"{OTHER_PAGES.get(game, '-')}.new", gid=gid)
+    if not base:
+        return None
+    from urllib.parse import urlencode
+
+    return f"{base}?{urlencode(query)}"

@@ -25,6 +25,7 @@ from flask import (
     current_app,
     jsonify,
     request,
+    url_for,
 )
 
 from .. import storage
@@ -32,6 +33,7 @@ from ..api.body import json_body, unprocessable
 from ..app import get_db
 from ..games.common import StateError
 from ..games.doodle_china.layouts import DEFAULT_FOR_EDITION
+from ..games.registry import PLAYER_NAME_MAX
 from ..storage import phones
 from ..web import access
 from ..web.links import public_base, room_join_url
@@ -42,7 +44,7 @@ from .qr import qr_svg
 
 bp = Blueprint("rooms_api", __name__, url_prefix="/api/groups/<gid>/rooms")
 
-MAX_NAME = 40
+MAX_NAME = PLAYER_NAME_MAX
 PAGE_LIMIT = 1000
 # Open streams per server process. Each holds a thread: `companion serve` runs
 # 16 threads a process, so 12 streams leave 4 for everything else. Set
@@ -216,12 +218,26 @@ def index(gid: str):
     return jsonify({"rooms": storage.list_rooms(get_db(), gid, match_id=match)})
 
 
+def _saved_match(gid: str, room: dict[str, Any]) -> dict[str, Any] | None:
+    """The end screen's result and link, once the table's match is in the history."""
+    match = storage.get_match(get_db(), gid, room["match_id"])
+    if not match:
+        return None
+    result = match["result"]
+    return {"url": url_for("pages.match_page", gid=gid, mid=match["id"]),
+            "winners": result.get("winners", []), "ranking": result.get("ranking", []),
+            "totals": {p["name"]: p["total"] for p in result.get("players", [])}}
+
+
 @bp.get("/<rid>")
 @group_required
 def show(gid: str, rid: str):
     room = _room_or_404(gid, rid)
     _repair_match(gid, room)
-    response = jsonify(table.view(room))
+    answer = table.view(room)
+    answer.update(seats.public(get_db(), rid, request.args.get("phone")))
+    answer["saved_match"] = _saved_match(gid, room) if answer.get("finished") else None
+    response = jsonify(answer)
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -447,3 +463,6 @@ def stream(hub, database: str, rid: str, after: int, *, lifetime: float, heartbe
     finally:
         hub.leave(rid)
         db.conn.close()
+
+
+from . import seats  # noqa: E402 (its routes join this blueprint)

@@ -30,6 +30,7 @@ class Filters:
     date_from: date | None = None
     date_to: date | None = None
     include_hidden: bool = False
+    location: str | None = None  # a place (stats.places): only the overview and the API
 
     def scope(self, gid: str, *, game: str | None = None) -> Scope:
         return scope(gid, game=game or self.game, player_id=self.player_id,
@@ -79,4 +80,5 @@ def read_filters(db: sqlite_utils.Database, gid: str, args: Mapping[str, str],
     hidden = (args.get("hidden") or "").strip().lower()
     if hidden not in ("", "0", "1", "true", "false"):
         raise FilterError("hidden", f"must be 1 or 0, got {hidden!r}")
-    return Filters(game, player, player_id, date_from, date_to, hidden in ("1", "true"))
+    location = " ".join((args.get("location") or "").split()) or None
+    return Filters(game, player, player_id, date_from, date_to, hidden in ("1", "true"), location)

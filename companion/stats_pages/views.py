@@ -11,7 +11,7 @@ from flask import g, render_template, request, url_for
 from .. import storage
 from ..app import get_db
 from ..pages.access import group_page
-from ..stats import report
+from ..stats import places, report
 from ..stats.filters import FilterError, Filters, read_filters
 from . import bp, figures
 
@@ -65,9 +65,10 @@ def _game(gid: str, f: Filters) -> str | None:
 @group_page
 def overview(gid: str):
     f, error = _filters(gid)
-    answer = report.build(get_db(), f.scope(gid))
+    db = get_db()
+    answer = places.at_location(db, gid, f) if f.location else report.build(db, f.scope(gid))
     return _page("stats/overview.html", gid, f, error, answer=answer,
-                 chart=figures.win_share(answer))
+                 chart=figures.win_share(answer), locations=storage.list_locations(db, gid))
 
 
 @bp.get("/stats/scores")

@@ -19,12 +19,17 @@ from .groups import (
 )
 from .layouts import delete_layout, get_layout, list_layouts, save_layout, update_layout
 from .matches import (
+                     count_location_matches,
                      count_matches,
+                     current_names,
                      delete_match,
                      export_matches,
                      get_match,
                      import_matches,
+                     iter_matches,
+                     list_locations,
                      list_matches,
+                     location_stats,
                      restore_match,
                      save_match,
                      update_match,
@@ -40,6 +45,7 @@ from .players import (
                      rename_player,
                      set_hidden,
 )
+from .room_seats import claim_seat, held_seats
 from .rooms import (
                      RoomGone,
                      append_room_events,
@@ -73,9 +79,9 @@ __all__ = [
     "connect", "migrate", "schema_version", "write",
     "create_group", "ensure_player", "get_group", "hash_key", "key_matches", "list_players",
     "name_key", "now_iso", "rename_group",
-    "count_matches", "delete_match", "export_matches", "get_match", "import_matches",
-    "list_matches", "restore_match", "save_match", "update_match",
-    "add_photo", "get_photo",
+    "count_location_matches", "count_matches", "current_names", "delete_match", "export_matches", "get_match", "import_matches", "iter_matches",
+    "list_locations", "list_matches", "location_stats", "restore_match", "save_match", "update_match",
+    "add_photo", "get_photo", "claim_seat", "held_seats",
     "RoomGone", "append_room_events", "connect_reader", "create_room", "data_version",
     "get_room", "list_room_events", "list_rooms", "room_id_free", "room_seqs",
     "delete_card", "get_card", "list_cards", "save_card", "update_card",

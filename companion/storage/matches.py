@@ -16,7 +16,10 @@ from .db import write
 from .groups import ensure_player, now_iso
 from .versions import check_version
 
-MATCH_COLUMNS = "group_id, id, game, played_at, state, result, created_at, updated_at, deleted_at"
+MATCH_COLUMNS = ("group_id, id, game, played_at, state, result, created_at, updated_at, deleted_at,"
+                 " duration_min, location, notes")
+# The optional fields a match carries beside its state (api.md): None = not given.
+DETAIL_FIELDS = ("duration_min", "location", "notes")
 # Read with the version (issue 16); inserts leave it to its default, 1.
 SELECT_COLUMNS = MATCH_COLUMNS + ", version"
 KEEP_DELETED_DAYS = 30
@@ -33,6 +36,9 @@ def _row_to_match(row: dict[str, Any]) -> dict[str, Any]:
         "created_at": row["created_at"],
         "updated_at": row["updated_at"],
         "version": row["version"],
+        "duration_min": row.get("duration_min"),
+        "location": row.get("location"),
+        "notes": row.get("notes"),
         **({"deleted_at": row["deleted_at"]} if row.get("deleted_at") else {}),
     }
 
@@ -68,18 +74,23 @@ def _write_players(db: sqlite_utils.Database, gid: str, mid: str, result: dict[s
 
 
 def save_match(db: sqlite_utils.Database, gid: str, mid: str, played_at: str,
-               state: dict[str, Any], result: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+               state: dict[str, Any], result: dict[str, Any],
+               details: dict[str, Any] | None = None) -> tuple[dict[str, Any], bool]:
     """Store a new match; if this id is already stored, store nothing and
-    return the stored one (a phone retrying a save). Returns (match, created)."""
+    return the stored one (a phone retrying a save). Returns (match, created).
+    `details` holds any of DETAIL_FIELDS."""
+    details = details or {}
     with write(db):
         existing = _fetch(db, gid, mid)
         if existing:
             return _row_to_match(existing), False
         stamp = now_iso()
         db.execute(
-            f"INSERT INTO matches ({MATCH_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)",
+            f"INSERT INTO matches ({MATCH_COLUMNS})"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)",
             [gid, mid, state["game"], played_at, json.dumps(state, ensure_ascii=False),
-             json.dumps(result, ensure_ascii=False), stamp, stamp])
+             json.dumps(result, ensure_ascii=False), stamp, stamp,
+             *(details.get(k) for k in DETAIL_FIELDS)])
         _write_players(db, gid, mid, result)
         sync_matches(db, gid, [mid], {mid: result})
         return _row_to_match(_fetch(db, gid, mid)), True
@@ -95,21 +106,26 @@ def get_match(db: sqlite_utils.Database, gid: str, mid: str, *, include_deleted:
 
 def update_match(db: sqlite_utils.Database, gid: str, mid: str, state: dict[str, Any],
                  result: dict[str, Any], played_at: str | None = None,
+                 details: dict[str, Any] | None = None,
                  expected_version: int | None = None) -> dict[str, Any] | None:
     """Replace a match's state and result (edit after saving); None if absent.
+    Details not named in `details` keep their stored values (None clears one).
     With `expected_version`, raise VersionConflict (nothing changed) when
     another save came first."""
+    details = details or {}
     with write(db):
         row = _fetch(db, gid, mid)
         if not row or row["deleted_at"]:
             return None
         check_version(_row_to_match(row), expected_version)
+        kept = [details[k] if k in details else row[k] for k in DETAIL_FIELDS]
         db.execute(
             "UPDATE matches SET game = ?, state = ?, result = ?, played_at = ?, updated_at = ?,"
-            " version = version + 1 WHERE group_id = ? AND id = ?",
+            " duration_min = ?, location = ?, notes = ?, version = version + 1"
+            " WHERE group_id = ? AND id = ?",
             [state["game"], json.dumps(state, ensure_ascii=False),
              json.dumps(result, ensure_ascii=False), played_at or row["played_at"], now_iso(),
-             gid, mid])
+             *kept, gid, mid])
         _write_players(db, gid, mid, result)
         sync_matches(db, gid, [mid], {mid: result})
         return _row_to_match(_fetch(db, gid, mid))
@@ -138,15 +154,19 @@ def restore_match(db: sqlite_utils.Database, gid: str, mid: str) -> dict[str, An
 
 
 def list_matches(db: sqlite_utils.Database, gid: str, *, game: str | None = None,
-                 player: str | None = None, limit: int = 50, before: str | None = None
-                 ) -> list[dict[str, Any]]:
-    """Newest first. `player` matches a name without regard to case/spaces."""
+                 player: str | None = None, limit: int = 50, before: str | None = None,
+                 location: str | None = None) -> list[dict[str, Any]]:
+    """Newest first. `player` matches a name without regard to case/spaces,
+    `location` a location the same way."""
     from .groups import name_key
 
     where, params = ["m.group_id = ?", "m.deleted_at IS NULL"], [gid]
     if game:
         where.append("m.game = ?")
         params.append(game)
+    if location:
+        where.append("lower(trim(m.location)) = ?")
+        params.append(" ".join(location.split()).lower())
     if before:
         where.append("m.played_at < ?")
         params.append(before)
@@ -239,7 +259,8 @@ def _insert_batch(db: sqlite_utils.Database, chunk: Sequence[tuple], stamp: str
             skipped += 1
             continue
         db.execute(
-            f"INSERT INTO matches ({MATCH_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)",
+            f"INSERT INTO matches ({MATCH_COLUMNS})"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, NULL)",
             [gid, mid, state["game"], played_at, json.dumps(state, ensure_ascii=False),
              json.dumps(result, ensure_ascii=False), stamp, stamp])
         _write_players(db, gid, mid, result)
@@ -288,3 +309,80 @@ def import_matches(db: sqlite_utils.Database, gid: str,
     ids it already has, in one transaction. Returns (added, skipped)."""
     steps = list(import_steps(db, [(gid, *item) for item in items], batch))
     return steps[-1] if steps else (0, 0)
+
+
+def list_locations(db: sqlite_utils.Database, gid: str) -> list[str]:
+    """The places this group has played, most used first (for pickers and filters)."""
+    return [r["location"] for r in db.query(
+        "SELECT location, count(*) AS n FROM matches WHERE group_id = ? AND deleted_at IS NULL"
+        " AND location IS NOT NULL AND location != '' GROUP BY lower(location)"
+        " ORDER BY n DESC, location LIMIT 50", [gid])]
+
+
+def current_names(db: sqlite_utils.Database, gid: str, mids: list[str]
+                  ) -> dict[str, dict[int, str]]:
+    """Each match's seats with the player's name today (after renames and merges):
+    {match id: {seat: name}}."""
+    out: dict[str, dict[int, str]] = {}
+    for start in range(0, len(mids), 500):
+        chunk = mids[start:start + 500]
+        marks = ", ".join("?" * len(chunk))
+        for row in db.query(
+                "SELECT mp.match_id, mp.seat, p.name FROM match_players mp"
+                " JOIN players p ON p.id = mp.player_id"
+                f" WHERE mp.group_id = ? AND mp.match_id IN ({marks})", [gid, *chunk]):
+            out.setdefault(row["match_id"], {})[row["seat"]] = row["name"]
+    return out
+
+
+def iter_matches(db: sqlite_utils.Database, gid: str) -> Iterator[dict[str, Any]]:
+    """Every live match of a group, oldest first, with its result and details."""
+    sql = (f"SELECT {SELECT_COLUMNS} FROM matches WHERE group_id = ? AND deleted_at IS NULL"
+           " ORDER BY played_at, id")
+    for row in db.query(sql, [gid]):
+        yield _row_to_match(row)
+
+
+def location_stats(db: sqlite_utils.Database, gid: str, location: str, *,
+                   game: str | None = None, player_id: int | None = None,
+                   lo: str | None = None, hi: str | None = None) -> list[dict[str, Any]]:
+    """Per player and game, the plays at one place (without regard to case or
+    spaces): plays, plays with opponents, wins among those, score sum and best.
+    Read straight from the matches: the month aggregates know no places."""
+    where = ["m.group_id = ?", "m.deleted_at IS NULL", "lower(trim(m.location)) = ?"]
+    args: list[Any] = [gid, " ".join(location.split()).lower()]
+    if game:
+        where.append("m.game = ?")
+        args.append(game)
+    if lo:
+        where.append("m.played_at >= ?")
+        args.append(lo)
+    if hi:
+        where.append("m.played_at < ?")
+        args.append(hi)
+    if player_id is not None:
+        where.append("EXISTS (SELECT 1 FROM match_players x WHERE x.group_id = m.group_id"
+                     " AND x.match_id = m.id AND x.player_id = ?)")
+        args.append(player_id)
+    sql = f"""SELECT mp.player_id, p.name, p.hidden, m.game, count(*) AS plays,
+                     sum(n.seats > 1) AS rated_plays, sum(mp.winner AND n.seats > 1) AS wins,
+                     sum(mp.total) AS total, max(mp.total) AS best
+              FROM matches m
+              JOIN match_players mp ON mp.group_id = m.group_id AND mp.match_id = m.id
+              JOIN players p ON p.id = mp.player_id
+              JOIN (SELECT match_id, count(*) AS seats FROM match_players WHERE group_id = ?
+                    GROUP BY match_id) n ON n.match_id = m.id
+              WHERE {' AND '.join(where)}
+              GROUP BY mp.player_id, m.game"""
+    return list(db.query(sql, [gid, *args]))
+
+
+def count_location_matches(db: sqlite_utils.Database, gid: str, location: str,
+                           game: str | None = None) -> int:
+    sql = ("SELECT count(*) FROM matches WHERE group_id = ? AND deleted_at IS NULL"
+           " AND lower(trim(location)) = ?")
+    args: list[Any] = [gid, " ".join(location.split()).lower()]
+    if game:
+        sql += " AND game = ?"
+        args.append(game)
+    return db.execute(sql, args).fetchone()[0]

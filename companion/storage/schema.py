@@ -471,6 +471,25 @@ MIGRATIONS: list[list[Step]] = [
         "ALTER TABLE groups ADD COLUMN sealed_key TEXT",
         "ALTER TABLE rooms ADD COLUMN sealed_token TEXT",
     ],
+    # Logging basics (issue 17): a match's optional duration, location and notes,
+    # beside played_at (api.md).
+    [
+        "ALTER TABLE matches ADD COLUMN duration_min INTEGER",
+        "ALTER TABLE matches ADD COLUMN location TEXT",
+        "ALTER TABLE matches ADD COLUMN notes TEXT",
+    ],
+    # Dice table seats (issue 17): which phone holds each seat of a room, so two
+    # phones cannot play the same seat.
+    [
+        """CREATE TABLE room_seats (
+            room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            phone TEXT NOT NULL,
+            claimed_at TEXT NOT NULL,
+            PRIMARY KEY (room_id, seat)
+        ) WITHOUT ROWID""",
+        "CREATE UNIQUE INDEX room_seats_by_phone ON room_seats (room_id, phone)",
+    ],
     # Data safety (issue 16): a version on every editable record (matches, sheet layouts,
     # catalog cards, players) so a stale edit is refused with 409 instead of silently
     # overwriting another phone's save; an index to list and purge recently deleted matches.

@@ -75,7 +75,7 @@ function catalogView(kind, current, gid, apply, rerender) {
       h("button", { type: "button", class: "secondary", "aria-label": `Delete ${card.name} from the catalog`,
         onclick: () => removeCard(card, rerender) }, "✕"))))
       : h("p", { class: "muted small" }, `No saved ${kind} cards yet: save this one to pick it next time.`);
-  const name = h("input", { class: "grow", maxlength: "60", placeholder: `Name, e.g. “${H.catalogText(kind, current).slice(0, 28)}”`,
+  const name = h("input", { class: "grow", maxlength: String(Companion.limits.label_name), placeholder: `Name, e.g. “${H.catalogText(kind, current).slice(0, 28)}”`,
     "aria-label": `Name for this ${kind} card`, id: "catalog-name", value: keep.name || null });
   name.addEventListener("input", () => { keep.name = name.value; });
   const form = h("form", { class: "row", novalidate: true }, name, h("button", { type: "submit" }, "Save card"));

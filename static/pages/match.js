@@ -46,6 +46,9 @@ export const GAMES = {
   "canalis": "Canalis", "canal-grande": "Canal Grande",
 };
 
+// Games decided by a win condition, not points (companion/games/registry.py WIN_LOSE_GAMES).
+const WIN_LOSE = new Set(["canal-grande"]);
+
 export function pageData() {
   const el = document.getElementById("page-data");
   return el ? JSON.parse(el.textContent) : {};
@@ -159,6 +162,7 @@ export function scorer(onAnswer, delay = 250) {
 }
 
 const PATH_WORDS = { street: "house", windows: "window", numbers: "number card", moves: "move" };
+const singular = (key) => PATH_WORDS[key] || key.replace(/_/g, " ").replace(/s$/, "");
 
 export function humanPath(path, state) {
   if (!path) return "";
@@ -166,21 +170,38 @@ export function humanPath(path, state) {
   const re = /([A-Za-z_]+)|\[(\d+)\]/g;
   let m;
   let last = null;
+  let rawKey = false; // the last part pushed is a bare key an index may still number
   while ((m = re.exec(path)) !== null) {
-    if (m[1]) { last = m[1]; if (!(m[1] in PATH_WORDS) && m[1] !== "players") parts.push(m[1].replace(/_/g, " ")); continue; }
+    if (m[1]) {
+      last = m[1];
+      rawKey = false;
+      if (!(m[1] in PATH_WORDS) && m[1] !== "players" && m[1] !== "state") { parts.push(m[1].replace(/_/g, " ")); rawKey = true; }
+      continue;
+    }
     const i = Number(m[2]);
+    if (rawKey) parts.pop();
+    rawKey = false;
     if (last === "players") parts.push(state?.players?.[i]?.name || `player ${i + 1}`);
-    else parts.push(`${PATH_WORDS[last] || last} ${i + 1}`);
+    else parts.push(`${singular(last)} ${i + 1}`);
   }
   return parts.join(" · ");
+}
+
+// A JSON path inside a message ("also circled at players[1].hotels[0]").
+const PATH_IN_TEXT = /\b[a-z_]+(?:\[\d+\])+(?:\.[a-z_]+(?:\[\d+\])*)*/g;
+/** Engine lines say `moves[3]` or `players[1].hotels[0]`; people read "move 4",
+ * "Ben · hotel 1" (views.human does the same server-side for detail lines). */
+export function humanLine(text, state) {
+  return String(text).replace(PATH_IN_TEXT, (path) => humanPath(path, state));
 }
 
 export function errorText(data, state) {
   if (!data) return "something went wrong";
   const message = data.error || "something went wrong";
-  if (!data.path) return message;
+  if (!data.path) return humanLine(message, state);
+  // People read "Ana · house 2 · roof", never the JSON path (players[0].street[1]).
   const human = humanPath(data.path, state);
-  return human && human !== data.path ? `${human} (${data.path}): ${message}` : `${data.path}: ${message}`;
+  return human ? `${human}: ${humanLine(message, state)}` : humanLine(message, state);
 }
 
 export function icon(name, label) {
@@ -207,11 +228,12 @@ export function renderResult(el, result) {
   const list = h("ol", { class: "result-players" }, (result.players || []).map((p) => h("li", {
     class: `result-player${winners.includes(p.name) ? " is-winner" : ""}`, "data-player": p.name },
   h("div", { class: "result-head" }, h("span", { class: "result-name" }, p.name),
-    h("span", { class: "result-total", "data-testid": "total" }, String(p.total))),
+    h("span", { class: "result-total", "data-testid": "total" },
+      WIN_LOSE.has(result.game) ? (winners.includes(p.name) ? "won" : "lost") : String(p.total))),
   h("dl", { class: "parts" }, Object.entries(p.parts || {}).map(([k, v]) =>
     h("div", {}, h("dt", {}, k.replace(/_/g, " ")), h("dd", {}, String(v))))),
   h("details", {}, h("summary", {}, "How this was scored"),
-    h("ul", { class: "details" }, (p.details || []).map((line) => h("li", {}, line)))))));
+    h("ul", { class: "details" }, (p.details || []).map((line) => h("li", {}, humanLine(line))))))));
   el.replaceChildren(h("div", { class: "result", "data-result-game": result.game }, banner, list));
 }
 
@@ -226,7 +248,7 @@ export function saveRequest(gid, draft, matchId) {
     return { method: "PUT", url: `${base}/${encodeURIComponent(matchId)}`,
              body: version === undefined ? { state: draft.state } : { state: draft.state, version } };
   }
-  return { method: "POST", url: base, body: { id: draft.id, state: draft.state } };
+  return { method: "POST", url: base, body: { id: draft.id, state: draft.state, ...detailsBody(draft.details) } };
 }
 
 export function saveMatch(gid, draft, matchId) {
@@ -255,6 +277,53 @@ function showConflict(el, draft, current, { onKeep, onTake }) {
   el.scrollIntoView({ block: "start", behavior: "smooth" });
 }
 
+/** A new match's "when and where" (draft.details) as API fields; the time is
+ * the phone's local wall clock, sent as an instant. */
+export function detailsBody(details) {
+  if (!details) return {};
+  const out = {};
+  if (details.played_at) {
+    const d = new Date(details.played_at);
+    if (!Number.isNaN(d.getTime())) out.played_at = d.toISOString();
+  }
+  const minutes = Number(details.duration_min);
+  if (details.duration_min && Number.isInteger(minutes)) out.duration_min = minutes;
+  if (details.location?.trim()) out.location = details.location.trim();
+  if (details.notes?.trim()) out.notes = details.notes.trim();
+  return out;
+}
+
+const pad = (n) => String(n).padStart(2, "0");
+/** A Date -> the value of a datetime-local input (local wall clock). */
+export function localInput(d = new Date()) {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** "When and where" for a new match: date and time (default now), minutes,
+ * place, notes; kept in draft.details so a reload keeps them. */
+function detailsEditor(getDraft) {
+  const L = C().limits;
+  const draft = getDraft();
+  const current = draft?.details || {};
+  const field = (label, input) => h("label", {}, label, input);
+  const when = h("input", { type: "datetime-local", id: "new-played-at", value: current.played_at || localInput() });
+  const minutes = h("input", { type: "number", id: "new-duration", min: "1", max: String(L.duration_min), inputmode: "numeric",
+    value: current.duration_min || "" });
+  const place = h("input", { type: "text", id: "new-location", maxlength: String(L.location), autocomplete: "off",
+    value: current.location || "" });
+  const notes = h("textarea", { id: "new-notes", rows: "2", maxlength: String(L.notes) }, current.notes || "");
+  const keep = () => {
+    const d = getDraft();
+    if (!d) return;
+    d.details = { played_at: when.value, duration_min: minutes.value, location: place.value, notes: notes.value };
+  };
+  for (const el of [when, minutes, place, notes]) el.addEventListener("input", keep);
+  const summary = h("summary", {}, "When and where");
+  return { el: h("details", { class: "details-new", id: "match-details-new" }, summary,
+    h("div", { class: "details-form" }, field("Date and time", when), field("Minutes played", minutes),
+      field("Where", place), field("Notes", notes))), keep };
+}
+
 export function mountSave(el, opts) {
   const button = h("button", { type: "button", class: "big", id: "save-match" },
     opts.matchId ? "Save changes" : "Save match");
@@ -281,9 +350,11 @@ export function mountSave(el, opts) {
     else setStatus("error", `Not saved: ${errorText(answer.data, item.body?.state)}. Everything you entered is still here.`, "error");
     return true;
   });
+  const details = opts.matchId || opts.save ? null : detailsEditor(opts.getDraft);
   button.addEventListener("click", async () => {
     const draft = opts.getDraft();
     if (!draft) return;
+    details?.keep();
     button.disabled = true;
     setStatus("muted", "Saving…", "saving");
     const answer = await (opts.save ? opts.save(draft) : saveMatch(opts.gid, draft, opts.matchId));
@@ -299,7 +370,7 @@ export function mountSave(el, opts) {
     if (answer.status === 409 && answer.data?.path === "version") { conflict(draft, answer.data.current); return; }
     setStatus("error", `Not saved: ${errorText(answer.data, draft.state)}. Everything you entered is still here; fix it and save again.`, "error");
   });
-  el.replaceChildren(button, status);
+  el.replaceChildren(...(details ? [details.el] : []), button, status);
   return { button, status };
 }
 

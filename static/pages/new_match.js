@@ -29,12 +29,15 @@ function render() {
     M.h("button", { type: "button", class: "secondary", "aria-label": `Remove ${name}`,
       onclick: () => { seats.splice(i, 1); render(); } }, "✕"))));
   seatEmpty.hidden = seats.length > 0;
+  // No stale error: once the seats are fine, the old complaint goes.
+  if (seats.length >= low && seats.length <= high) showError(startError, "");
 }
 
 function add(name) {
   const clean = name.trim().replace(/\s+/g, " ");
   if (!clean) return "Type a name first.";
-  if (clean.length > 60) return `That name is ${clean.length} characters; at most 60 are allowed.`;
+  const max = Companion.limits.player_name;
+  if (clean.length > max) return `That name is ${clean.length} characters; at most ${max} are allowed.`;
   if (seats.some((s) => key(s) === key(clean))) return `${clean} is already playing.`;
   if (seats.length >= high) return `At most ${high} players: remove someone first.`;
   seats.push(clean);
@@ -87,6 +90,9 @@ if (existing?.state?.players?.length) {
     Companion.toast("Unsaved match discarded.", { label: "Undo", run: () => { store.save(kept); note.hidden = false; } });
   });
 }
-// This phone's own player (asked once after joining) is picked to start with.
-if (root.dataset.me) add(root.dataset.me);
+// "Play again" from a match page: the same players in the same seats; otherwise
+// this phone's own player (asked once after joining) is picked to start with.
+const again = new URLSearchParams(location.search).getAll("player");
+for (const name of again) add(name);
+if (!again.length && root.dataset.me) add(root.dataset.me);
 render();

@@ -15,7 +15,7 @@ import * as M from "../pages/match.js";
 const { h } = M;
 const NS = "http://www.w3.org/2000/svg";
 export const clone = (value) => JSON.parse(JSON.stringify(value));
-export const MAX_NAME = 60;
+export const MAX_NAME = Companion.limits.player_name;
 export const nameKey = (name) => String(name || "").trim().replace(/\s+/g, " ").toLowerCase();
 
 export function svg(tag, attrs = {}, ...children) {

@@ -80,7 +80,7 @@ function chips(label, options, chosen, onPick, testid) {
 }
 
 function textField(id, label, value, onInput, list) {
-  const input = h("input", { id, class: "cn-input", maxlength: "40", value, autocomplete: "off", list: list ? `${id}-list` : null });
+  const input = h("input", { id, class: "cn-input", maxlength: String(Companion.limits.player_name), value, autocomplete: "off", list: list ? `${id}-list` : null });
   input.addEventListener("input", () => onInput(input.value));
   return h("div", { class: "cn-field" }, h("label", { for: id }, label), input,
     list ? h("datalist", { id: `${id}-list` }, list.map((n) => h("option", { value: n }))) : null);

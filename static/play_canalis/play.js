@@ -136,7 +136,7 @@ async function addMove() {
   renderPlay();
   score(draft.state);
   const event = result.events?.at(-1);
-  if (event) Companion.toast(event.text.replace(/^moves\[\d+\] /, ""));
+  if (event) Companion.toast(M.humanLine(event.text.replace(/^moves\[\d+\] /, "")));
 }
 
 function undo() {
@@ -165,7 +165,7 @@ function renderLog() {
   const events = result?.events?.length === moves.length ? result.events : [];
   const items = [...events].reverse().map((ev) => h("li", { class: "cn-log-item", "data-testid": "log-item" },
     h("div", { class: "small muted" }, `Move ${ev.move + 1} · ${ev.player} · ${ev.action === "build" ? ev.kind : "scheme"}`),
-    h("ul", { class: "cn-log-lines" }, ev.text.replace(/^moves\[\d+\] /, "").split("; ").map((line) => h("li", {}, line))),
+    h("ul", { class: "cn-log-lines" }, ev.text.replace(/^moves\[\d+\] /, "").split("; ").map((line) => h("li", {}, M.humanLine(line)))),
     h("div", { class: "chips" }, deltas(ev).map((d) => h("span", { class: "chip" }, d)))));
   els.log.replaceChildren(
     h("div", { class: "row cn-log-head" }, h("h2", { id: "log-title", class: "grow" }, `Moves (${moves.length})`),

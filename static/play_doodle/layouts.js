@@ -169,7 +169,7 @@ async function save() {
 
 function renderForm() {
   const target = errorTarget(form.error?.path);
-  const name = h("input", { id: "layout-name", class: "le-field", maxlength: "60", value: form.name });
+  const name = h("input", { id: "layout-name", class: "le-field", maxlength: String(Companion.limits.label_name), value: form.name });
   name.addEventListener("input", () => { form.name = name.value; });
   const palette = h("div", { class: "le-palette", role: "group", "aria-label": "Square kind to paint" },
     data.rules[form.edition].kinds.map((k) => h("button", { type: "button", class: `toggle kind-${k}`,
@@ -182,7 +182,7 @@ function renderForm() {
     h("p", { class: "muted small" }, "Choose a kind, then tap the squares that show it on your sheet."),
     palette, gridEditor(target), housesEditor(target), tracksEditor(target),
     form.error ? h("p", { class: "error card", role: "alert", id: "layout-error" },
-      `Not saved: ${target.words ? `${target.words} (${form.error.path})` : form.error.path || ""}${form.error.path ? ": " : ""}${form.error.error}. `
+      `Not saved: ${target.words ? `${target.words}: ` : ""}${form.error.error}. `
       + "Nothing you entered was lost.") : null,
     form.error?.path === "version" && form.error.current ? h("div", { class: "row", id: "layout-conflict" },
       // Saved on another phone meanwhile: keep mine (save over theirs) or take theirs.

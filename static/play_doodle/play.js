@@ -107,6 +107,7 @@ function newState(edition, layout, names) {
 const params = new URLSearchParams(location.search);
 setup.seats = params.getAll("player").map((n) => n.trim()).filter(Boolean).slice(0, data.max_players);
 if (!setup.seats.length && !room && data.me) setup.seats = [data.me];  // this phone's own player
+if (params.get("edition") in EDITIONS) setup.edition = params.get("edition"); // "Play again"
 if (room) {
   setup.edition = room.edition;
   setup.layoutId = tableLayoutId();

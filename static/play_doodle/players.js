@@ -4,7 +4,7 @@
 "use strict";
 
 const h = (...args) => Companion.h(...args); // app.js declares Companion (global lexical binding)
-const MAX_NAME = 60;
+const MAX_NAME = Companion.limits.player_name;
 export const nameKey = (name) => name.trim().replace(/\s+/g, " ").toLowerCase();
 
 /**

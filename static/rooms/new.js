@@ -11,7 +11,7 @@
 
   function addPlayer(name = "") {
     const n = list.children.length + 1;
-    const input = h("input", { type: "text", name: "player", maxlength: "40", autocomplete: "off",
+    const input = h("input", { type: "text", name: "player", maxlength: String(Companion.limits.player_name), autocomplete: "off",
                                "aria-label": `Player ${n}`, placeholder: `Player ${n}` });
     input.value = name;
     const remove = h("button", { type: "button", class: "secondary remove", "aria-label": `Remove player ${n}`,

@@ -13,6 +13,16 @@
   const RID = root.dataset.room;
   const GID = root.dataset.gid;
   const SEAT_KEY = `room-seat:${RID}`;
+  // This tab's phone id: the server gives each seat to one phone only.
+  const PHONE = (() => {
+    try {
+      let id = sessionStorage.getItem("room-phone");
+      if (!id) { id = Companion.uuid(); sessionStorage.setItem("room-phone", id); }
+      return id;
+    } catch (e) { return Companion.uuid(); }
+  })();
+  const ROOM_URL = `${API}?phone=${encodeURIComponent(PHONE)}`;
+  let seatProblem = null;   // {seat, player, since} when another phone holds the seat picked
   const SVG = "http://www.w3.org/2000/svg";
   const PATHS = {
     NS: "M50 0 V100", EW: "M0 50 H100",
@@ -26,6 +36,7 @@
     boat: "boat", park: "park", skyscraper: "tower", taxi: "taxi", bus: "bus" };
 
   const el = (id) => document.getElementById(id);
+  const startWord = () => (room?.edition === "shanghai" ? "roads" : "riverways"); // Shanghai draws roads
   let room = null;
   let lastId = 0;
   let seat = readSeat();
@@ -43,7 +54,20 @@
       return v === "watch" ? "watch" : Number(v);
     } catch (e) { return null; }
   }
-  function setSeat(value) {
+  async function setSeat(value, takeOver = false) {
+    const claimed = await api("POST", `${API}/seat`, { phone: PHONE, seat: typeof value === "number" ? value : null,
+                                                       take_over: takeOver });
+    if (!claimed.ok) {
+      if (claimed.status === 409 && claimed.data?.seat !== undefined) {
+        seatProblem = { seat: claimed.data.seat, player: claimed.data.player, since: claimed.data.held_since };
+      } else {
+        seatProblem = { message: claimed.data?.error || "Could not take that seat; try again." };
+      }
+      render();
+      return;
+    }
+    seatProblem = null;
+    if (room) { room.seats_held = claimed.data.seats_held; room.my_seat = claimed.data.my_seat; }
     seat = value;
     actingFor = null;
     selectedDie = selectedCell = null;
@@ -52,6 +76,14 @@
     render();
   }
   const myName = () => (typeof seat === "number" && room ? room.players[seat]?.name : null);
+  /** Another phone took this phone's seat over: back to the seat picker, saying so. */
+  function lostSeat() {
+    if (typeof seat !== "number" || room.my_seat === seat) return;
+    const name = room.players[seat]?.name;
+    seat = null;
+    try { sessionStorage.removeItem(SEAT_KEY); } catch (e) { /* private mode */ }
+    if (name) seatProblem = { message: `Another phone is playing ${name}'s seat now. Pick a seat again.` };
+  }
 
   // -- talking to the server --------------------------------------------
   let fetching = false;
@@ -59,11 +91,12 @@
   async function refresh() {
     if (fetching) { again = true; return; }
     fetching = true;
-    const answer = await api("GET", API);
+    const answer = await api("GET", ROOM_URL);
     fetching = false;
     if (answer.ok) {
       if (!room || answer.data.last_event >= room.last_event) {
         room = answer.data;
+        lostSeat();
         if (room.last_event > lastId) {
           // Events we have not seen (e.g. a dropped stream): fetch them for the log.
           catchUp();
@@ -164,7 +197,7 @@
     if (!room) return;
     const white = event.dice.white;
     room.dice = { round: event.round, setup: event.phase === "setup",
-                  column: event.setup ? event.setup.column : null,
+                  column: event.setup ? event.setup.column : null, path: event.setup ? event.setup.path : null,
                   blue: event.dice.blue, white, taken: white.map(() => null), passed: [] };
     renderDice(true);
   }
@@ -182,9 +215,21 @@
     box.dataset.round = String(tray.round);
     box.append(dieEl("blue", tray.blue, { disabled: true, "data-die": "blue" }));
     if (tray.setup) {
-      note.textContent = room.edition === "shanghai"
-        ? `Starting road in the park of column ${tray.column}: the blue die picks it.`
-        : `Starting riverway for column ${tray.column}: the blue die picks it.`;
+      const park = room.edition === "shanghai"; // Shanghai starts in the parks
+      const path = tray.path || room.setup?.paths?.[tray.column - 1];
+      if (path) {
+        const square = h("span", { class: `setup-shape cell ${park ? "kind-park" : "kind-start"} drawn`, "data-path": path,
+                                   role: "img", "aria-label": `Draw ${PATH_WORDS[path]}` });
+        square.append(pathSvg(path));
+        box.append(h("span", { class: "setup-arrow", "aria-hidden": "true" }, "→"), square);
+        note.textContent = park
+          ? `Column ${tray.column}: everyone draws this road (${PATH_WORDS[path]}) in the park.`
+          : `Column ${tray.column}: everyone draws this riverway (${PATH_WORDS[path]}) in the start square.`;
+      } else {
+        note.textContent = park
+          ? `Starting road in the park of column ${tray.column}: the blue die picks it.`
+          : `Starting riverway for column ${tray.column}: the blue die picks it.`;
+      }
       box.classList.add("setup");
     } else {
       box.classList.remove("setup");
@@ -196,7 +241,11 @@
           "aria-pressed": selectedDie === i ? "true" : "false",
           onclick: () => chooseDie(i),
         });
-        if (taker !== null) { die.classList.add("taken"); die.append(h("span", { class: "taker" }, taker)); }
+        if (taker !== null) {
+          die.classList.add("taken");
+          die.setAttribute("aria-label", `white die ${value}, taken by ${taker}`);
+          die.append(h("span", { class: "taker", title: taker }, taker));
+        }
         if (selectedDie === i) die.classList.add("selected");
         box.append(die);
       });
@@ -237,7 +286,7 @@
     if (room.finished) { turn.textContent = "Game over"; return; }
     if (room.turn.expect === "roll") {
       const setup = room.phase === "setup";
-      const what = setup ? `rolls the blue die for the starting riverways` : "rolls the dice";
+      const what = setup ? `rolls the blue die for the starting ${startWord()}` : "rolls the dice";
       turn.textContent = room.turn.player === me ? `Your roll: ${what.replace("rolls", "roll")}`
         : `${room.turn.player} ${what}`;
       if (room.turn.player === me) turn.classList.add("mine");
@@ -481,14 +530,23 @@
     body.replaceChildren();
     const reasons = room.registers.end_reasons;
     if (reasons.length) body.append(h("p", { class: "muted" }, reasons.join("; ")));
-    if (room.standings) {
-      const rows = room.standings.ranking.map((name) => h("tr", {}, h("td", {}, name),
-        h("td", { class: "num" }, String(room.standings.totals[name]))));
+    const saved = room.saved_match;
+    const outcome = saved || room.standings;
+    if (outcome) {
+      const winners = outcome.winners || [];
+      body.append(h("p", { class: "winner-banner", "data-testid": "winners" },
+        winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(" & ")}` : "No winner"));
+      const rows = outcome.ranking.map((name) => h("tr", { class: winners.includes(name) ? "is-winner" : "" },
+        h("td", { class: "name" }, name), h("td", { class: "num" }, String(outcome.totals[name]))));
       body.append(h("table", { class: "results" }, h("tbody", {}, ...rows)));
-      body.append(h("a", { class: "button big", href: `/g/${GID}/matches/${room.match_id}` }, "Open the saved match"));
+    }
+    if (saved) {
+      body.append(h("a", { class: "button big", id: "open-match", href: saved.url }, "Open the saved match"));
+    } else if (room.standings) {
+      body.append(h("p", { class: "muted" }, "Saving the match to the history…"));
     } else {
-      body.append(h("p", {}, "Now score the paper sheets. The dice record stays with this table; "
-        + `saved as match ${room.match_id}, the sheets and the record belong together.`));
+      body.append(h("p", {}, "Now score the paper sheets. The dice record stays with this table: "
+        + "the match you save from here keeps the sheets and the dice together."));
       body.append(h("a", { class: "button big", id: "score-sheets",
                            href: `/g/${GID}/play/doodle-china?room=${RID}&match_id=${room.match_id}` },
                     "Score the paper sheets"));
@@ -501,9 +559,18 @@
     if (seat === null) {
       picker.hidden = false;
       table.hidden = true;
-      el("seat-buttons").replaceChildren(
-        ...room.players.map((p) => h("button", { type: "button", class: "big seat", "data-seat": String(p.seat),
-                                                 onclick: () => setSeat(p.seat) }, p.name)),
+      const held = new Set(room.seats_held || []);
+      const problem = seatProblem ? [h("div", { class: "seat-problem card", role: "alert", id: "seat-problem" },
+        h("p", {}, seatProblem.message || `${seatProblem.player}'s seat is already taken by another phone`
+          + (seatProblem.since ? ` (since ${new Date(seatProblem.since).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })})` : "")
+          + ". Pick another seat, or take it over if that phone has left the table."),
+        seatProblem.seat !== undefined ? h("button", { type: "button", class: "secondary", id: "take-over",
+          onclick: () => setSeat(seatProblem.seat, true) }, `Take over ${seatProblem.player}'s seat`) : null)] : [];
+      el("seat-buttons").replaceChildren(...problem,
+        ...room.players.map((p) => h("button", { type: "button", class: `big seat${held.has(p.seat) ? " held" : ""}`,
+                                                 "data-seat": String(p.seat), onclick: () => setSeat(p.seat) },
+          h("span", { class: "seat-label" }, p.name),
+          held.has(p.seat) ? h("span", { class: "seat-held small" }, "on another phone") : null)),
         h("button", { type: "button", class: "big secondary seat", "data-seat": "watch",
                       onclick: () => setSeat("watch") }, "Just watching"));
       return false;
@@ -519,7 +586,7 @@
     if (!renderSeatPicker()) return;
     const round = el("round");
     if (room.phase === "setup") {
-      round.textContent = `Setting up: starting riverways ${room.setup.paths.length} of ${room.setup.squares.length}`;
+      round.textContent = `Setting up: starting ${startWord()} ${room.setup.paths.length} of ${room.setup.squares.length}`;
     } else {
       round.textContent = `Round ${room.round} · ${room.starting_player} starts`;
     }
@@ -531,11 +598,33 @@
     renderOver();
   }
 
-  el("change-seat").addEventListener("click", () => {
+  el("change-seat").addEventListener("click", async () => {
     seat = null;
+    seatProblem = null;
     try { sessionStorage.removeItem(SEAT_KEY); } catch (e) { /* private mode */ }
+    const freed = await api("POST", `${API}/seat`, { phone: PHONE, seat: null });
+    if (freed.ok && room) room.seats_held = freed.data.seats_held;
     render();
   });
+
+  // The invite: copy the link, or share it where the phone can.
+  const copyButton = el("copy-room-link");
+  if (copyButton) {
+    const link = el("room-link").value;
+    const said = el("invite-status");
+    copyButton.addEventListener("click", async () => {
+      try { await navigator.clipboard.writeText(link); said.textContent = "Link copied: paste it in a message."; }
+      catch (e) { el("room-link").select(); said.textContent = "Press and hold the link to copy it."; }
+    });
+    const share = el("share-room-link");
+    if (navigator.share) {
+      share.hidden = false;
+      share.addEventListener("click", async () => {
+        try { await navigator.share({ title: "Doodle China table", text: "Join our Doodle China table", url: link }); }
+        catch (e) { /* closed the share sheet */ }
+      });
+    }
+  }
   if (window.location.hash === "#invite") {
     const invite = el("invite");
     if (invite) invite.open = true;
@@ -543,10 +632,11 @@
 
   // Start: the room, the recent log, then the live stream from where we are.
   (async () => {
-    const answer = await api("GET", API);
+    const answer = await api("GET", ROOM_URL);
     if (!answer.ok) { setLink(answer.data?.error || "Could not load the table"); return; }
     room = answer.data;
     if (typeof seat === "number" && seat >= room.players.length) seat = null;
+    lostSeat();
     const from = Math.max(0, room.last_event - 40);
     const events = await api("GET", `${API}/events?after=${from}`);
     lastId = from;

@@ -181,7 +181,9 @@ def test_failed_save_keeps_the_street_and_names_the_path(phone, group_page):
     phone.click("#save-match")
     status = phone.locator("#save-status")
     status.wait_for()
-    assert "state.players[0].street[0].store.points" in status.inner_text()
+    # The person reads where, never the JSON path (issue 17: no developer text).
+    assert "Ana · house 1 · store · points: must be an integer of 0 or more" in status.inner_text()
+    assert "players[0]" not in status.inner_text()
     assert "still here" in status.inner_text()
     assert read_draft(phone, gid, "canal-houses")["state"]["players"][0]["street"][0]["store"]["points"] == 2
     assert "/play/canal-houses" in phone.url

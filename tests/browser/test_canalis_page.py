@@ -146,7 +146,7 @@ def test_sample_moves_undo_save_reopen(phone: Page, group_page):
     _build(phone, "industrial", "Atheneum", (3, 3), (3, 4), moves_after=8,
            fill=_industrial(phone, "Apothecary", 3, ("dyes", "spices"), crowns_gain=2))
     log = phone.get_by_test_id("log-item").first
-    expect(log).to_contain_text("Apothecary (moves[7]) scored 7 points")
+    expect(log).to_contain_text("Apothecary (move 8) scored 7 points")  # never "moves[7]"
     expect(log).to_contain_text("paid Guild 1 crown")
     expect(log).to_contain_text("paid Church 1 crown")
     state = _state(phone)

@@ -61,7 +61,8 @@ def _make_five_boat_layout(page: Page, gid: str) -> None:
     # A mistake first: the server's refusal names the track and keeps the form.
     page.fill("#track-hotels", "2, 3, 3, 15")
     page.locator("#save-layout").click()
-    expect(page.locator("#layout-error")).to_contain_text("data.tracks.hotels")
+    expect(page.locator("#layout-error")).to_contain_text("Hotel values: must be distinct")
+    expect(page.locator("#layout-error")).not_to_contain_text("data.tracks")  # no developer text
     expect(page.locator("#layout-error")).to_contain_text("distinct")
     expect(page.locator("#layout-name")).to_have_value("Five boats")
     page.fill("#track-hotels", "15, 12, 10, 8, 6, 5, 4, 3, 2")
@@ -187,7 +188,8 @@ def test_shanghai_claimed_value_is_crossed_out_on_the_other_sheet(phone: Page, g
     phone.reload()
     problem = phone.locator("#score-problem")
     expect(problem).to_contain_text("hotel 7 is also circled")
-    expect(problem).to_contain_text("players[1].hotels[0]")
+    expect(problem).to_contain_text("Ben · hotel")  # where, in words: never players[1].hotels[0]
+    expect(problem).not_to_contain_text("players[")
     phone.get_by_role("tab", name=re.compile("Ben")).click()
     phone.get_by_test_id("val-hotels-7").click()
     expect(problem).to_have_count(0)

@@ -9,11 +9,14 @@ import pytest
 from browser_support import ARTIFACTS, wait_scored
 from helpers import grande_state
 
+from companion.games.registry import PLAYER_NAME_MAX
+
 pytestmark = pytest.mark.browser
 
 LIMIT = 150 * 1024
 WIDTH = 390
-LONG = "Maximiliane-Wilhelmina van Oldenbarnevelt"  # long names must wrap, not widen the page
+# Long names must wrap, not widen the page; at most the one name limit (registry).
+LONG = "Maximiliane-Wilhelmina van Oldenbarnevelt"[:PLAYER_NAME_MAX]
 
 
 def _houses_state():

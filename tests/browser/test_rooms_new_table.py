@@ -29,6 +29,7 @@ def test_open_a_table_from_the_phone(phone, group_page):
     assert phone.locator("#invite img.qr").get_attribute("src").startswith("data:image/svg+xml")
     assert "/join?token=" in phone.input_value("#room-link")
     # Digital Shanghai: 6x6 sheets, no dice yet, Ana rolls the starting roads.
-    assert phone.locator("#sheet .cell").count() == 36
+    # (the sheet is drawn once the seat claim is answered)
+    phone.wait_for_function("document.querySelectorAll('#sheet .cell').length === 36")
     assert phone.get_attribute("#turn", "data-player") == "Ana"
     assert phone.errors == []
