@@ -36,6 +36,7 @@ BLUEPRINTS = [
     "api.bgstats",
     "stats_pages",
     "print_sheets",
+    "pwa",
 ]
 
 
@@ -88,13 +89,35 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from . import web
 
     web.init_app(app)
+    from .web import disk_full
+
+    disk_full.init_app(app)  # 507 on a full disk, 503 when the database stays locked
 
     from importlib import import_module
 
     for name in BLUEPRINTS:
         app.register_blueprint(import_module(f"{__package__}.{name}").bp)
 
+    _purge_deleted_at_start(app)
     return app
+
+
+def _purge_deleted_at_start(app: Flask) -> None:
+    """Matches deleted more than 30 days ago go for good when the app starts
+    (deletes purge their group's too): no cron job needed."""
+    import sqlite3
+
+    database = app.config["DATABASE"]
+    if database == ":memory:" or not Path(database).exists():
+        return
+    try:
+        db = storage.connect(database)
+        try:
+            storage.purge_deleted(db)
+        finally:
+            db.conn.close()
+    except sqlite3.Error as exc:  # a full disk must not stop the app from starting
+        app.logger.warning("could not purge old deleted matches: %s", exc)
 
 
 def get_db():

@@ -110,5 +110,59 @@ const Companion = (() => {
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => localTimes());
   else localTimes();
 
-  return { api, toast, drafts, h, uuid, csrf, limits, localTimes };
+
+  /** Saves made while the phone is offline wait here (localStorage) and are sent
+   *  again, with the same client id (and the version the edit started from), when
+   *  the connection returns: on "online", on every page load, and every 20 s.
+   *  An item: {id, method, url, body, draftKey, label, pageUrl}. */
+  const outbox = (() => {
+    const KEY = "outbox";
+    const listeners = new Set();
+    let sending = null;
+    let timer = null;
+    const read = () => { try { return JSON.parse(localStorage.getItem(KEY)) || []; } catch (e) { return []; } };
+    const write = (items) => {
+      try { localStorage.setItem(KEY, JSON.stringify(items)); } catch (e) { /* full: the draft is still kept */ }
+      document.documentElement.dataset.outbox = String(items.length);
+    };
+    function add(item) {
+      write([...read().filter((x) => x.id !== item.id), { ...item, queued: new Date().toISOString() }]);
+      schedule();
+    }
+    function schedule() {
+      if (!timer && read().length) timer = setInterval(flush, 20000);
+      if (timer && !read().length) { clearInterval(timer); timer = null; }
+    }
+    async function sendAll() {
+      for (const item of read()) {
+        const answer = await api(item.method, item.url, item.body);
+        if (answer.status === 0 || answer.status >= 500) break; // still offline, or the server is in trouble: keep it
+        write(read().filter((x) => x.id !== item.id));
+        if (answer.ok && item.draftKey) drafts.clear(item.draftKey);
+        let handled = false;
+        listeners.forEach((fn) => { if (fn(item, answer)) handled = true; });
+        if (!handled && answer.ok) toast(`${item.label || "Your save"}: sent and saved.`);
+        if (!handled && !answer.ok) {
+          const why = answer.status === 409 ? "it was changed on another phone; open it to choose"
+            : (answer.data?.error || `refused (${answer.status})`);
+          toast(`${item.label || "Your save"} was not sent: ${why}. Your entry is kept on this phone.`,
+            item.pageUrl ? { label: "Open", run: () => location.assign(item.pageUrl) } : undefined);
+        }
+      }
+    }
+    async function flush() {
+      if (!sending) sending = sendAll().finally(() => { sending = null; schedule(); });
+      return sending;
+    }
+    window.addEventListener("online", flush);
+    document.addEventListener("DOMContentLoaded", () => { write(read()); if (read().length) flush(); });
+    return { add, flush, items: read, onSent: (fn) => { listeners.add(fn); return () => listeners.delete(fn); } };
+  })();
+
+  if ("serviceWorker" in navigator && document.querySelector('link[rel="manifest"]')) {
+    // Installable app: pages and static files work offline (never API answers).
+    window.addEventListener("load", () => navigator.serviceWorker.register("/sw.js").catch(() => {}));
+  }
+
+  return { api, toast, drafts, h, uuid, csrf, limits, localTimes, outbox };
 })();

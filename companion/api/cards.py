@@ -16,6 +16,7 @@ from ..games import StateError, score
 from ..games.registry import LABEL_NAME_MAX
 from ..web.security import group_required
 from .body import json_body, unprocessable
+from .versions import conflict, expected_version
 
 bp = Blueprint("api_cards", __name__, url_prefix="/api/groups/<gid>/cards")
 
@@ -113,10 +114,17 @@ def show(gid: str, cid: str):
 @bp.put("/<cid>")
 @group_required
 def update(gid: str, cid: str):
-    fields, error = _read(json_body(), {"kind", "name", "data"})
+    body = json_body()
+    version, error = expected_version(body)
     if error:
         return error
-    card = storage.update_card(get_db(), gid, cid, **fields)
+    fields, error = _read(body, {"kind", "name", "data"})
+    if error:
+        return error
+    try:
+        card = storage.update_card(get_db(), gid, cid, **fields, expected_version=version)
+    except storage.VersionConflict as exc:
+        return conflict(exc.current, "card")
     if not card:
         abort(404, description="no such card in this group's catalog")
     return jsonify(card)

@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import re
+import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,15 +16,13 @@ from flask import Blueprint, Response, current_app, g, jsonify, request, stream_
 
 from .. import storage
 from ..app import get_db
-from ..games import StateError, score
 from ..stats.facts import PARTS, parts_of
 from ..web.security import group_required
-from .body import parse_played_at
-from .matches import ID_PATTERN
+from .import_lines import LineError, check_lines, stopped, store
 
 bp = Blueprint("api_data", __name__, url_prefix="/api/groups/<gid>")
 
-MAX_IMPORT_LINES = 20_000
+MAX_IMPORT_LINES = 100_000
 CSV_HEAD = ["date", "time", "game", "edition", "match", "player", "seat", "score", "place",
             "winner"]
 PART_HEAD = list(dict.fromkeys(p for parts in PARTS.values() for p in parts))
@@ -97,62 +96,104 @@ def export_jsonl(gid: str):
                     headers={"Content-Disposition": _filename("matches.jsonl")})
 
 
-def _error(line: int, message: str, path: str | None = None):
-    body = {"error": f"line {line}: {path + ': ' if path else ''}{message}", "line": line}
-    if path:
-        body["path"] = path
-    return jsonify(body), 422
+def _refusal(exc: LineError) -> dict[str, Any]:
+    body: dict[str, Any] = {"error": f"{exc}; nothing was stored (fix that line and import the "
+                                     "file again)", "line": exc.line, "stored": 0}
+    if exc.path:
+        body["path"] = exc.path
+    return body
+
+
+def _checked(gid: str, lines: list[str], numbers: list[int]) -> Iterator[tuple[int, tuple]]:
+    """Every line checked and scored (LineError at the first bad one); each
+    item's line number is appended to `numbers`."""
+    for count, (number, item) in enumerate(check_lines(lines, group=gid), 1):
+        if count > MAX_IMPORT_LINES:
+            raise LineError(number, f"the file has more than {MAX_IMPORT_LINES} matches; split "
+                                    "it, or use `companion import FILE --group GID` on the server")
+        numbers.append(number)
+        yield count, item
+
+
+def _upload_lines() -> tuple[list[str] | None, Any]:
+    upload = request.files.get("file")
+    if upload is None:
+        return None, (jsonify({"error": "send the JSON lines file as the multipart field 'file' "
+                                        "(what the export or `companion export` writes)",
+                               "path": "file"}), 400)
+    try:
+        return upload.read().decode("utf-8-sig").splitlines(), None
+    except UnicodeDecodeError:
+        return None, (jsonify({"error": "the file is not UTF-8 text; export writes JSON lines in "
+                                        "UTF-8; nothing was stored", "path": "file"}), 422)
+
+
+NO_MATCHES = "the file has no matches (one JSON object per line); nothing was stored"
 
 
 @bp.post("/import")
 @group_required
 def import_jsonl(gid: str):
     """multipart `file`: JSON lines as `companion export` writes them. Every
-    line is checked and scored first; nothing is stored unless all are good."""
-    upload = request.files.get("file")
-    if upload is None:
-        return jsonify({"error": "send the JSON lines file as the multipart field 'file' "
-                                 "(what the export or `companion export` writes)",
-                        "path": "file"}), 400
+    line is checked and scored first (a bad line stores nothing), then the
+    matches are stored in one transaction, or for a file over
+    import_lines.ATOMIC_LIMIT in committed batches that a second import of the
+    same file resumes: the answer is true in every case. With
+    `?progress=1` the answer is a stream of JSON lines the page draws as a
+    progress bar: {"stage": "checking"|"storing", "done", "total"}, then
+    {"stage": "done", "added", "skipped"} or {"stage": "failed", "status", "error", ...}."""
+    lines, error = _upload_lines()
+    if error:
+        return error
+    if request.args.get("progress") == "1":
+        return Response(stream_with_context(_import_stream(gid, lines)),
+                        mimetype="application/x-ndjson", headers={"Cache-Control": "no-store"})
+    numbers: list[int] = []
     try:
-        text = upload.read().decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return jsonify({"error": "the file is not UTF-8 text; export writes JSON lines in UTF-8",
-                        "path": "file"}), 422
-    items: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = []
-    seen: set[str] = set()
-    for number, raw in enumerate(text.splitlines(), 1):
-        if not raw.strip():
-            continue
-        if len(items) >= MAX_IMPORT_LINES:
-            return _error(number, f"the file has more than {MAX_IMPORT_LINES} matches; split it, "
-                                  "or use `companion import FILE --group GID` on the server")
-        try:
-            item = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            return _error(number, f"not valid JSON ({exc.msg} at column {exc.colno})")
-        if not isinstance(item, dict) or "state" not in item:
-            return _error(number, 'must be an object with "id", "played_at" and "state"')
-        unknown = sorted(set(item) - {"id", "group", "played_at", "state"})
-        if unknown:
-            return _error(number, "is not a known key (allowed: id, group, played_at, state)",
-                          unknown[0])
-        mid = item.get("id")
-        if not isinstance(mid, str) or not ID_PATTERN.match(mid):
-            return _error(number, "must be a string of 1 to 64 letters, digits, '.', '_' or '-' "
-                                  "(the match's id)", "id")
-        if mid in seen:
-            return _error(number, f"{mid!r} appears twice in the file", "id")
-        seen.add(mid)
-        try:
-            played_at = parse_played_at(item.get("played_at") or storage.now_iso())
-            result = score(item["state"])
-        except StateError as exc:
-            path = exc.path if exc.path == "played_at" else f"state.{exc.path}"
-            return _error(number, exc.message, path)
-        items.append((mid, played_at, item["state"], result))
+        items = [item for _count, item in _checked(gid, lines, numbers)]
+    except LineError as exc:
+        return jsonify(_refusal(exc)), 422
     if not items:
-        return jsonify({"error": "the file has no matches (one JSON object per line)",
-                        "path": "file"}), 422
-    added, skipped = storage.import_matches(get_db(), gid, items)
+        return jsonify({"error": NO_MATCHES, "path": "file"}), 422
+    try:
+        added, skipped = list(store(get_db(), items))[-1]
+    except (sqlite3.Error, storage.ImportStopped) as exc:
+        status, body = stopped(exc, numbers)
+        return jsonify(body), status
     return jsonify({"added": added, "skipped": skipped})
+
+
+def _event(**fields: Any) -> str:
+    return json.dumps(fields, ensure_ascii=False) + "\n"
+
+
+def _import_stream(gid: str, lines: list[str]) -> Iterator[str]:
+    total = sum(1 for line in lines if line.strip())
+    yield _event(stage="checking", done=0, total=total)
+    items, numbers = [], []
+    try:
+        for count, item in _checked(gid, lines, numbers):
+            items.append(item)
+            if count % 1000 == 0:
+                yield _event(stage="checking", done=count, total=total)
+    except LineError as exc:
+        yield _event(stage="failed", status=422, **_refusal(exc))
+        return
+    if not items:
+        yield _event(stage="failed", status=422, error=NO_MATCHES, path="file", stored=0)
+        return
+    yield _event(stage="storing", done=0, total=len(items))
+    db = storage.connect(current_app.config["DATABASE"])
+    added = skipped = 0
+    try:
+        for added, skipped in store(db, items):
+            yield _event(stage="storing", done=added + skipped, total=len(items))
+    except (sqlite3.Error, storage.ImportStopped) as exc:
+        status, body = stopped(exc, numbers)
+        if status == 500:
+            current_app.logger.exception("import failed")
+        yield _event(stage="failed", status=status, **body)
+        return
+    finally:
+        db.conn.close()
+    yield _event(stage="done", added=added, skipped=skipped, total=len(items))

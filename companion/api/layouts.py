@@ -34,6 +34,7 @@ from ..games.doodle_china.layouts import (
 from ..games.registry import LABEL_NAME_MAX
 from ..web.security import group_required
 from .body import json_body, unprocessable
+from .versions import conflict, expected_version
 
 bp = Blueprint("api_layouts", __name__, url_prefix="/api/groups/<gid>/layouts")
 
@@ -180,10 +181,17 @@ def show(gid: str, lid: str):
 @group_required
 def update(gid: str, lid: str):
     _refuse_builtin(lid)
-    fields, error = _read(json_body(), {"name", "edition", "data"})
+    body = json_body()
+    version, error = expected_version(body)
     if error:
         return error
-    layout = storage.update_layout(get_db(), gid, lid, **fields)
+    fields, error = _read(body, {"name", "edition", "data"})
+    if error:
+        return error
+    try:
+        layout = storage.update_layout(get_db(), gid, lid, **fields, expected_version=version)
+    except storage.VersionConflict as exc:
+        return conflict(_public(exc.current), "sheet layout")
     if not layout:
         abort(404, description="no such sheet layout in this group")
     return jsonify(_public(layout))

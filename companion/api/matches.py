@@ -21,6 +21,7 @@ from ..games.registry import (
 )
 from ..web.security import group_required
 from .body import json_body, parse_played_at, state_error, unprocessable
+from .versions import conflict, expected_version
 
 bp = Blueprint("api_matches", __name__, url_prefix="/api/groups/<gid>/matches")
 
@@ -32,8 +33,11 @@ DETAIL_KEYS = ("duration_min", "location", "notes")
 
 
 def _public(match: dict[str, Any]) -> dict[str, Any]:
-    return {k: match.get(k) for k in ("id", "played_at", "game", "state", "result",
-                                      "created_at", "updated_at", *DETAIL_KEYS)}
+    out = {k: match.get(k) for k in ("id", "played_at", "game", "state", "result",
+                                     "created_at", "updated_at", "version", *DETAIL_KEYS)}
+    if match.get("deleted_at"):
+        out["deleted_at"] = match["deleted_at"]
+    return out
 
 
 def _details(body: dict[str, Any]) -> tuple[dict[str, Any], Any]:
@@ -144,6 +148,12 @@ def create(gid: str):
 @group_required
 def index(gid: str):
     args = request.args
+    deleted = args.get("deleted", "0")
+    if deleted not in ("0", "1"):
+        return jsonify({"error": f"deleted must be 1 or 0, got {deleted!r}", "path": "deleted"}), 400
+    if deleted == "1":
+        return jsonify({"matches": [_public(m) for m in storage.list_deleted(get_db(), gid)],
+                        "kept_days": storage.KEEP_DELETED_DAYS})
     game = args.get("game") or None
     if game and game not in GAMES:
         return jsonify({"error": f"game must be one of {', '.join(GAMES)}", "path": "game"}), 400
@@ -177,7 +187,10 @@ def show(gid: str, mid: str):
 @bp.put("/<mid>")
 @group_required
 def update(gid: str, mid: str):
-    body, error = _read_match_body({"state", "played_at", *DETAIL_KEYS})
+    body, error = _read_match_body({"state", "played_at", "version", *DETAIL_KEYS})
+    if error:
+        return error
+    version, error = expected_version(body)
     if error:
         return error
     details, error = _details(body)
@@ -187,6 +200,8 @@ def update(gid: str, mid: str):
     stored = storage.get_match(db, gid, mid)
     if not stored:
         abort(404, description="no such match in this group")
+    if version is not None and version != stored["version"]:
+        return conflict(_public(stored))
     try:
         played_at = parse_played_at(body["played_at"]) if "played_at" in body else None
     except StateError as exc:
@@ -197,7 +212,11 @@ def update(gid: str, mid: str):
     error = _names_error(result, frozenset(p.get("name") for p in stored["result"].get("players", [])))
     if error:
         return error
-    match = storage.update_match(db, gid, mid, body["state"], result, played_at, details)
+    try:
+        match = storage.update_match(db, gid, mid, body["state"], result, played_at, details,
+                                     expected_version=version)
+    except storage.VersionConflict as exc:
+        return conflict(_public(exc.current))
     if not match:
         abort(404, description="no such match in this group")
     return jsonify(_public(match))

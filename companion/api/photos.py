@@ -19,6 +19,7 @@ from ..app import get_db
 from ..photos import read_in_worker
 from ..photos.queue import QueueFull, ReadQueue, default_slots
 from ..storage.photos import catalog_for_reading
+from ..web.disk_full import write_whole
 from ..web.security import group_required
 
 bp = Blueprint("api_photos", __name__, url_prefix="/api/groups/<gid>/photos")
@@ -172,11 +173,15 @@ def upload(gid: str):
     folder = Path(current_app.config["UPLOAD_FOLDER"])
     folder.mkdir(parents=True, exist_ok=True)
     filename = f"{pid}{suffix}"
-    (folder / filename).write_bytes(data)
     player = request.form.get("player")
     if player and isinstance(reading.get("proposal"), dict) and game == "doodle-china":
         reading["proposal"].setdefault("name", player)
-    storage.add_photo(get_db(), gid, pid, game, filename, media_type, reading)
+    try:  # a full disk leaves no partial file and no file without its row (issue 16)
+        write_whole(folder / filename, data)
+        storage.add_photo(get_db(), gid, pid, game, filename, media_type, reading)
+    except BaseException:
+        (folder / filename).unlink(missing_ok=True)
+        raise
     return jsonify({"id": pid, "game": game, **reading}), 201
 
 

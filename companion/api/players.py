@@ -12,6 +12,7 @@ from ..app import get_db
 from ..games.registry import PLAYER_NAME_MAX
 from ..web.security import group_required
 from .body import json_body, unprocessable
+from .versions import conflict, expected_version
 
 bp = Blueprint("api_players", __name__, url_prefix="/api/groups/<gid>/players")
 
@@ -20,7 +21,7 @@ MAX_NAME = PLAYER_NAME_MAX
 
 def _public(player: dict[str, Any]) -> dict[str, Any]:
     return {"id": player["id"], "name": player["name"], "hidden": bool(player["hidden"]),
-            "aliases": player.get("aliases", [])}
+            "aliases": player.get("aliases", []), "version": player.get("version", 1)}
 
 
 def _object(allowed: set[str], example: str) -> dict[str, Any] | tuple:
@@ -50,12 +51,18 @@ def index(gid: str):
 @group_required
 def update(gid: str, pid: int):
     """{"name": "New name"} renames; {"hidden": true|false} hides or shows."""
-    body = _object({"name", "hidden"}, '{"name": "Ana"} or {"hidden": true}')
+    body = _object({"name", "hidden", "version"}, '{"name": "Ana"} or {"hidden": true}')
     if isinstance(body, tuple):
         return body
+    version, error = expected_version(body)
+    if error:
+        return error
     db = get_db()
-    if storage.get_player(db, gid, pid) is None:
+    stored = storage.get_player(db, gid, pid)
+    if stored is None:
         abort(404, description=f"no player {pid} in this group")
+    if version is not None and version != stored["version"]:
+        return conflict(_public(stored), "player")
     if "hidden" in body and not isinstance(body["hidden"], bool):
         return unprocessable("hidden", f"must be true or false, got {body['hidden']!r}")
     if "name" in body:
@@ -65,7 +72,9 @@ def update(gid: str, pid: int):
         if len(name.strip()) > MAX_NAME:
             return unprocessable("name", f"must be at most {MAX_NAME} characters")
         try:
-            storage.rename_player(db, gid, pid, name)
+            storage.rename_player(db, gid, pid, name, expected_version=version)
+        except storage.VersionConflict as exc:
+            return conflict(_public(exc.current), "player")
         except storage.PlayerConflict as exc:
             return jsonify({"error": str(exc), "path": "name"}), 409
     if "hidden" in body:

@@ -43,12 +43,14 @@ def restore_cmd(backup: str, db_path: str | None, yes: bool) -> None:
     try:
         info = check_backup(backup)
     except BackupError as exc:
-        fail(str(exc))
+        fail(f"{exc}; nothing was changed")
     if not yes and not click.confirm(
             f"Replace {db} with {backup} ({info['groups']} groups, {info['matches']} matches)?"):
         fail("not restored (answer yes, or pass --yes)")
     try:
-        restore_from(backup, db)
+        done = restore_from(backup, db)
     except BackupError as exc:
-        fail(str(exc))
-    click.echo(json.dumps({"restored": backup, "into": db, **info}))
+        fail(f"{exc}; nothing was changed")
+    if done["set_aside"]:
+        click.echo(f"the previous live database was copied to {done['set_aside']}", err=True)
+    click.echo(json.dumps({"restored": backup, "into": db, **done}))

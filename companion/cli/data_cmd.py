@@ -8,7 +8,6 @@ import sys
 import click
 
 from .. import storage
-from ..games import StateError, score
 from ..games.registry import GROUP_NAME_MAX
 from . import main
 from .common import default_db, fail, public_url
@@ -50,70 +49,59 @@ def export_cmd(gid: str | None, db_path: str | None) -> None:
         out.write(json.dumps(line, ensure_ascii=False) + "\n")
 
 
-def _read_lines(path: str, gid: str | None, db):
-    """Yield (group, id, played_at, state, result), failing with the line number."""
-    from ..api.body import parse_played_at
-
-    fh = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
-    with fh:
-        for number, raw in enumerate(fh, start=1):
-            if not raw.strip():
-                continue
-            try:
-                item = json.loads(raw)
-            except json.JSONDecodeError as exc:
-                fail(f"line {number}: not valid JSON ({exc.msg})")
-            if not isinstance(item, dict) or "state" not in item:
-                fail(f'line {number}: must be an object with "state" (and "id", "played_at")')
-            unknown = set(item) - {"id", "group", "played_at", "state"}
-            if unknown:
-                fail(f"line {number}: {sorted(unknown)[0]}: is not a known key")
-            target = gid or item.get("group")
-            if not target:
-                fail(f"line {number}: group: missing; pass --group GID")
-            mid = item.get("id")
-            if not isinstance(mid, str) or not mid:
-                fail(f"line {number}: id: must be a non-empty string")
-            try:
-                played_at = parse_played_at(item.get("played_at") or storage.now_iso())
-                result = score(item["state"])
-            except StateError as exc:
-                prefix = "" if exc.path == "played_at" else "state."
-                fail(f"line {number}: {prefix}{exc.path}: {exc.message}")
-            yield target, mid, played_at, item["state"], result
-
-
 @main.command("import")
 @click.argument("path", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--group", "gid", default=None, help="Put every match into this group")
 @click.option("--db", "db_path", default=None)
 def import_cmd(path: str, gid: str | None, db_path: str | None) -> None:
-    """Read JSON lines (as `export` writes), skipping ids already stored."""
+    """Read JSON lines (as `export` writes), skipping ids already stored.
+
+    Every line is checked and scored first, then all matches are stored in
+    one transaction: either all of them are stored or none, and the message
+    says which (a bad line names its number and what is wrong)."""
+    import sqlite3
+
+    from ..api.import_lines import LineError, check_lines, stopped, store
+
     db = storage.connect(db_path or default_db())
     if gid and storage.get_group(db, gid) is None:
-        fail(f"--group: no group with id {gid!r}")
-    added = skipped = 0
-    batch: dict[str, list] = {}
+        fail(f"--group: no group with id {gid!r}; nothing was stored")
+    items, numbers = [], []
     known: set[str] = set()
-
-    def flush() -> None:
-        nonlocal added, skipped
-        for target, items in batch.items():
-            a, s = storage.import_matches(db, target, items)
-            added, skipped = added + a, skipped + s
-        batch.clear()
-
     try:
-        for target, mid, played_at, state, result in _read_lines(path, gid, db):
-            if target not in known:
-                if storage.get_group(db, target) is None:
-                    fail(f"group {target!r} does not exist here; create it or pass --group")
-                known.add(target)
-            batch.setdefault(target, []).append((mid, played_at, state, result))
-            if sum(len(v) for v in batch.values()) >= 2000:
-                flush()
-        flush()
+        fh = sys.stdin if path == "-" else open(path, encoding="utf-8-sig")  # noqa: SIM115
+        with fh:
+            for number, item in check_lines(fh, group=gid):
+                target = item[0]
+                if not target:
+                    raise LineError(number, "missing; pass --group GID", "group")
+                if target not in known:
+                    if storage.get_group(db, target) is None:
+                        raise LineError(number, f"{target!r} does not exist here; create it or "
+                                                "pass --group", "group")
+                    known.add(target)
+                items.append(item)
+                numbers.append(number)
+    except LineError as exc:
+        fail(f"{exc}; nothing was stored (fix that line and import the file again)")
+    except UnicodeDecodeError:
+        fail(f"{path}: not UTF-8 text (export writes JSON lines in UTF-8); nothing was stored")
     except OSError as exc:
-        fail(f"{path}: cannot read ({exc.strerror})")
+        fail(f"{path}: cannot read ({exc.strerror}); nothing was stored")
+    if not items:
+        fail(f"{path}: no matches (one JSON object per line); nothing was stored")
+    added = skipped = 0
+    show = sys.stderr.isatty()
+    try:
+        for added, skipped in store(db, items):
+            if show:
+                click.echo(f"\rchecked {len(items)}, storing {added + skipped}/{len(items)}",
+                           err=True, nl=False)
+    except (sqlite3.Error, storage.ImportStopped) as exc:
+        if show:
+            click.echo("", err=True)
+        fail(stopped(exc, numbers)[1]["error"])
+    if show:
+        click.echo("", err=True)
     click.echo(json.dumps({"added": added, "skipped": skipped}))
-    click.echo(f"added {added}, skipped {skipped} already present", err=True)
+    click.echo(f"stored {added}, skipped {skipped} already present", err=True)

@@ -8,4 +8,4 @@ from flask import Blueprint
 
 bp = Blueprint("pages", __name__)
 
-from . import play, views  # noqa: E402,F401  (routes register on bp)
+from . import deleted, play, views  # noqa: E402,F401  (routes register on bp)

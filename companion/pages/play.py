@@ -27,7 +27,8 @@ def _page(gid: str, game: str, template: str, extra: dict[str, Any]):
     data = {
         "gid": gid,
         "game": game,
-        "match": {"id": match["id"], "state": match["state"], "result": match["result"]}
+        "match": {"id": match["id"], "state": match["state"], "result": match["result"],
+                  "version": match["version"]}
         if match else None,
         "urls": {"group": url_for("pages.group_home", gid=gid),
                  "new": url_for("pages.new_match", gid=gid, game=game),

@@ -31,7 +31,8 @@ def new(gid: str):
                              "(it may have been deleted).")
     data = {
         "gid": gid, "game": GAME,
-        "match": {"id": match["id"], "state": match["state"], "result": match["result"]}
+        "match": {"id": match["id"], "state": match["state"], "result": match["result"],
+                  "version": match["version"]}
         if match else None,
         "players": [p["name"] for p in storage.list_players(get_db(), gid)],
         "tiles": storage.list_tiles(get_db(), gid),

@@ -100,7 +100,8 @@ def new(gid: str):
                              "(it may have been deleted).")
     data = {
         "gid": gid, "game": GAME, "max_players": MAX_PLAYERS,
-        "match": {"id": match["id"], "state": match["state"], "result": match["result"]}
+        "match": {"id": match["id"], "state": match["state"], "result": match["result"],
+                  "version": match["version"]}
         if match else None,
         "room": room,
         "layouts": group_layouts(gid),

@@ -105,3 +105,16 @@ __all__ = [
     "stats_plays_for_export", "stats_rating_by_period", "stats_rating_history", "stats_ratings_at",
     "stats_medians", "stats_solo_sheets", "stats_streak_parts", "stats_win_conditions",
 ]
+
+# Data safety (issue 16): versions, recently deleted matches.
+from .matches import (  # noqa: E402
+    KEEP_DELETED_DAYS,
+    ImportStopped,
+    import_steps,
+    list_deleted,
+    purge_deleted,
+)
+from .versions import VersionConflict, check_version  # noqa: E402
+
+__all__ += ["KEEP_DELETED_DAYS", "ImportStopped", "import_steps", "list_deleted", "purge_deleted", "VersionConflict",
+            "check_version"]

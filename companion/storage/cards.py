@@ -28,8 +28,9 @@ def save_card(db: sqlite_utils.Database, gid: str, cid: str, kind: str, name: st
 
 
 def update_card(db: sqlite_utils.Database, gid: str, cid: str, kind: str, name: str,
-                data: dict[str, Any]) -> dict[str, Any] | None:
-    return CARDS.update(db, gid, cid, kind, name, data)
+                data: dict[str, Any], expected_version: int | None = None
+                ) -> dict[str, Any] | None:
+    return CARDS.update(db, gid, cid, kind, name, data, expected_version)
 
 
 def delete_card(db: sqlite_utils.Database, gid: str, cid: str) -> bool:

@@ -60,7 +60,10 @@ def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     try:
         yield db
     except BaseException:
-        db.execute("ROLLBACK")
+        # SQLite rolls back by itself on some errors (SQLITE_FULL): a second
+        # ROLLBACK would hide the real cause behind "no transaction is active".
+        if db.conn.in_transaction:
+            db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
 

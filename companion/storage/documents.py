@@ -12,6 +12,7 @@ import sqlite_utils
 
 from .db import write
 from .groups import now_iso
+from .versions import check_version
 
 
 @dataclass(frozen=True)
@@ -26,20 +27,24 @@ class GroupDocuments:
     def columns(self) -> str:
         return f"group_id, id, {self.category}, name, data, created_at, updated_at"
 
+    @property
+    def read_columns(self) -> str:
+        return self.columns + ", version"
+
     def to_json(self, row: dict[str, Any]) -> dict[str, Any]:
         return {"id": row["id"], self.category: row[self.category], "name": row["name"],
                 "data": json.loads(row["data"]), "created_at": row["created_at"],
-                "updated_at": row["updated_at"]}
+                "updated_at": row["updated_at"], "version": row["version"]}
 
     def _fetch(self, db: sqlite_utils.Database, gid: str, did: str) -> dict[str, Any] | None:
-        rows = list(db.query(f"SELECT {self.columns} FROM {self.table}"
+        rows = list(db.query(f"SELECT {self.read_columns} FROM {self.table}"
                              " WHERE group_id = ? AND id = ?", [gid, did]))
         return rows[0] if rows else None
 
     def list(self, db: sqlite_utils.Database, gid: str, category: str | None = None
              ) -> list[dict[str, Any]]:
         """The group's documents, by category then name."""
-        sql = f"SELECT {self.columns} FROM {self.table} WHERE group_id = ?"
+        sql = f"SELECT {self.read_columns} FROM {self.table} WHERE group_id = ?"
         params: list[Any] = [gid]
         if category:
             sql += f" AND {self.category} = ?"
@@ -66,11 +71,18 @@ class GroupDocuments:
             return self.to_json(self._fetch(db, gid, did)), True
 
     def update(self, db: sqlite_utils.Database, gid: str, did: str, category: str, name: str,
-               data: dict[str, Any]) -> dict[str, Any] | None:
+               data: dict[str, Any], expected_version: int | None = None
+               ) -> dict[str, Any] | None:
+        """None if absent; VersionConflict (nothing changed) if `expected_version`
+        is given and another save came first."""
         with write(db):
+            row = self._fetch(db, gid, did)
+            if row is None:
+                return None
+            check_version(self.to_json(row), expected_version)
             cur = db.execute(
-                f"UPDATE {self.table} SET {self.category} = ?, name = ?, data = ?, updated_at = ?"
-                " WHERE group_id = ? AND id = ?",
+                f"UPDATE {self.table} SET {self.category} = ?, name = ?, data = ?, updated_at = ?,"
+                " version = version + 1 WHERE group_id = ? AND id = ?",
                 [category, name, json.dumps(data, ensure_ascii=False), now_iso(), gid, did])
             if cur.rowcount == 0:
                 return None

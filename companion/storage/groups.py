@@ -77,7 +77,7 @@ def ensure_player(db: sqlite_utils.Database, gid: str, name: str) -> int:
 def list_players(db: sqlite_utils.Database, gid: str, *, include_hidden: bool = False
                  ) -> list[dict[str, Any]]:
     # Plays and wins count live matches only (a deleted match keeps its rows for undo).
-    sql = """SELECT p.id, p.name, p.hidden, count(m.id) AS plays,
+    sql = """SELECT p.id, p.name, p.hidden, p.version, count(m.id) AS plays,
                     coalesce(sum(CASE WHEN m.id IS NOT NULL THEN mp.winner END), 0) AS wins
              FROM players p
              LEFT JOIN match_players mp ON mp.player_id = p.id

@@ -30,8 +30,9 @@ def save_layout(db: sqlite_utils.Database, gid: str, lid: str, edition: str, nam
 
 
 def update_layout(db: sqlite_utils.Database, gid: str, lid: str, edition: str, name: str,
-                  data: dict[str, Any]) -> dict[str, Any] | None:
-    return LAYOUTS.update(db, gid, lid, edition, name, data)
+                  data: dict[str, Any], expected_version: int | None = None
+                  ) -> dict[str, Any] | None:
+    return LAYOUTS.update(db, gid, lid, edition, name, data, expected_version)
 
 
 def delete_layout(db: sqlite_utils.Database, gid: str, lid: str) -> bool:

@@ -5,7 +5,8 @@ in one transaction."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+import sqlite3
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import sqlite_utils
@@ -13,11 +14,15 @@ import sqlite_utils
 from .aggregates import sync_matches
 from .db import write
 from .groups import ensure_player, now_iso
+from .versions import check_version
 
 MATCH_COLUMNS = ("group_id, id, game, played_at, state, result, created_at, updated_at, deleted_at,"
                  " duration_min, location, notes")
 # The optional fields a match carries beside its state (api.md): None = not given.
 DETAIL_FIELDS = ("duration_min", "location", "notes")
+# Read with the version (issue 16); inserts leave it to its default, 1.
+SELECT_COLUMNS = MATCH_COLUMNS + ", version"
+KEEP_DELETED_DAYS = 30
 
 
 def _row_to_match(row: dict[str, Any]) -> dict[str, Any]:
@@ -30,6 +35,7 @@ def _row_to_match(row: dict[str, Any]) -> dict[str, Any]:
         "result": json.loads(row["result"]),
         "created_at": row["created_at"],
         "updated_at": row["updated_at"],
+        "version": row["version"],
         "duration_min": row.get("duration_min"),
         "location": row.get("location"),
         "notes": row.get("notes"),
@@ -38,7 +44,7 @@ def _row_to_match(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def _fetch(db: sqlite_utils.Database, gid: str, mid: str) -> dict[str, Any] | None:
-    rows = list(db.query(f"SELECT {MATCH_COLUMNS} FROM matches WHERE group_id = ? AND id = ?",
+    rows = list(db.query(f"SELECT {SELECT_COLUMNS} FROM matches WHERE group_id = ? AND id = ?",
                          [gid, mid]))
     return rows[0] if rows else None
 
@@ -100,18 +106,23 @@ def get_match(db: sqlite_utils.Database, gid: str, mid: str, *, include_deleted:
 
 def update_match(db: sqlite_utils.Database, gid: str, mid: str, state: dict[str, Any],
                  result: dict[str, Any], played_at: str | None = None,
-                 details: dict[str, Any] | None = None) -> dict[str, Any] | None:
+                 details: dict[str, Any] | None = None,
+                 expected_version: int | None = None) -> dict[str, Any] | None:
     """Replace a match's state and result (edit after saving); None if absent.
-    Details not named in `details` keep their stored values (None clears one)."""
+    Details not named in `details` keep their stored values (None clears one).
+    With `expected_version`, raise VersionConflict (nothing changed) when
+    another save came first."""
     details = details or {}
     with write(db):
         row = _fetch(db, gid, mid)
         if not row or row["deleted_at"]:
             return None
+        check_version(_row_to_match(row), expected_version)
         kept = [details[k] if k in details else row[k] for k in DETAIL_FIELDS]
         db.execute(
             "UPDATE matches SET game = ?, state = ?, result = ?, played_at = ?, updated_at = ?,"
-            " duration_min = ?, location = ?, notes = ? WHERE group_id = ? AND id = ?",
+            " duration_min = ?, location = ?, notes = ?, version = version + 1"
+            " WHERE group_id = ? AND id = ?",
             [state["game"], json.dumps(state, ensure_ascii=False),
              json.dumps(result, ensure_ascii=False), played_at or row["played_at"], now_iso(),
              *kept, gid, mid])
@@ -123,17 +134,19 @@ def update_match(db: sqlite_utils.Database, gid: str, mid: str, state: dict[str,
 def delete_match(db: sqlite_utils.Database, gid: str, mid: str) -> bool:
     """Soft delete, so the page can offer undo (`restore_match`)."""
     with write(db):
-        cur = db.execute("UPDATE matches SET deleted_at = ? WHERE group_id = ? AND id = ?"
-                         " AND deleted_at IS NULL", [now_iso(), gid, mid])
+        cur = db.execute("UPDATE matches SET deleted_at = ?, version = version + 1"
+                         " WHERE group_id = ? AND id = ? AND deleted_at IS NULL",
+                         [now_iso(), gid, mid])
         if cur.rowcount > 0:
             sync_matches(db, gid, [mid])
+            _purge(db, gid)
         return cur.rowcount > 0
 
 
 def restore_match(db: sqlite_utils.Database, gid: str, mid: str) -> dict[str, Any] | None:
     with write(db):
-        cur = db.execute("UPDATE matches SET deleted_at = NULL WHERE group_id = ? AND id = ?"
-                         " AND deleted_at IS NOT NULL", [gid, mid])
+        cur = db.execute("UPDATE matches SET deleted_at = NULL, version = version + 1"
+                         " WHERE group_id = ? AND id = ? AND deleted_at IS NOT NULL", [gid, mid])
         if cur.rowcount > 0:
             sync_matches(db, gid, [mid])
         row = _fetch(db, gid, mid)
@@ -165,10 +178,45 @@ def list_matches(db: sqlite_utils.Database, gid: str, *, game: str | None = None
                             UNION SELECT player_id FROM player_aliases
                                   WHERE group_id = ? AND name_key = ?))""")
         params.extend([gid, name_key(player), gid, name_key(player)])
-    sql = (f"SELECT {', '.join('m.' + c.strip() for c in MATCH_COLUMNS.split(','))} FROM matches m"
+    sql = (f"SELECT {', '.join('m.' + c.strip() for c in SELECT_COLUMNS.split(','))} FROM matches m"
            f" WHERE {' AND '.join(where)} ORDER BY m.played_at DESC, m.rowid DESC LIMIT ?")
     params.append(limit)
     return [_row_to_match(r) for r in db.query(sql, params)]
+
+
+def _cutoff(days: int) -> str:
+    from datetime import UTC, datetime, timedelta
+
+    return (datetime.now(UTC) - timedelta(days=days)).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def list_deleted(db: sqlite_utils.Database, gid: str, limit: int = 200) -> list[dict[str, Any]]:
+    """The group's recently deleted matches, newest deletion first (older than
+    KEEP_DELETED_DAYS are gone even before the next purge runs)."""
+    rows = db.query(f"SELECT {SELECT_COLUMNS} FROM matches WHERE group_id = ?"
+                    " AND deleted_at IS NOT NULL AND deleted_at >= ?"
+                    " ORDER BY deleted_at DESC, rowid DESC LIMIT ?",
+                    [gid, _cutoff(KEEP_DELETED_DAYS), limit])
+    return [_row_to_match(r) for r in rows]
+
+
+def _purge(db: sqlite_utils.Database, gid: str | None, days: int = KEEP_DELETED_DAYS) -> int:
+    """Inside a write: remove matches deleted more than `days` ago for good.
+    Their stats were already taken out when they were deleted."""
+    sql = "DELETE FROM matches WHERE deleted_at IS NOT NULL AND deleted_at < ?"
+    params: list[Any] = [_cutoff(days)]
+    if gid is not None:
+        sql += " AND group_id = ?"
+        params.append(gid)
+    return db.execute(sql, params).rowcount
+
+
+def purge_deleted(db: sqlite_utils.Database, gid: str | None = None,
+                  days: int = KEEP_DELETED_DAYS) -> int:
+    """Remove matches deleted more than `days` ago (the app runs this at start-up
+    and on every delete); returns how many."""
+    with write(db):
+        return _purge(db, gid, days)
 
 
 def count_matches(db: sqlite_utils.Database, gid: str | None = None) -> int:
@@ -191,43 +239,76 @@ def export_matches(db: sqlite_utils.Database, gid: str | None = None) -> Iterato
                "state": json.loads(row["state"])}
 
 
+class ImportStopped(Exception):
+    """A batched import stopped: `added` and `skipped` were committed before
+    `cause` (an sqlite3 error) rolled back the batch after them."""
+
+    def __init__(self, added: int, skipped: int, cause: BaseException):
+        super().__init__(str(cause))
+        self.added, self.skipped, self.cause = added, skipped, cause
+
+
+def _insert_batch(db: sqlite_utils.Database, chunk: Sequence[tuple], stamp: str
+                  ) -> tuple[int, int]:
+    """Inside a write: insert, skipping ids a group already has; (added, skipped)."""
+    added = skipped = 0
+    stored: dict[str, dict[str, dict[str, Any]]] = {}
+    for gid, mid, played_at, state, result in chunk:
+        if db.execute("SELECT 1 FROM matches WHERE group_id = ? AND id = ?",
+                      [gid, mid]).fetchone():
+            skipped += 1
+            continue
+        db.execute(
+            f"INSERT INTO matches ({MATCH_COLUMNS})"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, NULL)",
+            [gid, mid, state["game"], played_at, json.dumps(state, ensure_ascii=False),
+             json.dumps(result, ensure_ascii=False), stamp, stamp])
+        _write_players(db, gid, mid, result)
+        stored.setdefault(gid, {})[mid] = result
+        added += 1
+    for gid, results in stored.items():
+        sync_matches(db, gid, list(results), results)
+    return added, skipped
+
+
+def import_steps(db: sqlite_utils.Database,
+                 items: Sequence[tuple[str, str, str, dict[str, Any], dict[str, Any]]],
+                 batch: int = 1000, atomic: bool = True) -> Iterator[tuple[int, int]]:
+    """Insert (group, id, played_at, state, result) tuples, skipping ids a group
+    already has. Yields (added, skipped) after each batch so a page can show
+    progress.
+
+    atomic=True: ONE transaction, every match is stored or none is (a full disk
+    half-way rolls everything back; closing the generator early too).
+    atomic=False (big files, so other phones can write between batches): each
+    batch is committed; a failure raises ImportStopped saying how many were
+    committed. Importing the same file again resumes: stored ids are skipped."""
+    stamp = now_iso()
+    added = skipped = 0
+    if atomic:
+        with write(db):
+            for start in range(0, len(items), batch):
+                a, s = _insert_batch(db, items[start:start + batch], stamp)
+                added, skipped = added + a, skipped + s
+                yield added, skipped
+        return
+    for start in range(0, len(items), batch):
+        try:
+            with write(db):
+                a, s = _insert_batch(db, items[start:start + batch], stamp)
+        except sqlite3.Error as exc:
+            raise ImportStopped(added, skipped, exc) from exc
+        added, skipped = added + a, skipped + s
+        yield added, skipped
+
+
 def import_matches(db: sqlite_utils.Database, gid: str,
                    items: Iterable[tuple[str, str, dict[str, Any], dict[str, Any]]],
                    batch: int = 1000) -> tuple[int, int]:
-    """Insert (id, played_at, state, result) tuples, skipping ids the group
-    already has. Batched transactions keep a 100,000-match import fast.
-    Returns (added, skipped)."""
-    added = skipped = 0
-    chunk: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = []
-
-    def flush() -> None:
-        nonlocal added, skipped
-        with write(db):
-            stamp = now_iso()
-            stored: dict[str, dict[str, Any]] = {}
-            for mid, played_at, state, result in chunk:
-                if db.execute("SELECT 1 FROM matches WHERE group_id = ? AND id = ?",
-                              [gid, mid]).fetchone():
-                    skipped += 1
-                    continue
-                db.execute(
-                    f"INSERT INTO matches ({MATCH_COLUMNS})"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, NULL)",
-                    [gid, mid, state["game"], played_at, json.dumps(state, ensure_ascii=False),
-                     json.dumps(result, ensure_ascii=False), stamp, stamp])
-                _write_players(db, gid, mid, result)
-                stored[mid] = result
-                added += 1
-            sync_matches(db, gid, list(stored), stored)
-        chunk.clear()
-
-    for item in items:
-        chunk.append(item)
-        if len(chunk) >= batch:
-            flush()
-    if chunk:
-        flush()
-    return added, skipped
+    """Insert (id, played_at, state, result) tuples into one group, skipping
+    ids it already has, in one transaction. Returns (added, skipped)."""
+    steps = list(import_steps(db, [(gid, *item) for item in items], batch))
+    return steps[-1] if steps else (0, 0)
 
 
 def list_locations(db: sqlite_utils.Database, gid: str) -> list[str]:
@@ -256,7 +337,7 @@ def current_names(db: sqlite_utils.Database, gid: str, mids: list[str]
 
 def iter_matches(db: sqlite_utils.Database, gid: str) -> Iterator[dict[str, Any]]:
     """Every live match of a group, oldest first, with its result and details."""
-    sql = (f"SELECT {MATCH_COLUMNS} FROM matches WHERE group_id = ? AND deleted_at IS NULL"
+    sql = (f"SELECT {SELECT_COLUMNS} FROM matches WHERE group_id = ? AND deleted_at IS NULL"
            " ORDER BY played_at, id")
     for row in db.query(sql, [gid]):
         yield _row_to_match(row)

@@ -11,6 +11,7 @@ import sqlite_utils
 from .aggregates import repoint_player
 from .db import write
 from .groups import name_key, now_iso
+from .versions import check_version
 
 
 class PlayerConflict(Exception):
@@ -18,7 +19,7 @@ class PlayerConflict(Exception):
 
 
 def get_player(db: sqlite_utils.Database, gid: str, pid: int) -> dict[str, Any] | None:
-    rows = list(db.query("SELECT id, name, hidden, created_at FROM players WHERE group_id = ?"
+    rows = list(db.query("SELECT id, name, hidden, created_at, version FROM players WHERE group_id = ?"
                          " AND id = ?", [gid, pid]))
     if not rows:
         return None
@@ -64,8 +65,11 @@ def _keep_alias(db: sqlite_utils.Database, gid: str, key: str, pid: int) -> None
                " player_id = excluded.player_id", [gid, key, pid, now_iso()])
 
 
-def rename_player(db: sqlite_utils.Database, gid: str, pid: int, name: str) -> dict[str, Any]:
-    """Give a player a new name; the old one keeps resolving to them."""
+def rename_player(db: sqlite_utils.Database, gid: str, pid: int, name: str,
+                  expected_version: int | None = None) -> dict[str, Any]:
+    """Give a player a new name; the old one keeps resolving to them. With
+    `expected_version`, VersionConflict (nothing changed) if someone else
+    changed the player since."""
     clean = " ".join(name.split())
     key = name_key(clean)
     with write(db):
@@ -73,6 +77,7 @@ def rename_player(db: sqlite_utils.Database, gid: str, pid: int, name: str) -> d
                          [gid, pid]).fetchone()
         if row is None:
             raise LookupError(pid)
+        check_version(get_player(db, gid, pid), expected_version)
         holder = _holder(db, gid, key)
         if holder is not None and holder != pid:
             other = db.execute("SELECT name FROM players WHERE id = ?", [holder]).fetchone()[0]
@@ -83,14 +88,15 @@ def rename_player(db: sqlite_utils.Database, gid: str, pid: int, name: str) -> d
             _keep_alias(db, gid, row[1], pid)
             db.execute("DELETE FROM player_aliases WHERE group_id = ? AND name_key = ?",
                        [gid, key])
-        db.execute("UPDATE players SET name = ?, name_key = ? WHERE group_id = ? AND id = ?",
-                   [clean, key, gid, pid])
+        db.execute("UPDATE players SET name = ?, name_key = ?, version = version + 1"
+                   " WHERE group_id = ? AND id = ?", [clean, key, gid, pid])
     return get_player(db, gid, pid)
 
 
 def set_hidden(db: sqlite_utils.Database, gid: str, pid: int, hidden: bool) -> dict[str, Any]:
     with write(db):
-        cur = db.execute("UPDATE players SET hidden = ? WHERE group_id = ? AND id = ?",
+        cur = db.execute("UPDATE players SET hidden = ?, version = version + 1"
+                         " WHERE group_id = ? AND id = ?",
                          [int(hidden), gid, pid])
         if not cur.rowcount:
             raise LookupError(pid)
@@ -132,9 +138,11 @@ def merge_players(db: sqlite_utils.Database, gid: str, pid: int, into: int) -> d
 def player_table(db: sqlite_utils.Database, gid: str) -> list[dict[str, Any]]:
     """Every player, hidden ones too, with plays and wins from the kept
     totals (cheap for any history), most active first."""
-    return [{"id": pid, "name": name, "hidden": bool(hidden), "plays": plays, "wins": wins}
-            for pid, name, hidden, plays, wins in db.execute(
-                "SELECT p.id, p.name, p.hidden, coalesce(t.plays, 0), coalesce(t.wins, 0)"
+    return [{"id": pid, "name": name, "hidden": bool(hidden), "plays": plays, "wins": wins,
+             "version": version}
+            for pid, name, hidden, plays, wins, version in db.execute(
+                "SELECT p.id, p.name, p.hidden, coalesce(t.plays, 0), coalesce(t.wins, 0),"
+                " p.version"
                 " FROM players p LEFT JOIN (SELECT player_id, sum(plays) AS plays,"
                 " sum(wins) AS wins FROM stats_month WHERE group_id = ? AND month = '*'"
                 " GROUP BY player_id) t ON t.player_id = p.id WHERE p.group_id = ?"

@@ -520,4 +520,14 @@ MIGRATIONS: list[list[Step]] = [
         )""",
         "CREATE INDEX canalis_tiles_by_kind ON canalis_tiles (group_id, kind, name)",
     ],
+    # Data safety (issue 16): a version on every editable record (matches, sheet layouts,
+    # catalog cards, players) so a stale edit is refused with 409 instead of silently
+    # overwriting another phone's save; an index to list and purge recently deleted matches.
+    [
+        "ALTER TABLE matches ADD COLUMN version INTEGER NOT NULL DEFAULT 1",
+        "ALTER TABLE sheet_layouts ADD COLUMN version INTEGER NOT NULL DEFAULT 1",
+        "ALTER TABLE cards ADD COLUMN version INTEGER NOT NULL DEFAULT 1",
+        "ALTER TABLE players ADD COLUMN version INTEGER NOT NULL DEFAULT 1",
+        "CREATE INDEX matches_by_deletion ON matches (deleted_at) WHERE deleted_at IS NOT NULL",
+    ],
 ]

@@ -17,7 +17,7 @@ const store = M.draftStore(gid, "canal-grande", editing);
 const app = document.getElementById("grande-app");
 const resultEl = document.getElementById("result");
 
-let draft = store.load();
+let draft = M.loadDraft(store, data.match); // an edit starts from the saved match
 let result = data.match?.result || null;
 let problem = null;
 let asking = false; // the "new phase" question is open

@@ -21,7 +21,7 @@ const app = document.getElementById("houses-app");
 const resultEl = document.getElementById("result");
 const saveEl = document.getElementById("save-bar");
 
-let draft = store.load();
+let draft = M.loadDraft(store, data.match); // an edit starts from the saved match
 let result = data.match?.result || null;
 let problem = null;
 const view = { player: 0, sel: null };

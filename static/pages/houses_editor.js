@@ -120,8 +120,16 @@ function catalogView(kind, current, gid, apply, rerender) {
     const same = mine.find((c) => c.name.toLowerCase() === typed.toLowerCase());
     const base = `/api/groups/${encodeURIComponent(gid)}/cards`;
     const answer = same
-      ? await Companion.api("PUT", `${base}/${encodeURIComponent(same.id)}`, { kind, name: typed, data: current })
+      ? await Companion.api("PUT", `${base}/${encodeURIComponent(same.id)}`, { kind, name: typed, data: current, version: same.version })
       : await Companion.api("POST", base, { id: Companion.uuid(), kind, name: typed, data: current });
+    if (answer.status === 409 && answer.data?.path === "version") {
+      // Changed on another phone since this page loaded: take theirs into the list; a second
+      // "Save card" then keeps mine on top of it.
+      catalog.cards = [...(catalog.cards || []).filter((c) => c.id !== answer.data.current.id), answer.data.current];
+      status.className = "catalog-status small error";
+      status.textContent = `“${answer.data.current.name}” was changed on another phone; theirs is in the list now. Save again to keep yours instead.`;
+      return;
+    }
     if (!answer.ok) {
       status.className = "catalog-status small error";
       status.textContent = `Not saved: ${M.errorText(answer.data)}`;

@@ -10,6 +10,9 @@
 //   M.draftStore(gid, game, matchId?)  {key, load(), save(draft), clear()} in localStorage
 //                                      (Companion.drafts), one per group+game, or per saved match
 //                                      while editing it. A draft is {id, state, ui}.
+//   M.loadDraft(store, match?)         the local draft to start from; while editing a saved match
+//                                      a draft older than the saved version is NOT used (the page
+//                                      starts from the saved match) but offered in a bar to choose
 //   M.newDraft(state, ui?)             a draft with its client UUID, made once per draft so a
 //                                      retried save is stored once (POST .../matches {id, state})
 //   M.scorer(onAnswer, delay?)         returns score(state): debounced POST /api/score; stale
@@ -20,7 +23,9 @@
 //   M.errorText(data, state?)          "Ana · house 2 · roof · points (players[0].street[1]...):
 //                                      must be ..." from an API error body
 //   M.humanPath(path, state?)          players[0].street[1].windows[2] -> "Ana · house 2 · window 3"
-//   M.saveMatch(gid, draft, matchId?)  POST (new, with draft.id) or PUT (matchId): {ok, status, data}
+//   M.saveMatch(gid, draft, matchId?)  POST (new, with draft.id) or PUT (matchId, with the draft's
+//                                      version): {ok, status, data}. Offline, mountSave queues it
+//                                      (Companion.outbox) and says so; a 409 shows both versions
 //   M.mountSave(el, opts)              Save button + status line. opts: {gid, getDraft(),
 //                                      matchId?, onSaved(match), save?(draft)}; `save` replaces
 //                                      saveMatch (resolving the same {ok, status, data: match});
@@ -49,32 +54,104 @@ export function pageData() {
   return el ? JSON.parse(el.textContent) : {};
 }
 
+let currentDraftKey = null; // the page's one draft store, cleared when a queued save is sent
+
 export function draftStore(gid, game, matchId) {
   const key = matchId ? `${gid}:match:${matchId}` : `${gid}:${game}`;
+  currentDraftKey = key;
+  const savedVersion = () => (matchId ? pageData().match?.version : undefined);
   return {
     key,
     load: () => C().drafts.load(key),
-    save: (draft) => C().drafts.save(key, { ...draft, updated: new Date().toISOString() }),
+    save: (draft) => {
+      // An edit remembers the saved version it started from (a 409 tells it apart).
+      if (matchId && draft.version === undefined) draft.version = savedVersion();
+      C().drafts.save(key, { ...draft, updated: new Date().toISOString() });
+    },
     clear: () => C().drafts.clear(key),
   };
+}
+
+function offerDraft(store, older) {
+  const when = older.updated ? new Date(older.updated).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : "earlier";
+  const choose = (which) => { sessionStorage.setItem(`draft-choice:${store.key}`, which); location.reload(); };
+  const bar = h("div", { class: "card draft-offer", role: "status", id: "draft-offer" },
+    h("p", {}, `This page shows the match as it is saved now. This phone also has changes from ${when} that were never saved`,
+      older.version !== undefined ? " (made on an older version of this match)." : "."),
+    h("div", { class: "row" },
+      h("button", { type: "button", id: "use-draft", onclick: () => choose("draft") }, "Use my unsaved changes"),
+      h("button", { type: "button", class: "secondary", id: "drop-draft", onclick: () => choose("drop") }, "Discard them")));
+  const main = document.getElementById("main") || document.body;
+  main.prepend(bar);
+}
+
+export function loadDraft(store, match) {
+  const local = store.load();
+  const older = C().drafts.load(`${store.key}:unsaved`);
+  if (!match) return local;
+  const choice = sessionStorage.getItem(`draft-choice:${store.key}`);
+  sessionStorage.removeItem(`draft-choice:${store.key}`);
+  if (choice === "drop") { C().drafts.clear(`${store.key}:unsaved`); return null; }
+  if (choice === "draft" && older) {
+    C().drafts.clear(`${store.key}:unsaved`);
+    // A draft from before versions existed started from an unknown save: treat it as the
+    // first, so a match changed since asks keep mine / take theirs instead of overwriting.
+    if (older.version === undefined) older.version = 1;
+    store.save(older);
+    return older;
+  }
+  if (local && local.version === match.version) { if (older) offerDraft(store, older); return local; }
+  if (local && JSON.stringify(local.state) !== JSON.stringify(match.state)) {
+    // A draft from before another save (or from before versions): keep it aside, start from the saved match.
+    C().drafts.save(`${store.key}:unsaved`, local);
+    store.clear();
+    offerDraft(store, local);
+    return null;
+  }
+  if (local) store.clear();
+  if (older) offerDraft(store, older);
+  return null;
 }
 
 export function newDraft(state, ui = {}) {
   return { id: C().uuid(), state, ui };
 }
 
+function offlineNote(on) {
+  let note = document.getElementById("offline-note");
+  if (on && !note) {
+    note = h("p", { class: "offline-note", id: "offline-note", role: "status" },
+      "Totals are waiting for the connection; they will catch up by themselves. Everything you enter is kept on this phone.");
+    (document.getElementById("main") || document.body).prepend(note);
+  }
+  if (!on && note) note.remove();
+}
+
 export function scorer(onAnswer, delay = 250) {
   let timer = null;
   let seq = 0;
+  let last = null;
+  let retry = null;
   const busy = (on) => { document.body.dataset.scoring = on ? "busy" : "idle"; };
+  window.addEventListener("online", () => { if (last && document.body.dataset.scoring === "offline") score(last); });
   function score(state) {
     clearTimeout(timer);
+    clearTimeout(retry);
     const mine = ++seq;
     busy(true);
     const body = JSON.parse(JSON.stringify(state));
+    last = body;
     timer = setTimeout(async () => {
       const answer = await C().api("POST", "/api/score", body);
       if (mine !== seq) return;
+      if (answer.status === 0) {
+        // No connection: say so instead of an error, and catch up when it returns.
+        document.body.dataset.scoring = "offline";
+        offlineNote(true);
+        retry = setTimeout(() => { if (mine === seq) score(body); }, 5000);
+        return;
+      }
+      offlineNote(false);
       if (answer.ok) onAnswer({ ok: true, result: answer.data });
       else onAnswer({ ok: false, status: answer.status, error: answer.data?.error || "could not score",
                       path: answer.data?.path || null });
@@ -164,10 +241,40 @@ export function matchUrl(gid, mid) {
   return `/g/${encodeURIComponent(gid)}/matches/${encodeURIComponent(mid)}`;
 }
 
-export function saveMatch(gid, draft, matchId) {
+export function saveRequest(gid, draft, matchId) {
   const base = `/api/groups/${encodeURIComponent(gid)}/matches`;
-  if (matchId) return C().api("PUT", `${base}/${encodeURIComponent(matchId)}`, { state: draft.state });
-  return C().api("POST", base, { id: draft.id, state: draft.state, ...detailsBody(draft.details) });
+  if (matchId) {
+    const version = draft.version ?? pageData().match?.version;
+    return { method: "PUT", url: `${base}/${encodeURIComponent(matchId)}`,
+             body: version === undefined ? { state: draft.state } : { state: draft.state, version } };
+  }
+  return { method: "POST", url: base, body: { id: draft.id, state: draft.state, ...detailsBody(draft.details) } };
+}
+
+export function saveMatch(gid, draft, matchId) {
+  const req = saveRequest(gid, draft, matchId);
+  return C().api(req.method, req.url, req.body);
+}
+
+/** Theirs beside mine after a 409: keep mine (save again on top of theirs) or take theirs. */
+function showConflict(el, draft, current, { onKeep, onTake }) {
+  const theirs = h("div", { class: "conflict-result" });
+  const mine = h("div", { class: "conflict-result" }, h("p", { class: "muted" }, "Scoring…"));
+  renderResult(theirs, current.result);
+  C().api("POST", "/api/score", draft.state).then((a) => {
+    if (a.ok) renderResult(mine, a.data); else mine.textContent = errorText(a.data, draft.state);
+  });
+  const when = current.updated_at ? new Date(current.updated_at).toLocaleString([], { timeStyle: "short" }) : "";
+  el.className = "save-status conflict";
+  el.replaceChildren(h("div", { class: "conflict", id: "save-conflict" },
+    h("p", { class: "error" }, `Someone saved this match on another phone${when ? ` at ${when}` : ""} while you were editing. Nothing was overwritten: choose which to keep.`),
+    h("div", { class: "conflict-sides" },
+      h("section", { class: "conflict-side", "data-side": "theirs" }, h("h3", {}, "Saved on the other phone"), theirs),
+      h("section", { class: "conflict-side", "data-side": "mine" }, h("h3", {}, "Your change"), mine)),
+    h("div", { class: "row" },
+      h("button", { type: "button", id: "keep-mine", onclick: onKeep }, "Keep mine"),
+      h("button", { type: "button", class: "secondary", id: "take-theirs", onclick: onTake }, "Take theirs"))));
+  el.scrollIntoView({ block: "start", behavior: "smooth" });
 }
 
 /** A new match's "when and where" (draft.details) as API fields; the time is
@@ -221,24 +328,47 @@ export function mountSave(el, opts) {
   const button = h("button", { type: "button", class: "big", id: "save-match" },
     opts.matchId ? "Save changes" : "Save match");
   const status = h("p", { class: "save-status", role: "status", id: "save-status" });
+  const draftKey = currentDraftKey;
+  const setStatus = (cls, text, state) => {
+    status.className = `save-status ${cls}`;
+    status.textContent = text;
+    el.dataset.saveState = state;
+  };
+  const saved = (match) => {
+    setStatus("ok", "Saved.", "saved");
+    opts.onSaved?.(match);
+  };
+  const conflict = (draft, current) => showConflict(status, draft, current, {
+    onKeep: () => { draft.version = current.version; if (draftKey) C().drafts.save(draftKey, draft); button.click(); },
+    onTake: () => { if (draftKey) C().drafts.clear(draftKey); location.assign(matchUrl(opts.gid, current.id)); },
+  });
+  // A save queued while offline that goes out later (from this page) lands here.
+  C().outbox.onSent((item, answer) => {
+    if (item.draftKey !== draftKey || !draftKey) return false;
+    if (answer.ok) { setStatus("ok", "Saved.", "saved"); setTimeout(() => opts.onSaved?.(answer.data), 900); }
+    else if (answer.status === 409 && answer.data?.path === "version") conflict(opts.getDraft(), answer.data.current);
+    else setStatus("error", `Not saved: ${errorText(answer.data, item.body?.state)}. Everything you entered is still here.`, "error");
+    return true;
+  });
   const details = opts.matchId || opts.save ? null : detailsEditor(opts.getDraft);
   button.addEventListener("click", async () => {
     const draft = opts.getDraft();
     if (!draft) return;
     details?.keep();
     button.disabled = true;
-    status.className = "save-status muted";
-    status.textContent = "Saving…";
+    setStatus("muted", "Saving…", "saving");
     const answer = await (opts.save ? opts.save(draft) : saveMatch(opts.gid, draft, opts.matchId));
     button.disabled = false;
-    if (answer.ok) {
-      status.className = "save-status ok";
-      status.textContent = "Saved.";
-      opts.onSaved?.(answer.data);
+    if (answer.ok) { saved(answer.data); return; }
+    if (answer.status === 0 && !opts.save) {
+      const req = saveRequest(opts.gid, draft, opts.matchId);
+      C().outbox.add({ id: `${req.method} ${req.url} ${draft.id}`, ...req, draftKey,
+        label: opts.matchId ? "Your change to a match" : "Your match", pageUrl: location.pathname + location.search });
+      setStatus("queued", "Saved on this phone; will send when online.", "queued");
       return;
     }
-    status.className = "save-status error";
-    status.textContent = `Not saved: ${errorText(answer.data, draft.state)}. Everything you entered is still here; fix it and save again.`;
+    if (answer.status === 409 && answer.data?.path === "version") { conflict(draft, answer.data.current); return; }
+    setStatus("error", `Not saved: ${errorText(answer.data, draft.state)}. Everything you entered is still here; fix it and save again.`, "error");
   });
   el.replaceChildren(...(details ? [details.el] : []), button, status);
   return { button, status };

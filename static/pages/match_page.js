@@ -12,13 +12,14 @@ document.getElementById("rescore-match").addEventListener("click", async () => {
   status.textContent = "Scoring again…";
   const got = await Companion.api("GET", `/api/groups/${encodeURIComponent(gid)}/matches/${encodeURIComponent(mid)}`);
   if (!got.ok) { status.textContent = `Could not load the match: ${M.errorText(got.data)}`; return; }
-  const answer = await M.saveMatch(gid, { state: got.data.state }, mid);
+  const answer = await M.saveMatch(gid, { state: got.data.state, version: got.data.version }, mid);
   if (!answer.ok) {
     status.className = "error";
     status.textContent = `Not scored again: ${M.errorText(answer.data, got.data.state)}`;
     return;
   }
   M.renderResult(document.getElementById("match-result"), answer.data.result);
+  root.dataset.version = answer.data.version;
   status.className = "ok";
   status.textContent = "Scored again with the current rules and saved.";
 });
@@ -31,12 +32,13 @@ function showDeleted(on) {
 
 async function restore() {
   const back = await Companion.api("POST", `/api/groups/${encodeURIComponent(gid)}/matches/${encodeURIComponent(mid)}/restore`);
-  if (back.ok) { showDeleted(false); Companion.toast("Match restored."); }
+  if (back.ok) { root.dataset.version = back.data.version; showDeleted(false); Companion.toast("Match restored."); }
   else Companion.toast(`Could not restore: ${M.errorText(back.data)}`);
 }
 
 document.getElementById("delete-match").addEventListener("click", () => {
-  M.deleteMatch(gid, mid, { onDeleted: () => showDeleted(true), onRestored: () => showDeleted(false) });
+  M.deleteMatch(gid, mid, { onDeleted: () => showDeleted(true),
+    onRestored: (match) => { root.dataset.version = match.version; showDeleted(false); } });
 });
 document.getElementById("undo-delete").addEventListener("click", restore);
 
@@ -98,13 +100,25 @@ form.addEventListener("submit", async (event) => {
   detailsStatus.className = "small muted";
   detailsStatus.textContent = "Saving…";
   const got = await Companion.api("GET", matchUrl);
-  const answer = got.ok ? await Companion.api("PUT", matchUrl, {
-    state: got.data.state, played_at: stamp.toISOString(),
+  const body = {
+    played_at: stamp.toISOString(),
     duration_min: minutes ? Number(minutes) : null,
     location: form.elements.location.value.trim() || null,
     notes: notes.value.trim() || null,
-  }) : got;
+  };
+  // The version this page showed: a change saved on another phone since is not overwritten.
+  const answer = got.ok ? await Companion.api("PUT", matchUrl, { state: got.data.state, ...body, version: Number(root.dataset.version) }) : got;
   button.disabled = false;
+  if (answer.status === 409 && answer.data?.path === "version") {
+    const theirs = answer.data.current;
+    detailsStatus.className = "small error";
+    detailsStatus.replaceChildren(
+      `Changed on another phone meanwhile (theirs: ${[theirs.location, theirs.duration_min && `${theirs.duration_min} min`, theirs.notes].filter(Boolean).join(" · ") || "no details"}). `,
+      M.h("button", { type: "button", id: "keep-mine-details", onclick: () => { root.dataset.version = theirs.version; form.requestSubmit(); } }, "Keep mine"), " ",
+      M.h("button", { type: "button", class: "secondary", id: "take-theirs-details", onclick: () => location.reload() }, "Take theirs"));
+    return;
+  }
+  if (answer.ok) root.dataset.version = answer.data.version;
   if (!answer.ok) {
     detailsStatus.className = "small error";
     detailsStatus.textContent = `Not saved: ${M.errorText(answer.data)}. What you typed is still here.`;

@@ -20,7 +20,7 @@ const resultEl = document.getElementById("result");
 const saveEl = document.getElementById("save-bar");
 const clone = (x) => JSON.parse(JSON.stringify(x));
 
-let draft = store.load();
+let draft = M.loadDraft(store, data.match); // an edit starts from the saved match
 let result = null;
 let problem = null;
 let pending = null;

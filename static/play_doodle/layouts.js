@@ -31,7 +31,7 @@ function preview(layout) {
 function openForm(layout, asCopy) {
   const d = clone(layout.data);
   form = {
-    id: asCopy ? null : layout.id, edition: layout.edition,
+    id: asCopy ? null : layout.id, version: asCopy ? null : layout.version, edition: layout.edition,
     name: asCopy ? `${layout.name} (copy)`.slice(0, 60) : layout.name,
     data: d, paint: "plain", error: null,
     tracksText: Object.fromEntries(TRACK_ORDER[layout.edition].map((k) => [k, (d.tracks[k] || []).join(", ")])),
@@ -152,7 +152,7 @@ async function save() {
   for (const k of TRACK_ORDER[form.edition]) d.tracks[k] = parseTrack(form.tracksText[k]);
   const body = { name: form.name, edition: form.edition, data: d };
   if (!form.id) form.newId ||= Companion.uuid();
-  const answer = form.id ? await Companion.api("PUT", `${api}/${encodeURIComponent(form.id)}`, body)
+  const answer = form.id ? await Companion.api("PUT", `${api}/${encodeURIComponent(form.id)}`, { ...body, version: form.version ?? undefined })
     : await Companion.api("POST", api, { id: form.newId, ...body });
   if (!answer.ok) {
     form.error = answer.data || { error: "could not save" };
@@ -184,6 +184,11 @@ function renderForm() {
     form.error ? h("p", { class: "error card", role: "alert", id: "layout-error" },
       `Not saved: ${target.words ? `${target.words}: ` : ""}${form.error.error}. `
       + "Nothing you entered was lost.") : null,
+    form.error?.path === "version" && form.error.current ? h("div", { class: "row", id: "layout-conflict" },
+      // Saved on another phone meanwhile: keep mine (save over theirs) or take theirs.
+      h("button", { type: "button", id: "keep-mine", onclick: () => { form.version = form.error.current.version; form.error = null; save(); } }, "Keep mine"),
+      h("button", { type: "button", class: "secondary", id: "take-theirs", onclick: () => openForm(form.error.current, false) },
+        `Take theirs (“${form.error.current.name}”)`)) : null,
     h("div", { class: "row" }, h("button", { type: "button", class: "big", id: "save-layout", onclick: save }, "Save layout"),
       h("button", { type: "button", class: "secondary", onclick: () => { form = null; render(); } }, "Cancel")),
   ].filter(Boolean));

@@ -40,7 +40,7 @@ function current(d) {
   return d;
 }
 
-let draft = current(store.load());
+let draft = current(M.loadDraft(store, data.match)); // an edit starts from the saved match
 let result = null;
 let problem = null;
 // The 2-tap shape picker: a chosen square waits for its shape; a shape

@@ -136,5 +136,5 @@ def test_export_and_import_from_the_data_page(phone, seeded, tmp_path):
     phone.set_input_files("#import-file", str(again))
     phone.click("#import-form button[type=submit]")
     phone.wait_for_selector("#import-result.ok")
-    assert phone.inner_text("#import-result") == "Added 0, skipped 5 already here."
+    assert phone.inner_text("#import-result") == "Stored 0 matches; skipped 5 already here."
     assert phone.errors == []
