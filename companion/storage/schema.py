@@ -502,6 +502,7 @@ MIGRATIONS: list[list[Step]] = [
             data TEXT NOT NULL,
             created_at TEXT NOT NULL,
             updated_at TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 1,
             PRIMARY KEY (group_id, id)
         )""",
     ],
@@ -516,6 +517,7 @@ MIGRATIONS: list[list[Step]] = [
             data TEXT NOT NULL,
             created_at TEXT NOT NULL,
             updated_at TEXT NOT NULL,
+            version INTEGER NOT NULL DEFAULT 1,
             PRIMARY KEY (group_id, id)
         )""",
         "CREATE INDEX canalis_tiles_by_kind ON canalis_tiles (group_id, kind, name)",
