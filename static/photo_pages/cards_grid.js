@@ -10,12 +10,6 @@ import { sendPhoto, whatToDo } from "./send.js";
 
 const { h } = M;
 const KIND_WORDS = { store: "Store", window: "Window", roof: "Roof" };
-const CONDITIONS = [
-  ...H.FEATURES.map((f) => ["at_least", f, `at least N ${f}`]),
-  ...H.FEATURES.map((f) => ["none", f, `no ${f}`]),
-  ...H.HEIGHTS.map((k) => ["height", k, `${H.HEIGHT_WORDS[k]} N cards high`]),
-  ...["taller_than", "shorter_than"].flatMap((t) => H.SIDES.map((s) => [t, s, `${t === "taller_than" ? "taller" : "shorter"} than ${H.SIDE_WORDS[s]}`])),
-];
 
 /** The section; onSaved() after each card is saved (the page reloads its list). */
 export function gridSection({ urls, colors, onSaved }) {
@@ -90,7 +84,8 @@ export function gridSection({ urls, colors, onSaved }) {
     const items = H.conditionItems(f.data.condition || {});
     const select = h("select", { "aria-label": "Add a condition", "data-testid": "add-condition" },
       h("option", { value: "" }, "Add a condition…"),
-      CONDITIONS.map(([type, key, label]) => h("option", { value: `${type}:${key}` }, label)));
+      // the engine's words for each kind of requirement (page data, H.vocabulary())
+      H.vocabulary().kinds.map(({ type, key, label }) => h("option", { value: `${type}:${key}` }, label)));
     select.addEventListener("change", () => {
       const [type, key] = select.value.split(":");
       if (type) { f.data.condition ||= {}; H.addItem(f.data.condition, type, key); render(); }

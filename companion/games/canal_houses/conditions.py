@@ -165,5 +165,8 @@ def vocabulary() -> dict[str, object]:
         "short": {_rule(*r): rule_label(*r, short=True) for r in rules},
         "chips": [{"rule": _rule(*r), "type": r[0], "key": r[1], "n": r[2],
                    "label": rule_label(*r, short=True)} for r in COMMON],
+        # Every kind of requirement once, its number left as "N" (a form's list).
+        "kinds": [{"type": t, "key": k, "label": rule_label(t, k, "N")}  # type: ignore[arg-type]
+                  for t, k in dict.fromkeys((r[0], r[1]) for r in rules)],
         "max_need": MAX_NEED, "max_height": MAX_HEIGHT,
     }
