@@ -25,6 +25,7 @@ from .. import storage
 from ..app import get_db
 from ..games import StateError
 from ..games.doodle_china.layouts import DEFAULT_LAYOUTS, SIZES, check_layout, get_layout
+from ..games.registry import LABEL_NAME_MAX
 from ..photos import read_in_worker
 from ..photos.queue import QueueFull
 from ..web.security import group_required
@@ -34,7 +35,7 @@ from .photos import photo_queue, queue_full
 bp = Blueprint("api_templates", __name__, url_prefix="/api/groups/<gid>/templates")
 
 EDITIONS = tuple(SIZES)
-MAX_NAME = 60
+MAX_NAME = LABEL_NAME_MAX
 MAX_VALUE = 99
 TASK = "doodle-china-template"  # companion.photos.worker.TEMPLATE
 TEMPLATE_SECONDS = 90  # OCR of every printed value takes a while on a busy server

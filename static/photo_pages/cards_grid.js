@@ -118,7 +118,7 @@ export function gridSection({ urls, colors, onSaved }) {
         testid: `grid-${feat}`, onChange: (n) => { f.data[feat] = n; render(); } }))
       : [M.stepper({ label: "Points", value: f.data.points || 0, min: 0, max: 20, testid: "grid-points",
         onChange: (n) => { f.data.points = n; render(); } }), conditionEditor(f)];
-    const name = h("input", { value: f.name, maxlength: "60", "aria-label": `Name of card ${card.index + 1}`, class: "grow" });
+    const name = h("input", { value: f.name, maxlength: String(Companion.limits.label_name), "aria-label": `Name of card ${card.index + 1}`, class: "grow" });
     name.addEventListener("input", () => { f.name = name.value; });
     return h("li", { class: "grid-card", "data-grid-card": String(card.index) },
       h("div", { class: "grid-head" },
