@@ -125,8 +125,12 @@ class ReadQueue:
                             "this one again in a minute (or enter the score by hand)",
                             retry_after=max(10, 5 * self.max_waiting // self.slots))
         path = self.directory / "waiting" / f"{time.time_ns():020d}_{ticket}"
-        mine = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+        # Locked before it is listed: a ticket seen unlocked counts as left by a dead
+        # process and is removed, so it is made and locked aside, then moved in.
+        aside = self.directory / f".new-{uuid.uuid4().hex}"
+        mine = os.open(aside, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
         fcntl.flock(mine, fcntl.LOCK_EX)
+        os.rename(aside, path)
         started = time.monotonic()
         try:
             while True:
