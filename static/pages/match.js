@@ -18,6 +18,8 @@
 //   M.scorer(onAnswer, delay?)         returns score(state): debounced POST /api/score; stale
 //                                      answers are dropped; onAnswer({ok, result} | {ok: false,
 //                                      error, path}). Sets <body data-scoring="busy|idle">.
+//                                      An answer waits while a finger is down (M.whenHandsOff),
+//                                      so a redraw never takes a tap away mid-press
 //   M.renderResult(el, result)         winners, each player's total, parts and details
 //                                      (same layout as templates/pages/_result.html)
 //   M.errorText(data, state?)          "Ana · house 2 · roof · points (players[0].street[1]...):
@@ -127,6 +129,33 @@ function offlineNote(on) {
   if (!on && note) note.remove();
 }
 
+// A finger on the screen holds redraws back: a score answer that redraws the
+// page between a tap's pointerdown and its click would take the tap away
+// (the button under the finger is replaced, so the click never reaches it).
+let fingers = 0;
+let held = [];
+function flushHeld() {
+  if (fingers) return;
+  const run = held;
+  held = [];
+  run.forEach((fn) => fn());
+}
+document.addEventListener("pointerdown", () => { fingers += 1; }, true);
+for (const ev of ["pointerup", "pointercancel"]) {
+  document.addEventListener(ev, () => {
+    fingers = Math.max(0, fingers - 1);
+    setTimeout(flushHeld, 400); // a tap's click has come by then, or never will
+  }, true);
+}
+window.addEventListener("click", () => setTimeout(flushHeld, 0)); // after the tap's own handlers
+
+/** Run `fn` now, or once no finger is on the screen and its tap is handled. */
+export function whenHandsOff(fn) {
+  if (!fingers) { fn(); return; }
+  held.push(fn);
+  setTimeout(() => { fingers = 0; flushHeld(); }, 2000); // a lost pointerup never blocks for long
+}
+
 export function scorer(onAnswer, delay = 250) {
   let timer = null;
   let seq = 0;
@@ -152,10 +181,13 @@ export function scorer(onAnswer, delay = 250) {
         return;
       }
       offlineNote(false);
-      if (answer.ok) onAnswer({ ok: true, result: answer.data });
-      else onAnswer({ ok: false, status: answer.status, error: answer.data?.error || "could not score",
-                      path: answer.data?.path || null });
-      busy(false);
+      whenHandsOff(() => {
+        if (mine !== seq) return; // a newer edit came while the finger was down
+        if (answer.ok) onAnswer({ ok: true, result: answer.data });
+        else onAnswer({ ok: false, status: answer.status, error: answer.data?.error || "could not score",
+                        path: answer.data?.path || null });
+        busy(false);
+      });
     }, delay);
   }
   return score;
