@@ -306,6 +306,28 @@ def test_canal_houses_street_photo_asks_for_the_missing_values_then_scores(phone
     expect(phone.locator("[data-player='Ana'] [data-testid=total]")).to_have_text(str(expected["players"][0]["total"]))
 
 
+def test_cards_left_out_of_the_street_are_drawn_on_the_photo_too(phone: Page, group_page, uploads_removed):
+    """Face-down discards (and anything card-shaped the reader could not place)
+    are outlined on the photo apart from the street, so a person sees every
+    card the reader found."""
+    gid, _key = group_page
+    photo = FIXTURES / "canal-houses" / "classic-discards.jpg"
+    pid = _send(phone, gid, "canal-houses", photo, uploads_removed)
+    reading = phone.request.get(f"/api/groups/{gid}/photos/{pid}").json()
+    others = reading["other_cards"]
+    assert any(o["kind"] == "face-down" for o in others), others  # the fixture has discards under the canal
+    view = phone.get_by_test_id("photo-view")
+    expect(view.locator("polygon.ov-card")).to_have_count(len(reading["cards"]))
+    expect(view.locator("polygon.ov-other")).to_have_count(len(others))
+    expect(view.locator("polygon.ov-other.is-face-down")).to_have_count(sum(o["kind"] == "face-down" for o in others))
+    assert phone.get_by_test_id("ov-other-0").locator("title").text_content().startswith(
+        "Face-down" if others[0]["kind"] == "face-down" else "Left out")
+    expect(phone.locator(".legend")).to_contain_text(f"left out of the street ({len(others)})")
+    _no_page_scroll(phone)
+    _shot(phone, "houses_other_cards")
+    assert phone.errors == []
+
+
 def test_an_unreadable_photo_says_what_to_do_and_keeps_the_photo(phone: Page, group_page, tmp_path):
     gid, _key = group_page
     from PIL import Image
