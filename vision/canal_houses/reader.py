@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ..decode import decode_photo
+from ..decode import check_header, decode_photo
 from ..errors import PhotoError
 from . import constants as C
 from .catalog import Catalog
@@ -50,8 +50,10 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
     """Read a street photo (vision.md answer plus "cards" and "size")."""
     colours = parse_palette(palette)
     known = Catalog.parse(catalog) if catalog else Catalog([], [])
-    photo = decode_photo(data)
+    photo = decode_photo(data, min_side=C.WORK_MAX_SIDE)
+    full = _full_size(data, photo)
     small, scale = working_image(photo)
+    out = scale * photo.shape[1] / full[0]  # working px per pixel of the photo as sent
     gains = white_gains(small)
     bal = balance(small, gains)
     paper = paper_mask(bal)
@@ -103,15 +105,15 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
             cards.append({
                 "house": card.house, "row": card.row, "role": card.role,
                 "role_confidence": round(card.role_confidence, 2),
-                "outline": _outline(card, scale), "color": prop["color"],
+                "outline": _outline(card, out), "color": prop["color"],
                 "color_confidence": cconf["color"], "match": entry,
             })
         street.append(h_prop)
         conf.append(h_conf)
-    other_cards = [{"kind": o.kind, "reason": o.reason, "outline": _quad_outline(o.quad / scale)}
+    other_cards = [{"kind": o.kind, "reason": o.reason, "outline": _quad_outline(o.quad / out)}
                    for o in others]
     return {"proposal": {"street": street}, "confidence": {"street": conf}, "warnings": warnings,
-            "cards": cards, "other_cards": other_cards, "size": [int(photo.shape[1]), int(photo.shape[0])]}
+            "cards": cards, "other_cards": other_cards, "size": full}
 
 
 def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gains: np.ndarray,
@@ -148,6 +150,15 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
             prop["color"], conf["color"] = entry.values["color"], round(m_conf * 0.9, 2)
         return prop, conf, {"id": entry.id, "confidence": m_conf}
     return prop, conf, None
+
+
+def _full_size(data: bytes, photo: np.ndarray) -> list[int]:
+    """Width and height of the photo as sent, upright (the pixels may have
+    been decoded at a fraction of that)."""
+    _, w, h = check_header(data)
+    if (w > h) != (photo.shape[1] > photo.shape[0]):
+        w, h = h, w  # turned upright by its EXIF orientation
+    return [int(w), int(h)]
 
 
 def _quad_outline(quad: np.ndarray) -> list[list[float]]:
