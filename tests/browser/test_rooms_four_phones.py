@@ -82,6 +82,7 @@ def test_four_phones_share_the_dice_and_take_in_turn(table):
 
     # Ana rolls on her phone: all four show the same five white dice and blue die.
     pages[0].click("#roll")
+    wait_event(pages[0], 6)  # the click only starts the POST: read the log once it answered
     roll = requests.get(f"{api}/events?after=5", headers=headers, timeout=10).json()["events"][0]
     assert roll["type"] == "roll" and len(roll["dice"]["white"]) == 5
     expected = [str(v) for v in roll["dice"]["white"]]
@@ -99,7 +100,10 @@ def test_four_phones_share_the_dice_and_take_in_turn(table):
     for turn, name in enumerate(NAMES):
         page = pages[turn]
         for other in pages:
-            other.wait_for_function("n => document.getElementById('turn').dataset.player === n",
+            # The room re-read after the roll sets both who and what (the dice a roll
+            # paints first do not): until then Ana's phone still says "Your roll".
+            other.wait_for_function("n => document.getElementById('turn').dataset.player === n"
+                                    " && document.getElementById('turn').dataset.expect === 'move'",
                                     arg=name)
         assert "Your turn" in page.inner_text("#turn")
         waiting = pages[(turn + 1) % 4]
