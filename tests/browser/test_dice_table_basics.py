@@ -108,6 +108,9 @@ def test_every_taken_die_names_its_taker_in_both_rows(tables):
     wait_event(page, 10)
     dice = page.locator("#dice .die-white")
     expect(dice).to_have_count(5)
+    # The event log is in (lastEvent is set as each event lands), but the takers come
+    # with the room re-read after it: wait for them before measuring or reading them.
+    expect(page.locator("#dice .die-white .taker")).to_have_count(4)
     page.wait_for_selector("#dice:not(.rolling)")  # the tumble moves dice while it runs
     tops = sorted(dice.nth(i).bounding_box()["y"] for i in range(5))
     rows = 1 + sum(1 for a, b in zip(tops, tops[1:], strict=False) if b - a > 30)
