@@ -85,6 +85,32 @@
     if (name) seatProblem = { message: `Another phone is playing ${name}'s seat now. Pick a seat again.` };
   }
 
+  // -- redraws that nobody on this phone asked for --------------------------
+  // Another phone's move redraws the dice and the sheet. Done between a tap's
+  // pointerdown and its click, it replaces the button under the finger and the
+  // click lands on its parent: the tap is lost. Such redraws wait until no
+  // finger is down and the tap's own click has run (which redraws anyway).
+  let fingers = 0;
+  let renderHeld = false;
+  function flushRender() {
+    if (fingers || !renderHeld) return;
+    renderHeld = false;
+    render();
+  }
+  document.addEventListener("pointerdown", () => { fingers += 1; }, true);
+  for (const type of ["pointerup", "pointercancel"]) {
+    document.addEventListener(type, () => {
+      fingers = Math.max(0, fingers - 1);
+      setTimeout(flushRender, 400); // the tap's click has come by then, or never will
+    }, true);
+  }
+  window.addEventListener("click", () => setTimeout(flushRender, 0)); // after the tap's handlers
+  function renderWhenHandsOff() {
+    if (!fingers) { render(); return; }
+    renderHeld = true;
+    setTimeout(() => { fingers = 0; flushRender(); }, 2000); // a lost pointerup never blocks for long
+  }
+
   // -- talking to the server --------------------------------------------
   let fetching = false;
   let again = false;
@@ -96,12 +122,13 @@
     if (answer.ok) {
       if (!room || answer.data.last_event >= room.last_event) {
         room = answer.data;
+        root.dataset.roomRead = String(room.last_event); // read, maybe not drawn yet
         lostSeat();
         if (room.last_event > lastId) {
           // Events we have not seen (e.g. a dropped stream): fetch them for the log.
           catchUp();
         }
-        render();
+        renderWhenHandsOff();
       }
     } else if (answer.status) {
       setLink(answer.data?.error || "Could not load the table");
