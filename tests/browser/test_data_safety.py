@@ -12,7 +12,7 @@ import json
 import time
 
 import pytest
-from browser_support import ARTIFACTS, wait_scored
+from browser_support import ARTIFACTS, WAIT_MS, wait_scored
 from helpers import grande_state
 from playwright.sync_api import expect
 
@@ -30,7 +30,7 @@ def _save(phone, gid, key, mid="m-1", state=None):
 def _second_phone(browser, live_server, gid, key):
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
                                   is_mobile=True, has_touch=True, base_url=live_server)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     page.goto(f"/g/{gid}/join?key={key}")
     return page
@@ -222,7 +222,7 @@ def test_totals_catch_up_by_themselves_when_the_connection_returns(phone, group_
     _tap(phone, "Ben, Castello: one more", 3)
     expect(phone.locator("#offline-note")).to_be_visible()
     phone.context.set_offline(False)
-    expect(phone.locator("#offline-note")).to_have_count(0, timeout=15_000)
+    expect(phone.locator("#offline-note")).to_have_count(0, timeout=WAIT_MS)
     wait_scored(phone)
     # The result shown is the server's answer for the cards entered while offline.
     cards = phone.locator("#result .result-player[data-player='Ben'] dt:text-is('cards') + dd")

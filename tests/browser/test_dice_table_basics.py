@@ -11,7 +11,7 @@ import re
 
 import pytest
 import requests
-from browser_support import ARTIFACTS
+from browser_support import ARTIFACTS, WAIT_MS
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -49,7 +49,7 @@ def tables(browser, live_server):
     def phone(join_url):
         context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                                       has_touch=True, base_url=live_server)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(WAIT_MS)
         contexts.append(context)
         page = context.new_page()
         page.errors = []

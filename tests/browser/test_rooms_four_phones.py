@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 import requests
+from browser_support import WAIT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +47,7 @@ def table(browser, live_server):
         for seat in range(4):
             context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                                           has_touch=True, base_url=live_server)
-            context.set_default_timeout(10_000)
+            context.set_default_timeout(WAIT_MS)
             contexts.append(context)
             page = context.new_page()
             page.errors = []
