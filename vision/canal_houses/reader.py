@@ -158,7 +158,10 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
 def _role_by_examples(card: Card, photo: np.ndarray, scale: float, gains: np.ndarray, known: Catalog) -> None:
     """An unrecognised top card is a roof or a window as the catalog's
     nearest roofs and windows say, when they agree (looks.py); the sky and
-    gable read from the photo stand otherwise."""
+    gable read from the photo stand otherwise, and a gable seen clearly
+    (a roof more sure than a flat band of sky makes it) stands always."""
+    if card.role == "roof" and card.role_confidence >= C.LOOK_KEEPS_GABLE:
+        return
     h = max(8, int(min(round(CANON_W * card.aspect), CANON_H * 1.1)))
     whole = known.field_aspect() or C.INNER_ASPECT
     vote = role_by_examples(known.entries, grey_field(photo, card.quad / scale, gains, h),
