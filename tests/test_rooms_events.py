@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from companion.rooms import table
+from companion.table import room_state as table
 
 PER_PHONE = ("options", "my_seat")  # not in events: each phone asks for its own
 PATHS = ("NS", "EW", "NE", "NW", "SE", "SW")
