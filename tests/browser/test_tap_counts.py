@@ -58,7 +58,7 @@ class Taps:
 
 # Taps + keys before this work, and the most each may take now.
 BEFORE = {"houses": 43, "suzhou": 92, "canalis": 92}
-AFTER_MAX = {"houses": 24, "suzhou": 45, "canalis-first": 43, "canalis": 42}
+AFTER_MAX = {"houses": 21, "suzhou": 45, "canalis-first": 43, "canalis": 42}
 
 
 def report(name: str, counter: Taps, key: str) -> None:
@@ -70,20 +70,37 @@ def report(name: str, counter: Taps, key: str) -> None:
 # ---- Canal Houses: the rulebook's street of 3 houses / 7 cards -------------
 
 def _houses_chips(t: Taps, street: list[dict]) -> None:
-    """Now: the first store is open, one tap per value, conditions as chips,
-    and the next card is added by tapping its colour (bottom up)."""
+    """Now: the first store is open, one tap per value (a new store or roof
+    starts at the points of the one before), conditions as chips (one chip
+    for "1+ cat & 1+ flag"), the next card is added by tapping its colour
+    (bottom up), and a window that gives what its house still asks for is
+    one tap on "Asked by this house"."""
     page = t.page
     ed = page.locator("#editor")
 
     def scored_card(card: dict) -> None:
         t.tap_unless_pressed(ed.locator(f".swatches [data-color='{card['color']}']"))
         t.tap_unless_pressed(ed.get_by_test_id("points").locator(f"[data-value='{card['points']}']"))
-        for kind, values in card["condition"].items():
-            for key, n in values.items():
-                t.tap_unless_pressed(ed.locator(f"[data-chip='{kind} {key} {n}']"))
+        rules = [f"{kind} {key} {n}" for kind, values in card["condition"].items() for key, n in values.items()]
+        both = ed.locator(f"[data-chip='{' & '.join(rules)}']")
+        if len(rules) == 2 and both.count():
+            t.tap_unless_pressed(both)
+            return
+        for rule in rules:
+            t.tap_unless_pressed(ed.locator(f"[data-chip='{rule}']"))
 
     def add(what: str, color: str) -> None:
         t.tap(ed.locator(f"[data-next='{what}'][data-next-color='{color}']"))
+
+    def window_features(window: dict) -> None:
+        asked = ed.locator("[data-action=house-asks]")
+        shown = {f: window[f] for f in ("cats", "birds", "flags", "flowerpots") if window[f]}
+        if asked.count() and dict(x.split("=") for x in asked.get_attribute("data-asks").split(",")) == {
+                f: str(n) for f, n in shown.items()}:
+            t.tap_unless_pressed(asked)
+            return
+        for f in ("cats", "birds", "flags", "flowerpots"):
+            t.tap_unless_pressed(ed.get_by_test_id(f"feature-{f}").locator(f"[data-value='{window[f]}']"))
 
     for i, house in enumerate(street):
         if i:
@@ -91,8 +108,7 @@ def _houses_chips(t: Taps, street: list[dict]) -> None:
         scored_card(house["store"])
         for window in house["windows"]:
             add("window", window["color"])
-            for f in ("cats", "birds", "flags", "flowerpots"):
-                t.tap_unless_pressed(ed.get_by_test_id(f"feature-{f}").locator(f"[data-value='{window[f]}']"))
+            window_features(window)
             t.tap_unless_pressed(ed.locator(f".swatches [data-color='{window['color']}']"))
         if house.get("roof"):
             add("roof", house["roof"]["color"])
