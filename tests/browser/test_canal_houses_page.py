@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_support import read_draft, score_cli, shown_totals, start_match, wait_scored
+from browser_support import ARTIFACTS, read_draft, score_cli, shown_totals, start_match, wait_scored
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -259,6 +259,7 @@ def test_chip_keyboard_builds_bottom_up_and_repeats_a_window(phone, group_page):
     asked.click()
     expect(asked).to_have_attribute("aria-pressed", "true")
     wait_scored(phone)
+    phone.screenshot(path=str(ARTIFACTS / "houses_window_asked_chip.png"), full_page=True)
     street = read_draft(phone, gid, "canal-houses")["state"]["players"][0]["street"]
     window = _w(cats=2, flowerpots=1, color="green")
     assert street == [

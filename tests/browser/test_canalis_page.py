@@ -12,7 +12,7 @@ import json
 import re
 
 import pytest
-from browser_support import score_cli
+from browser_support import ARTIFACTS, score_cli
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -286,6 +286,7 @@ def test_first_game_offers_the_rulebooks_tiles_and_needs_no_tile_name(phone: Pag
     phone.locator("button[data-kind=industrial]").click()
     tiles = phone.get_by_test_id("tiles").locator("[data-source=rulebook]")
     expect(tiles).to_have_count(2)
+    phone.locator(".cn-form").screenshot(path=str(ARTIFACTS / "canalis_first_game_form.png"))
     expect(tiles.nth(0)).to_have_text("Apothecary — 3 crowns, 7 points, dyes + spices · rulebook")
     expect(tiles.nth(1)).to_have_text("Engineer — 7 points, ore + timber (cost: set below) · rulebook")
     _tap(phone, (3, 3), (3, 4))
