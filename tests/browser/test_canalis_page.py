@@ -225,6 +225,15 @@ def test_sample_moves_undo_save_reopen(phone: Page, group_page):
     assert [e for e in phone.errors if "422" not in e] == [], phone.errors
 
 
+def _two_player_game(phone: Page, gid: str) -> None:
+    """A new game for the first two factions, typed in on the page."""
+    phone.goto(f"/g/{gid}/play/canalis")
+    for name in PLAYERS[:2]:
+        phone.fill("#new-player", name)
+        phone.get_by_role("button", name="Add", exact=True).click()
+    phone.locator("#start-game").click()
+
+
 def test_the_groups_tiles_are_offered_by_kind_and_stay_editable(phone: Page, group_page):
     """A tile typed in one game is offered in the next; picking it fills the
     form; changing a figure and adding the move updates the group's tile;
@@ -235,11 +244,7 @@ def test_the_groups_tiles_are_offered_by_kind_and_stay_editable(phone: Page, gro
         "kind": "industrial", "name": "Apothecary",
         "data": {"cost": 3, "points": 7, "needs": ["dyes", "spices"]}})
     assert kept.status == 201
-    phone.goto(f"/g/{gid}/play/canalis")
-    for name in PLAYERS[:2]:
-        phone.fill("#new-player", name)
-        phone.get_by_role("button", name="Add", exact=True).click()
-    phone.locator("#start-game").click()
+    _two_player_game(phone, gid)
     phone.locator("button[data-kind=specialty]").click()
     expect(phone.get_by_test_id("tiles-empty")).to_contain_text("specialty tiles appear here")
     phone.locator("button[data-kind=industrial]").click()
@@ -278,11 +283,7 @@ def test_first_game_offers_the_rulebooks_tiles_and_needs_no_tile_name(phone: Pag
     which stays the group's to set); a specialty added without a name is
     named by its figures, kept for the group and offered next time."""
     gid, key = group_page
-    phone.goto(f"/g/{gid}/play/canalis")
-    for name in PLAYERS[:2]:
-        phone.fill("#new-player", name)
-        phone.get_by_role("button", name="Add", exact=True).click()
-    phone.locator("#start-game").click()
+    _two_player_game(phone, gid)
     phone.locator("button[data-kind=industrial]").click()
     tiles = phone.get_by_test_id("tiles").locator("[data-source=rulebook]")
     expect(tiles).to_have_count(2)
