@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from companion.rooms import table, tokens
+from companion.table import room_state, tokens
 
 SETUP_ROLLS = {"suzhou": 5, "shanghai": 6}
 
@@ -250,7 +250,7 @@ def test_dice_come_from_secrets(client, group, monkeypatch):
     event = post(client, group, room, "roll").get_json()
     assert event["dice"] == {"blue": 5, "white": [1, 2, 3]}
     assert seen == [6, 6, 6, 6]
-    assert table.roll_dice(1) == {"blue": 6, "white": [4, 5, 1]}
+    assert room_state.roll_dice(1) == {"blue": 6, "white": [4, 5, 1]}
 
 
 def test_the_client_cannot_choose_the_dice(client, group):
@@ -459,7 +459,7 @@ def test_digital_solo_game_ends_and_saves_the_scored_match(client, group, monkey
     assert len(whole["sheets"]) == 1 and whole["sheets"][0]["trees_left"] == 12
     # Draw once (blue 2, white 1: the hotel at row 1, column 2), then pass round after round.
     with monkeypatch.context() as fixed:
-        fixed.setattr(table, "roll_dice", lambda n: {"blue": 2, "white": [1, 3, 4]})
+        fixed.setattr(room_state, "roll_dice", lambda n: {"blue": 2, "white": [1, 3, 4]})
         post(client, group, room, "roll")
     options = get_room(client, group, room)["options"]
     assert options["dice"][0]["targets"] == [[0, 1]]
@@ -550,7 +550,7 @@ def test_more_control_variant_lets_a_suzhou_player_pass(client, group, monkeypat
                        variants={"more_control": True})
     for room in (plain, chosen):
         finish_setup(client, group, room)
-    monkeypatch.setattr(table, "roll_dice", lambda n: {"blue": 1, "white": [2, 3, 4]})
+    monkeypatch.setattr(room_state, "roll_dice", lambda n: {"blue": 1, "white": [2, 3, 4]})
     for room in (plain, chosen):
         post(client, group, room, "roll")
     assert get_room(client, group, chosen)["variants"] == {"more_control": True}

@@ -276,7 +276,7 @@ def test_installable_manifest_and_a_service_worker_that_never_caches_api(phone, 
         }
         return out;
     }""")
-    assert "/static/app.js" in cached and f"/g/{gid}/matches/m-1" in cached
+    assert "/static/kit/app.js" in cached and f"/g/{gid}/matches/m-1" in cached
     assert not [u for u in cached if u.startswith("/api/") or "key=" in u or "qr.svg" in u], cached
     # Offline, the page opened before still opens from the cache.
     phone.context.set_offline(True)
