@@ -29,11 +29,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
+from doodle_compare import FIELDS, all_right, compare  # noqa: E402
+from doodle_photos import make_case  # noqa: E402
 from doodle_styles import HELD_OUT, STYLES, styled_case  # noqa: E402  (tests/support)
 
-from vision.doodle_china.compare import FIELDS, all_right, compare  # noqa: E402
+from companion.photos.game_data import game_data  # noqa: E402
 from vision.doodle_china.reader import read_sheet  # noqa: E402
-from vision.doodle_china.synth import make_case  # noqa: E402
 from vision.errors import PhotoError  # noqa: E402
 
 
@@ -96,7 +97,7 @@ def main() -> int:
         decode_times.append(time.perf_counter() - t)
         t = time.perf_counter()
         try:
-            reading = read_sheet(data)
+            reading = read_sheet(data, **game_data("doodle-china"))
         except PhotoError as exc:
             reading = None
             errors.append(f"{path.name}: {exc.message}")

@@ -46,7 +46,9 @@ def _render(edition: str, player: str | None, match: str | None):
 
     from vision.doodle_china.sheet import render_sheet
 
-    bgr = render_sheet(EDITIONS[edition], player=player, match=match)
+    from .games.doodle_china.layouts import get_layout
+
+    bgr = render_sheet(get_layout(EDITIONS[edition]), player=player, match=match)
     return Image.fromarray(bgr[:, :, ::-1])
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from doodle_pencil import Pencil
 
 from companion.games.doodle_china.layouts import get_layout
 from vision.doodle_china import cells, locate, marks
 from vision.doodle_china import constants as C
-from vision.doodle_china.pencil import Pencil
 from vision.doodle_china.qr import make_payload, parse_payload, qr_modules, read_qr
 from vision.doodle_china.sheet import blank_ink, render_sheet, sheet_geometry
 
@@ -59,9 +59,9 @@ def test_every_box_is_on_the_page_and_nothing_overlaps(name):
 
 @pytest.mark.parametrize("name", LAYOUTS, ids=LAYOUTS)
 def test_printed_sheet_is_a4_at_150_dpi_and_prints_crossed_houses(name):
-    image = render_sheet(name, player="Ana", match="7")
+    image = render_sheet(get_layout(name), player="Ana", match="7")
     assert image.shape == (1754, 1240, 3)
-    ink = blank_ink(name, 1.0)
+    ink = blank_ink(get_layout(name), 1.0)
     for house in sheet_geometry(get_layout(name))["houses"]:
         x0, y0, x1, y1 = house["box"]
         assert (ink[y0:y1, x0:x1].mean() > 0.2) == house["printed_crossed"]
@@ -181,7 +181,7 @@ POSES = [("straight", 0.0, 0.0), ("turned", 30.0, 0.0), ("upside-down", 180.0, 0
 
 @pytest.mark.parametrize("name,angle,skew", POSES, ids=[p[0] for p in POSES])
 def test_markers_give_back_the_homography(name, angle, skew):
-    sheet = render_sheet("shanghai-v1", scale=0.5)
+    sheet = render_sheet(get_layout("shanghai-v1"), scale=0.5)
     w, h = sheet.shape[1], sheet.shape[0]
     corners = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
     rot = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 0.8)
@@ -199,7 +199,7 @@ def test_markers_give_back_the_homography(name, angle, skew):
 
 
 def test_outline_finds_a_sheet_without_markers():
-    sheet = render_sheet("suzhou-v1", scale=0.5)
+    sheet = render_sheet(get_layout("suzhou-v1"), scale=0.5)
     x0, y0, x1, y1 = (round(v * 0.5) for v in C.QR_BOX)
     for (bx0, by0, bx1, by1) in [[0, 0, 80, 80], [540, 0, 620, 80], [0, 797, 80, 877], [540, 797, 620, 877]]:
         sheet[by0:by1, bx0:bx1] = 255  # markers torn off
