@@ -154,6 +154,21 @@ def test_marks_in_a_hole_are_neither_road_nor_empty():
     assert found == [None]
 
 
+FAINT_SETUP = [(p, s) for p in C.PATHS for s in (1, 2)]
+
+
+@pytest.mark.parametrize("path,seed", FAINT_SETUP, ids=[f"{p}-{s}" for p, s in FAINT_SETUP])
+def test_a_starting_square_too_faint_for_the_threshold_is_read_along_its_darkest_path(path, seed):
+    """Every player draws in the starting squares at setup, so one is never
+    empty: a line below the threshold there is read (with a note), not dropped;
+    an ordinary square with the same line is read as empty."""
+    ink = cv2.blur(drawn_cell(path, seed, strength=0.12), (3, 3))
+    profiles = cells.path_profiles(ink, np.array([[20, 20, 20 + CELL, 20 + CELL]] * 2, np.float64))
+    found, conf, notes = cells.classify(profiles, 0.15, [True, False])
+    assert found == [path, None]
+    assert conf[0] < C.WARN_BELOW and "starting square" in notes[0]
+
+
 @pytest.mark.parametrize("x_end,found,note", [(55, None, "faint mark"), (70, "EW", "broken line")],
                          ids=["third-of-a-line", "half-a-line"])
 def test_part_of_a_line_is_doubtful(x_end, found, note):
