@@ -253,6 +253,22 @@ def test_loop_around_a_value_versus_a_cross_through_it(kind, circled):
     assert marks.decide_loops(share)[0] == [circled]
 
 
+def test_a_neighbours_loop_does_not_circle_a_value():
+    """Printed values sit close: the ink of a loop around one value that lies
+    in the next value's ring is explained by that loop, not counted for the
+    next; and a clear loop never makes a value look more circled."""
+    boxes = np.array([[40, 80, 72, 112], [78, 80, 110, 112]], np.float64)
+    ink = np.zeros((200, 260), np.float32)
+    cv2.ellipse(ink, (56, 96), (30, 22), 0, 0, 360, 0.7, 3)  # the loop around the first value
+    cv2.ellipse(ink, (94, 96), (26, 22), 0, 120, 240, 0.7, 3)  # its overshoot, on the second's near side
+    ink = cv2.blur(ink, (3, 3))
+    alone = marks.ring_share(ink, boxes[1:], 0.15)[0]
+    share = marks.ring_share(ink, boxes, 0.15)
+    assert share[0] >= C.RING_YES and alone > 0.3
+    assert share[1] < min(alone, C.RING_NO) - 0.2
+    assert marks.decide_loops(share)[0] == [True, False]
+
+
 @pytest.mark.parametrize("edge", [2.0, 3.0, 6.0], ids=["sharp", "soft", "softer"])
 def test_ink_map_divides_out_a_shadow(edge):
     """A shadow's edge (a few pixels wide in any real photo) is not ink; a
