@@ -51,7 +51,7 @@ def _committed(folder: str, pattern: str) -> list[Path]:
     """Fixture photos that are committed (not just lying in the working tree)."""
     try:
         out = subprocess.run(["git", "ls-files", f"fixtures/photos/{folder}"], cwd=REPO, capture_output=True,
-                             text=True, timeout=20).stdout.split()
+                             text=True, timeout=120).stdout.split()
     except (OSError, subprocess.SubprocessError):
         return []
     return sorted(REPO / p for p in out if re.fullmatch(pattern, Path(p).name))
@@ -62,7 +62,7 @@ def _doodle_photo(tmp_path: Path) -> Path:
     found = _committed("doodle-china", r"suzhou-\d\d\.jpg")
     if found:
         return found[0]
-    from vision.doodle_china.synth import make_case
+    from doodle_photos import make_case
 
     data, _ = make_case(3, layout="suzhou-v1", out_size=(1600, 1200), quality=(60, 88))
     path = tmp_path / "suzhou.jpg"
