@@ -38,19 +38,20 @@ HISTORY_LIMIT = 200
 # Games whose entry page another blueprint serves: game -> blueprint name.
 OTHER_PAGES = {"doodle-china": "play_doodle", "canalis": "play_canalis"}
 OWN_PAGES = {"canal-houses": "pages.play_houses", "canal-grande": "pages.play_grande"}
-PLAYER_COUNTS = {"canal-houses": (1, 6), "canal-grande": (2, 2)}
+PLAYER_COUNTS = registry.PLAYER_COUNTS
 
 
 @bp.app_context_processor
 def _limits() -> dict[str, Any]:
     """Every page's name fields and scripts read the limits from one place."""
-    return {"limits": registry.limits(), "win_lose_games": registry.WIN_LOSE_GAMES}
+    return {"limits": registry.limits(), "win_lose_games": registry.WIN_LOSE_GAMES,
+            "game_facts": registry.page_facts(), "game_names": registry.GAME_NAMES,
+            "game_editions": registry.EDITIONS}
 
 
 _PATH_IN_TEXT = re.compile(r"\b[a-z_]+(?:\[\d+\])+(?:\.[a-z_]+(?:\[\d+\])*)*")
 _PART = re.compile(r"([A-Za-z_]+)|\[(\d+)\]")
-_PATH_WORDS = {"street": "house", "windows": "window", "numbers": "number card", "moves": "move",
-               "players": "player"}
+_PATH_WORDS = registry.path_words()
 
 
 def _human_path(path: str) -> str:

@@ -20,6 +20,7 @@ from flask import Blueprint, current_app, g, redirect, render_template, request,
 from .. import storage
 from ..api.layouts import group_layouts
 from ..app import get_db
+from ..games import registry
 from ..games.doodle_china.layouts import KINDS, SIZES, TRACKS, TREES
 from ..pages.access import group_page, not_found
 from ..web.access import me
@@ -27,7 +28,7 @@ from ..web.access import me
 bp = Blueprint("play_doodle", __name__)
 
 GAME = "doodle-china"
-MAX_PLAYERS = 6
+MAX_PLAYERS = registry.PLAYER_COUNTS[GAME][1]
 
 
 def _urls(gid: str) -> dict[str, str]:

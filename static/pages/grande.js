@@ -7,7 +7,8 @@ import * as M from "./match.js";
 const { h } = M;
 const data = M.pageData();
 const gid = data.gid;
-const DISTRICTS = data.districts;
+// The box's six districts, from the game registry.
+const DISTRICTS = Companion.facts.games["canal-grande"].districts;
 const FOUR = 4;
 const PER_DISTRICT = 5;
 const NUMBER_CARDS = 14;
@@ -162,7 +163,7 @@ function winnerView() {
 function render() {
   if (!draft) {
     app.replaceChildren(h("div", { class: "empty" },
-      h("p", {}, h("strong", {}, "No Canal Grande match in progress.")),
+      h("p", {}, h("strong", {}, `No ${M.GAMES["canal-grande"]} match in progress.`)),
       h("p", {}, "Choose the two players, then tap the district cards each one wins."),
       h("a", { class: "button big", href: data.urls.new }, "Choose players")));
     document.getElementById("result-section").hidden = true;

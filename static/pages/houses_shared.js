@@ -57,7 +57,7 @@ export function sharePanel(gid, mid, names, mine) {
         catch { status.textContent = "Copy did not work here: press and hold the link to copy it."; }
       } }, "Copy");
     const share = navigator.share ? h("button", { type: "button", class: "secondary", "aria-label": `Share ${name}'s link`,
-      onclick: () => navigator.share({ title: `Canal Houses: ${name}'s street`, url }).catch(() => {}) }, "Share") : null;
+      onclick: () => navigator.share({ title: `${M.GAMES["canal-houses"]}: ${name}'s street`, url }).catch(() => {}) }, "Share") : null;
     return h("li", { class: "share-row", "data-player": name },
       h("a", { href: url, class: "share-name" }, `${name}'s street`), h("span", { class: "share-buttons" }, copy, share), status);
   });

@@ -17,12 +17,12 @@ const edition = sheetInfo.edition;
 const layout = data.layout;
 const geo = data.geometry;
 const app = document.getElementById("photo-app");
-const EDITIONS = { suzhou: "Suzhou", shanghai: "Shanghai" };
-const TRACKS = { suzhou: ["hotels", "shops", "shop_bonuses"], shanghai: ["hotels", "skyscrapers"] }[edition] || [];
-const TRACK_TITLES = { hotels: "Hotels", shops: "Shops", shop_bonuses: "Shop bonuses", skyscrapers: "Skyscrapers" };
-const TREES = { suzhou: 10, shanghai: 12 };
+const EDITIONS = S.EDITIONS;
+const TRACKS = S.TRACKS[edition] || [];
+const TRACK_TITLES = S.TRACK_WORDS;
+const TREES = S.TREES;
 const DOUBT_BELOW = 0.75;
-const ARROWS = { NS: "│", EW: "─", NE: "└", NW: "┘", SE: "┌", SW: "┐" };
+const ARROWS = S.PATH_GLYPHS;
 
 // ----- what the reader doubted ------------------------------------------------
 const doubtCells = new Set();

@@ -23,13 +23,12 @@ const resultSection = document.getElementById("result-section");
 const resultEl = document.getElementById("result");
 const saveEl = document.getElementById("save-bar");
 
-const EDITIONS = { suzhou: "Suzhou", shanghai: "Shanghai" };
-const TRACK_TITLES = { hotels: "Hotels", shops: "Shops", shop_bonuses: "Shop bonuses",
-  skyscrapers: "Skyscrapers" };
-const SHARED = { suzhou: ["shop_bonuses"], shanghai: ["hotels", "skyscrapers"] };
+const EDITIONS = S.EDITIONS;
+const TRACK_TITLES = S.TRACK_WORDS;
+const SHARED = S.SHARED_TRACKS;
 const SHARED_HINT = { suzhou: "A bonus taken by one player is crossed out for everyone else.",
   shanghai: "A value circled by one player is crossed out for everyone else." };
-const PART_WORDS = { shop_bonuses: "bonuses" };
+const PART_WORDS = S.PART_WORDS;
 const DEFAULT_HOUSE = { count: 4, printed_crossed: 2 };
 
 /** A draft or saved state from before Shanghai's parks were its starting squares. */
@@ -52,7 +51,7 @@ const setup = { edition: "suzhou", layoutId: "suzhou-v1", seats: [] };
 const layoutsOf = (edition) => data.layouts.filter((l) => l.edition === edition);
 const clone = (x) => JSON.parse(JSON.stringify(x));
 // Tracks in the order the sheet prints them (page data may arrive with sorted keys).
-const TRACK_ORDER = { suzhou: ["hotels", "shops", "shop_bonuses"], shanghai: ["hotels", "skyscrapers"] };
+const TRACK_ORDER = S.TRACKS;
 const trackKeys = (edition) => TRACK_ORDER[edition].filter((k) => k in data.rules[edition].tracks);
 
 /** A saved match's state keeps kinds in its grids; pick the layout they came from. */
@@ -200,7 +199,7 @@ function renderSetup() {
     window.scrollTo(0, 0);
   });
   app.replaceChildren(
-    h("h1", {}, room ? "Score the table's sheets" : "New Doodle China match"),
+    h("h1", {}, room ? "Score the table's sheets" : `New ${M.GAMES["doodle-china"]} match`),
     room ? tableNote() : null,
     h("section", { class: "card", "aria-labelledby": "ed-title" },
       h("h2", { id: "ed-title" }, "Edition"),

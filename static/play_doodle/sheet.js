@@ -7,8 +7,21 @@
 
 const NS = "http://www.w3.org/2000/svg";
 
+// The game's facts (companion/games/doodle_china/facts.py, via the registry).
+const FACTS = Companion.facts.games["doodle-china"];
+const pick = (table, key) => Object.fromEntries(Object.entries(table).map(([k, v]) => [k, v[key]]));
+
+/** Edition id -> name ("suzhou" -> "Suzhou"). */
+export const EDITIONS = pick(FACTS.editions, "name");
+/** Per edition: its value tracks in sheet order, those one player at most may hold, its trees. */
+export const TRACKS = Object.fromEntries(Object.entries(FACTS.editions).map(([ed, f]) => [ed, Object.keys(f.tracks)]));
+export const SHARED_TRACKS = pick(FACTS.editions, "shared_tracks");
+export const TREES = pick(FACTS.editions, "trees");
+/** A track's heading ("shop_bonuses" -> "Shop bonuses"). */
+export const TRACK_WORDS = FACTS.track_words;
+
 /** Path cycle when a square is tapped: nothing, then the six the rulebook allows. */
-export const CYCLE = [null, "NS", "EW", "NE", "NW", "SE", "SW"];
+export const CYCLE = [null, ...Object.keys(FACTS.paths)];
 
 /** A square is 100x100; paths join side midpoints, corners bend as quarter circles. */
 export const PATH_D = {
@@ -20,15 +33,16 @@ export const PATH_D = {
   SW: "M50 100A50 50 0 0 0 0 50",
 };
 
-export const PATH_WORDS = {
-  NS: "north to south", EW: "east to west", NE: "north to east",
-  NW: "north to west", SE: "south to east", SW: "south to west",
-};
+/** A path in words ("straight, top to bottom") and as a glyph ("│"). */
+export const PATH_WORDS = pick(FACTS.paths, "words");
+export const PATH_GLYPHS = pick(FACTS.paths, "glyph");
 
-export const KIND_WORDS = {
-  plain: "plain square", start: "start square", house: "house square", hotel: "hotel",
-  shop: "shop", boat: "boat", park: "park", skyscraper: "skyscraper", taxi: "taxi", bus: "bus",
-};
+/** A square's kind in a sentence ("house square") and as a short label ("houses"). */
+export const KIND_WORDS = pick(FACTS.kinds, "words");
+export const KIND_SHORT = pick(FACTS.kinds, "short");
+
+/** A result part in words ("shop_bonuses" -> "bonuses"). */
+export const PART_WORDS = FACTS.part_words;
 
 /** Older data (drafts kept on a phone, saved matches, layouts) may hold Shanghai
  * `start` squares; Shanghai's starting squares are its parks (scoring.md), so

@@ -29,11 +29,10 @@
     NE: "M50 0 A50 50 0 0 0 100 50", NW: "M50 0 A50 50 0 0 1 0 50",
     SE: "M50 100 A50 50 0 0 1 100 50", SW: "M50 100 A50 50 0 0 0 0 50",
   };
-  const PATH_WORDS = { NS: "straight, top to bottom", EW: "straight, left to right",
-    NE: "curve, top to right", NW: "curve, top to left", SE: "curve, bottom to right",
-    SW: "curve, bottom to left" };
-  const KIND_LABEL = { plain: "", start: "start", house: "houses", hotel: "hotel", shop: "shop",
-    boat: "boat", park: "park", skyscraper: "tower", taxi: "taxi", bus: "bus" };
+  // Path and square words: the game's facts (the registry), never written here.
+  const DC = Companion.facts.games["doodle-china"];
+  const PATH_WORDS = Object.fromEntries(Object.entries(DC.paths).map(([p, f]) => [p, f.words]));
+  const KIND_LABEL = Object.fromEntries(Object.entries(DC.kinds).map(([k, f]) => [k, f.short]));
 
   const el = (id) => document.getElementById(id);
   const startWord = () => (room?.edition === "shanghai" ? "roads" : "riverways"); // Shanghai draws roads
@@ -620,7 +619,7 @@
     if (navigator.share) {
       share.hidden = false;
       share.addEventListener("click", async () => {
-        try { await navigator.share({ title: "Doodle China table", text: "Join our Doodle China table", url: link }); }
+        try { await navigator.share({ title: `${Companion.facts.games["doodle-china"].name} table`, text: `Join our ${Companion.facts.games["doodle-china"].name} table`, url: link }); }
         catch (e) { /* closed the share sheet */ }
       });
     }
