@@ -35,7 +35,8 @@
 //                                      its path
 //   M.deleteMatch(gid, mid, {onDeleted, onRestored})   DELETE, then a toast with Undo (restore)
 //   M.matchUrl(gid, mid)               the match page's address
-//   M.icon(name, label?)               an <svg> using static/pages/icons.svg#name
+//   M.icon(name, label?)               an <svg> using the page's one icon sprite (#i-name,
+//                                      templates/pages/_icons.html, inlined by base.html)
 //   M.stepper({label, value, min, max, onChange, icon?})   − value + with 44 px buttons
 //   M.confirmButton(label, confirmLabel, run, cls?)        a button that asks for a second tap
 "use strict";
@@ -66,8 +67,7 @@ export function icon(name, label) {
   if (label) { svg.setAttribute("role", "img"); svg.setAttribute("aria-label", label); }
   else svg.setAttribute("aria-hidden", "true");
   const use = document.createElementNS(ns, "use");
-  // The sprite base.html inlines; the file is the fallback for pages without it.
-  use.setAttribute("href", document.getElementById(`i-${name}`) ? `#i-${name}` : `/static/pages/icons.svg#${name}`);
+  use.setAttribute("href", `#i-${name}`); // the one sprite, inlined by base.html in every page
   svg.append(use);
   return svg;
 }

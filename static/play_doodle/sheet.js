@@ -1,8 +1,11 @@
-// Drawing a Doodle China sheet square as SVG: the printed kind (tint and
-// icon), the path drawn in it (a straight line or a quarter arc between two
-// side midpoints), houses in a house square (printed-crossed and crossed by
-// the player), a riverway length badge and a connected-boat mark. Used by the
-// score page (play.js) and the layout editor (layouts.js). Builds DOM only.
+// The one Doodle China sheet component: a square drawn as SVG (the printed
+// kind's tint and icon, the path drawn in it as a straight line or a quarter
+// arc between two side midpoints, houses in a house square, a skyscraper's
+// floors, a riverway length badge and a connected-boat mark) and the whole
+// grid of squares as buttons (`sheetGrid`), with the game's words for kinds
+// and paths from the registry. Used by the score page (play.js), the layout
+// editor (layouts.js), the photo review (photo_pages/doodle.js) and the live
+// table (rooms/room.js); its look is sheet.css. Builds DOM only.
 "use strict";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -124,7 +127,7 @@ function houseSpots(count) {
  * opts: {kind, path, houses: {count, printed, crossed} | null, badge: number | null,
  *        boat: "connected" | "alone" | null}
  */
-export function squareSvg({ kind, path = null, houses = null, badge = null, boat = null }) {
+export function squareSvg({ kind, path = null, houses = null, badge = null, boat = null, floors = null }) {
   const parts = [svg("rect", { x: 0, y: 0, width: 100, height: 100, class: "sq-bg" })];
   if (kind === "house" && houses) {
     houseSpots(houses.count).forEach(([x, y, size], i) => {
@@ -147,11 +150,67 @@ export function squareSvg({ kind, path = null, houses = null, badge = null, boat
     parts.push(svg("g", { class: "boat-mark" }, svg("circle", { cx: 82, cy: 18, r: 15 }),
       svg("path", { d: "M74 18l6 6 10-12" })));
   }
+  if (floors) {
+    parts.push(svg("text", { x: 94, y: 94, "text-anchor": "end", class: `sq-floors${floors.scored ? " is-scored" : ""}` },
+      document.createTextNode(`${floors.count}F${floors.scored ? " \u2713" : ""}`)));
+  }
   if (badge) {
     parts.push(svg("g", { class: "way-badge" }, svg("circle", { cx: 80, cy: 80, r: 16 }),
       svg("text", { x: 80, y: 81, "text-anchor": "middle", "dominant-baseline": "central" }, document.createTextNode(String(badge)))));
   }
   return svg("svg", { viewBox: "0 0 100 100", class: "sq-svg", "aria-hidden": "true" }, parts);
+}
+
+/** A square in words: "Row 2, column 3: hotel, path straight, top to bottom". */
+export function squareWords(r, c, kind, path, houses = null) {
+  let words = `Row ${r + 1}, column ${c + 1}: ${KIND_WORDS[kind] || kind}`;
+  if (houses) words += `, ${houses.printed + houses.crossed} of ${houses.count} houses crossed`;
+  else words += path ? `, path ${PATH_WORDS[path]}` : ", nothing drawn";
+  return words;
+}
+
+/**
+ * A sheet's grid: one button per square, drawn by squareSvg and named by squareWords.
+ * opts: {grid (rows of "KIND" / "KIND:PATH"), edition, label, testid?, heads?: {hot: column | null},
+ *        square(r, c, kind, path) -> {houses?, badge?, boat?, floors?, cls?: [], words?: extra words,
+ *        disabled?, pressed?: bool, onClick?, onDown?, onUp?}}
+ * Each button: class "dc-sq kind-KIND" (+ cls), data-r, data-c, data-key, data-path,
+ * data-testid "sq-R-C". Heads (the live table) number the columns and rows, `hot` lit.
+ */
+export function sheetGrid({ grid, edition, label, testid = "sheet", heads = null, square = () => ({}) }) {
+  const size = grid.length;
+  const el = document.createElement("div");
+  el.className = `dc-grid ed-${edition}${heads ? " with-heads" : ""}`;
+  el.setAttribute("role", "group");
+  el.setAttribute("aria-label", label);
+  el.dataset.testid = testid;
+  el.style.setProperty("--n", String(size));
+  const head = (cls, text) => { const s = document.createElement("span"); s.className = cls; s.textContent = text; return s; };
+  if (heads) {
+    el.append(head("dc-head-corner", ""));
+    for (let c = 0; c < (grid[0] || []).length; c += 1) el.append(head(`dc-head-col${heads.hot === c + 1 ? " hot" : ""}`, String(c + 1)));
+  }
+  grid.forEach((row, r) => {
+    if (heads) el.append(head("dc-head-row", String(r + 1)));
+    row.forEach((text, c) => {
+      const [kind, path] = splitCell(text);
+      const opts = square(r, c, kind, path) || {};
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = ["dc-sq", `kind-${kind}`, ...(opts.cls || [])].filter(Boolean).join(" ");
+      Object.assign(button.dataset, { r: String(r), c: String(c), key: key(r, c), path: path || "", testid: `sq-${r}-${c}`, kind });
+      button.setAttribute("aria-label", squareWords(r, c, kind, path, opts.houses) + (opts.words || ""));
+      if (opts.pressed !== undefined && opts.pressed !== null) button.setAttribute("aria-pressed", String(opts.pressed));
+      button.disabled = Boolean(opts.disabled);
+      button.append(squareSvg({ kind, path, houses: opts.houses || null, badge: opts.badge || null,
+        boat: opts.boat || null, floors: opts.floors || null }));
+      if (opts.onClick) button.addEventListener("click", opts.onClick);
+      if (opts.onDown) button.addEventListener("pointerdown", opts.onDown);
+      if (opts.onUp) for (const ev of ["pointerup", "pointerleave", "pointercancel"]) button.addEventListener(ev, opts.onUp);
+      el.append(button);
+    });
+  });
+  return el;
 }
 
 /** "KIND" or "KIND:PATH" -> [kind, path|null]. */

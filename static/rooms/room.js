@@ -5,6 +5,8 @@
 // by id; the room itself is re-read after each one.
 "use strict";
 
+import * as S from "../play_doodle/sheet.js";
+
 (() => {
   const root = document.getElementById("room");
   if (!root) return;
@@ -23,16 +25,9 @@
   })();
   const ROOM_URL = `${API}?phone=${encodeURIComponent(PHONE)}`;
   let seatProblem = null;   // {seat, player, since} when another phone holds the seat picked
-  const SVG = "http://www.w3.org/2000/svg";
-  const PATHS = {
-    NS: "M50 0 V100", EW: "M0 50 H100",
-    NE: "M50 0 A50 50 0 0 0 100 50", NW: "M50 0 A50 50 0 0 1 0 50",
-    SE: "M50 100 A50 50 0 0 1 100 50", SW: "M50 100 A50 50 0 0 0 0 50",
-  };
-  // Path and square words: the game's facts (the registry), never written here.
-  const DC = Companion.facts.games["doodle-china"];
-  const PATH_WORDS = Object.fromEntries(Object.entries(DC.paths).map(([p, f]) => [p, f.words]));
-  const KIND_LABEL = Object.fromEntries(Object.entries(DC.kinds).map(([k, f]) => [k, f.short]));
+  // Paths, their drawings and words: the one sheet component (sheet.js) and the registry.
+  const PATH_WORDS = S.PATH_WORDS;
+  const PATHS = S.CYCLE.slice(1);
 
   const el = (id) => document.getElementById(id);
   const startWord = () => (room?.edition === "shanghai" ? "roads" : "riverways"); // Shanghai draws roads
@@ -378,16 +373,11 @@
       h("button", { type: "button", class: "secondary", onclick: () => render() }, "Cancel"));
   }
 
-  // -- the sheet (digital mode) ---------------------------------------------
+  // -- the sheet (digital mode): the one sheet component, sheet.js -----------
+  /** A path's line alone (the picker's choices, the setup shape), drawn as on the sheet. */
   function pathSvg(path) {
-    const svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("viewBox", "0 0 100 100");
-    svg.setAttribute("class", "path-svg");
-    svg.setAttribute("aria-hidden", "true");
-    const p = document.createElementNS(SVG, "path");
-    p.setAttribute("d", PATHS[path]);
-    svg.append(p);
-    return svg;
+    return S.svg("svg", { viewBox: "0 0 100 100", class: "path-svg", "aria-hidden": "true" },
+      S.svg("path", { d: S.PATH_D[path] }));
   }
 
   function targetsFor(die) {
@@ -411,56 +401,43 @@
     const targets = acting && selectedDie !== null ? targetsFor(selectedDie) : [];
     const isTarget = (r, c) => targets.some(([tr, tc]) => tr === r && tc === c);
     const layout = room.layout;
-    const grid = el("sheet");
-    grid.className = `sheet size-${layout.rows}`;
-    grid.replaceChildren();
     const blue = room.rolled && room.dice ? room.dice.blue : null;
-    grid.append(h("span", { class: "corner" }));
-    for (let c = 0; c < layout.cols; c += 1) {
-      grid.append(h("span", { class: `col-head${blue === c + 1 ? " hot" : ""}` }, String(c + 1)));
-    }
-    sheet.grid.forEach((row, r) => {
-      grid.append(h("span", { class: "row-head" }, String(r + 1)));
-      row.forEach((text, c) => {
-        const [kind, path] = kindAndPath(text);
+    const grid = S.sheetGrid({
+      grid: S.currentGrid(room.edition, sheet.grid), edition: room.edition, label: `${sheet.name}'s sheet`,
+      testid: "table-sheet", heads: { hot: blue },
+      square: (r, c, kind, path) => {
         const target = isTarget(r, c);
-        const cell = h("button", {
-          type: "button", class: `cell kind-${kind}${path ? " drawn" : ""}${target ? " target" : ""}`,
-          "data-r": String(r), "data-c": String(c), "data-kind": kind, disabled: !target,
-          "aria-label": `row ${r + 1}, column ${c + 1}: ${kind}${path ? `, ${PATH_WORDS[path]}` : ""}`,
-          onclick: () => { selectedCell = [r, c]; renderPicker(); },
-        }, h("span", { class: "kind" }, KIND_LABEL[kind] ?? kind));
-        if (path) cell.append(pathSvg(path));
-        if (kind === "house") cell.append(houseMarks(layout, sheet, r, c));
-        if (kind === "skyscraper") cell.append(floorMarks(layout, sheet, r, c));
-        if (selectedCell && selectedCell[0] === r && selectedCell[1] === c) cell.classList.add("chosen");
-        grid.append(cell);
-      });
+        const chosen = selectedCell && selectedCell[0] === r && selectedCell[1] === c;
+        return {
+          houses: kind === "house" ? housesOf(layout, sheet, r, c) : null,
+          floors: kind === "skyscraper" ? floorsOf(layout, sheet, r, c) : null,
+          cls: ["cell", path ? "drawn" : "", target ? "target" : "", chosen ? "chosen" : ""],
+          disabled: !target,
+          onClick: (ev) => {
+            for (const other of grid.querySelectorAll(".chosen")) other.classList.remove("chosen");
+            ev.currentTarget.classList.add("chosen");
+            selectedCell = [r, c];
+            renderPicker();
+          },
+        };
+      },
     });
+    el("sheet").replaceChildren(grid);
     renderFacts(sheet);
     if (!targets.length) { selectedCell = null; el("picker").hidden = true; }
     else renderPicker();
   }
 
-  /** A square's kind and path; a Shanghai `start` from an older room is a park. */
-  function kindAndPath(text) {
-    const [kind, path] = text.split(":");
-    return [room.edition === "shanghai" && kind === "start" ? "park" : kind, path];
-  }
-
-  function houseMarks(layout, sheet, r, c) {
+  /** A house square's houses: how many, printed crossed, crossed by the player. */
+  function housesOf(layout, sheet, r, c) {
     const i = layout.houses.findIndex((x) => x.cell[0] === r && x.cell[1] === c);
     const spec = layout.houses[i];
-    const crossed = spec.printed_crossed + sheet.houses[i].crossed;
-    const marks = h("span", { class: "houses", "aria-label": `${crossed} of ${spec.count} houses crossed` });
-    for (let k = 0; k < spec.count; k += 1) marks.append(h("span", { class: k < crossed ? "x" : "o" }, k < crossed ? "\u2716" : "\u2302"));
-    return marks;
+    return { count: spec.count, printed: spec.printed_crossed, crossed: sheet.houses[i].crossed };
   }
 
-  function floorMarks(layout, sheet, r, c) {
+  function floorsOf(layout, sheet, r, c) {
     const tower = sheet.floors.find((x) => x.cell[0] === r && x.cell[1] === c);
-    const floors = layout.skyscraper_floors.printed + tower.added;
-    return h("span", { class: "floors" }, `${floors}F${tower.scored ? " \u2713" : ""}`);
+    return { count: layout.skyscraper_floors.printed + tower.added, scored: Boolean(tower.scored) };
   }
 
   function renderPicker() {
@@ -468,7 +445,7 @@
     if (!selectedCell || selectedDie === null) { box.hidden = true; return; }
     const [r, c] = selectedCell;
     const sheet = room.sheets[viewSheet];
-    const [kind] = kindAndPath(sheet.grid[r][c]);
+    const [kind] = S.splitCell(S.currentGrid(room.edition, sheet.grid)[r][c]);
     const cell = { die: selectedDie, cell: [r, c] };
     const buttons = [];
     if (kind === "house") {
@@ -483,7 +460,7 @@
                                      onclick: () => take({ ...cell, choice: "floor" }) }, "Build a floor"));
         }
       }
-      for (const path of Object.keys(PATHS)) {
+      for (const path of PATHS) {
         const b = h("button", { type: "button", class: "path-choice", "data-path": path,
                                 "aria-label": `Draw ${PATH_WORDS[path]}`,
                                 onclick: () => take({ ...cell, path, ...(choice ? { choice } : {}) }) });
