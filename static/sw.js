@@ -8,7 +8,7 @@
 const VERSION = "cc-v1";
 const STATIC = `${VERSION}-static`;
 const PAGES = `${VERSION}-pages`;
-const PRECACHE = ["/static/app.css", "/static/app.js", "/static/pages/match.js",
+const PRECACHE = ["/static/kit/app.css", "/static/kit/app.js", "/static/kit/match.js",
   "/static/icons/icon-192.png", "/manifest.webmanifest"];
 
 self.addEventListener("install", (event) => {

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion import charts
+from companion.stats import charts
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 

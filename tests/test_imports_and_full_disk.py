@@ -113,7 +113,7 @@ def test_web_import_stream_reports_a_bad_line(client, group):
 @pytest.fixture
 def small_batches(monkeypatch):
     """Files over 50 matches commit every 100 (the real sizes are 5,000 and 1,000)."""
-    from companion.api import import_lines
+    from companion.matches import import_lines
 
     monkeypatch.setattr(import_lines, "ATOMIC_LIMIT", 50)
     monkeypatch.setattr(import_lines, "BATCH", 100)
@@ -248,7 +248,7 @@ def _png() -> bytes:
 
 
 def _fake_reader(monkeypatch):
-    import companion.api.photos as photos
+    import companion.photos.api as photos
 
     monkeypatch.setattr(photos, "read_in_worker", lambda data, **kw: {
         "proposal": {}, "confidence": 0.5, "warnings": []})
@@ -287,7 +287,7 @@ def test_photo_whose_row_cannot_be_stored_leaves_no_file(app, client, group, mon
                                                          full_disk):
     _fake_reader(monkeypatch)
     full_disk["pages"] = 0
-    import companion.api.photos as photos
+    import companion.photos.api as photos
 
     real_add = storage.add_photo
 

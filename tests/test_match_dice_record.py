@@ -11,8 +11,8 @@ from html.parser import HTMLParser
 
 import pytest
 
-from companion.rooms import table
-from companion.rooms.record import build_record
+from companion.table import room_state
+from companion.table.record import build_record
 
 SETUP_ROLLS = {"suzhou": 5, "shanghai": 6}
 GRID = [["plain"] * 5 for _ in range(5)]
@@ -109,9 +109,9 @@ def fixed_dice(monkeypatch):
     rolls: list[dict] = []
 
     def roll(n):
-        return rolls.pop(0) if rolls else {"blue": 3, "white": [1] * table.white_dice_for(n)}
+        return rolls.pop(0) if rolls else {"blue": 3, "white": [1] * room_state.white_dice_for(n)}
 
-    monkeypatch.setattr(table, "roll_dice", roll)
+    monkeypatch.setattr(room_state, "roll_dice", roll)
     return rolls
 
 
@@ -147,7 +147,7 @@ def test_paper_table_match_page_shows_the_dice_record(client, group, fixed_dice)
     answer = page(client, group, f"/g/{group['id']}/matches/{mid}")
     assert answer.status_code == 200
     html = answer.get_data(as_text=True)
-    assert 'id="dice-record"' in html and "pages/dice_record.css" in html
+    assert 'id="dice-record"' in html and "matches/dice_record.css" in html
     assert f'href="/g/{group["id"]}/rooms/{room["id"]}"' in html  # back to the table
     found = record_of(html)
     assert found.heads == ["Ana", "Ben"]

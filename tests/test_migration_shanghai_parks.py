@@ -14,9 +14,9 @@ from shanghai_before_parks import OLD_CELLS
 from companion import storage
 from companion.games import score
 from companion.games.doodle_china.layouts import get_layout
-from companion.rooms import table
 from companion.storage.db import schema_version, write
 from companion.storage.schema import MIGRATIONS, shanghai_start_is_park
+from companion.table import room_state
 
 # the parks migration's place (others may be appended after it)
 PARKS = next(i for i, steps in enumerate(MIGRATIONS) if shanghai_start_is_park in steps)
@@ -53,7 +53,7 @@ def test_the_parks_migration_reads_shanghai_start_cells_as_parks(tmp_path) -> No
     data = {k: layout[k] for k in ("rows", "cols", "cells", "houses", "tracks", "trees",
                                    "skyscraper_floors")}
     storage.save_layout(db, gid, "ours", "shanghai", "Our sheets", data)
-    room = table.new_state("shanghai", ["Ana", "Ben"], layout, "digital")
+    room = room_state.new_state("shanghai", ["Ana", "Ben"], layout, "digital")
     room["game"]["layout"]["cells"] = copy.deepcopy(OLD_CELLS)  # as stored before
     for sheet in room["game"]["sheets"]:
         sheet["grid"] = _grid(OLD_CELLS)

@@ -13,7 +13,7 @@ import re
 import pytest
 from PIL import Image
 
-import companion.api.photos as photos_api
+import companion.photos.api as photos_api
 from companion.storage import photos as card_photos
 
 EVIL = ["<img src=x onerror=alert(1)>", "<script>alert(1)</script>"]
@@ -108,11 +108,11 @@ def test_pages_render_for_the_group(phone, captured):
     doodle = _upload(phone, gid, "doodle-china").get_json()
     houses = _upload(phone, gid, "canal-houses").get_json()
     expect = {
-        f"/g/{gid}/photo/doodle-china": ['capture="environment"', 'id="upload-progress"', "photo_pages/upload.js"],
+        f"/g/{gid}/photo/doodle-china": ['capture="environment"', 'id="upload-progress"', "photos/upload.js"],
         f"/g/{gid}/photo/canal-houses": ['capture="environment"', "Card catalog photos"],
-        f"/g/{gid}/photo/cards": ["photo_pages/cards.js"],
-        f"/g/{gid}/photo/{doodle['id']}": ["photo_pages/doodle.js", '"homography"', '"geometry"'],
-        f"/g/{gid}/photo/{houses['id']}": ["photo_pages/houses.js", "pages/houses.css", '"cards"'],
+        f"/g/{gid}/photo/cards": ["photos/cards.js"],
+        f"/g/{gid}/photo/{doodle['id']}": ["photos/doodle.js", '"homography"', '"geometry"'],
+        f"/g/{gid}/photo/{houses['id']}": ["photos/houses.js", "play/canal_houses/houses.css", '"cards"'],
     }
     for url, needles in expect.items():
         answer = phone.get(url)

@@ -61,7 +61,7 @@ def import_cmd(path: str, gid: str | None, db_path: str | None) -> None:
     says which (a bad line names its number and what is wrong)."""
     import sqlite3
 
-    from ..api.import_lines import LineError, check_lines, stopped, store
+    from ..matches.import_lines import LineError, check_lines, stopped, store
 
     db = storage.connect(db_path or default_db())
     if gid and storage.get_group(db, gid) is None:

@@ -28,7 +28,7 @@ def print_banner(url: str) -> None:
 def _close_streams(_server: Any, _worker: Any) -> None:
     """End live streams at once on a stop, so phones reconnect elsewhere
     instead of holding the worker through gunicorn's grace period."""
-    from ..rooms.hub import _hubs
+    from ..table.hub import _hubs
 
     for hub in list(_hubs.values()):
         hub.close_all()

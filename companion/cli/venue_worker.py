@@ -21,7 +21,7 @@ SOCKET_IDLE_SECONDS = 20.0
 
 
 def _end_streams() -> None:
-    from ..rooms.hub import _hubs
+    from ..table.hub import _hubs
 
     for hub in list(_hubs.values()):
         hub.close_all()

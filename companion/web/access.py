@@ -162,7 +162,7 @@ def keep_key(group: dict[str, Any], key: str) -> None:
 
 
 def room_token(gid: str, room: dict[str, Any]) -> str | None:
-    from ..rooms import tokens
+    from ..table import tokens
 
     token = sealed.unseal(_secret(), f"room-token:{room['id']}",
                           phones.room_sealed_token(_db(), gid, room["id"]))
@@ -266,7 +266,7 @@ def upgrade_legacy_cookie() -> None:
     turned, once, into memberships of this phone: people keep their groups
     without scanning again, and the keys leave the cookie for good. A key that
     no longer opens its group (the invite was renewed) is simply dropped."""
-    from ..rooms import tokens
+    from ..table import tokens
 
     keys = session.pop(LEGACY_KEYS, None)
     rooms = session.pop(LEGACY_ROOMS, None)

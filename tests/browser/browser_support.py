@@ -10,6 +10,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "tests" / "artifacts"  # screenshots kept for a person to look at
+# How long a browser test waits for a condition (actions, expect(), wait_for_*). It
+# bounds a hang, not a speed: a condition met sooner ends the wait at once, and on
+# a busy 2-core CI box a page's answer can take well over Playwright's 5 s expect().
+WAIT_MS = 30_000
 
 
 def _cli_command() -> list[str]:
@@ -28,7 +32,7 @@ def score_cli(state: dict) -> dict:
     return json.loads(done.stdout)
 
 
-def wait_scored(page, timeout: float = 10_000) -> None:
+def wait_scored(page, timeout: float = WAIT_MS) -> None:
     """Wait until the page's debounced POST /api/score has answered."""
     page.wait_for_selector("body[data-scoring='idle']", state="attached", timeout=timeout)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_support import read_draft, score_cli, shown_totals, start_match, wait_scored
+from browser_support import WAIT_MS, read_draft, score_cli, shown_totals, start_match, wait_scored
 
 pytestmark = pytest.mark.browser
 
@@ -312,12 +312,12 @@ def test_each_phone_enters_its_own_street_into_one_match(phone, group_page, brow
 
     # Ben's street arrives on Ana's phone without a reload.
     phone.wait_for_function("() => document.getElementById('houses-app').dataset.state.includes('blue')",
-                            timeout=15_000)
+                            timeout=WAIT_MS)
     state = phone.evaluate("JSON.parse(document.getElementById('houses-app').dataset.state)")
     assert state == stored
     wait_scored(phone)
     # Polls that bring nothing new change nothing (no toast, the draft kept as it is).
-    phone.wait_for_selector("#toast", state="hidden", timeout=10_000)
+    phone.wait_for_selector("#toast", state="hidden", timeout=WAIT_MS)
     phone.wait_for_timeout(4500)  # at least one more poll
     assert phone.locator("#toast").is_hidden()
     assert shown_totals(phone) == {p["name"]: p["total"] for p in score_cli(stored)["players"]}

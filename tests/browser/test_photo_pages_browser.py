@@ -415,7 +415,7 @@ def test_a_card_recognised_from_the_catalog_is_marked_and_not_asked(phone: Page,
                                                                     uploads_removed):
     """The page's side of a catalog match (the reading is the real one, with its
     first store marked as recognised, as the reader answers when it is)."""
-    import companion.api.photos as photos_api
+    import companion.photos.api as photos_api
 
     gid, key = group_page
     store = {"points": 4, "color": "red", "condition": {"none": ["flags"]}}
@@ -452,7 +452,7 @@ def test_without_the_sheets_place_the_read_grid_is_drawn_beside_the_photo(phone:
                                                                            monkeypatch, uploads_removed):
     """A reading that does not say where the sheet lies (an older reading): the
     photo, and below it the read grid drawn as on the score page, tapped the same way."""
-    import companion.api.photos as photos_api
+    import companion.photos.api as photos_api
 
     real = photos_api.read_in_worker
 

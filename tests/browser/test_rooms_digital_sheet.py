@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 import requests
+from browser_support import WAIT_MS
 
-from companion.rooms import table
+from companion.table import room_state
 
 pytestmark = pytest.mark.browser
 
@@ -27,7 +28,7 @@ def test_phone_sheet_shows_only_legal_squares_and_draws(browser, live_server, mo
         for seat in range(2):
             context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                                           has_touch=True, base_url=live_server)
-            context.set_default_timeout(10_000)
+            context.set_default_timeout(WAIT_MS)
             contexts.append(context)
             page = context.new_page()
             page.errors = []
@@ -44,7 +45,7 @@ def test_phone_sheet_shows_only_legal_squares_and_draws(browser, live_server, mo
 
         # The live server runs in this process: fix the round's dice. Blue 2 is column 2;
         # white 3 points to row 3 (a plain square), white 1 to row 1 (a house square).
-        monkeypatch.setattr(table, "roll_dice", lambda n: {"blue": 2, "white": [1, 3, 6]})
+        monkeypatch.setattr(room_state, "roll_dice", lambda n: {"blue": 2, "white": [1, 3, 6]})
         ana.click("#roll")
         ana.wait_for_function("() => document.getElementById('turn').dataset.expect === 'move'")
         whole = requests.get(api, headers=headers, timeout=10).json()

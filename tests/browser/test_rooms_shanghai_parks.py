@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 import requests
-from browser_support import ARTIFACTS
+from browser_support import ARTIFACTS, WAIT_MS
 
-from companion.rooms import table
+from companion.table import room_state
 
 pytestmark = pytest.mark.browser
 
@@ -31,12 +31,12 @@ def test_a_skyscraper_road_through_two_parks_scores_floors_times_two(browser, li
                                            "players": ["Ana", "Ben"], "mode": "digital"}).json()
     api = f"{live_server}/api/groups/{group['id']}/rooms/{room['id']}"
     blues = iter(SETUP_BLUES)
-    monkeypatch.setattr(table, "roll_dice", lambda n: {"blue": next(blues), "white": [1, 1, 1]})
+    monkeypatch.setattr(room_state, "roll_dice", lambda n: {"blue": next(blues), "white": [1, 1, 1]})
     for _ in SETUP_BLUES:
         assert requests.post(f"{api}/roll", headers=headers, timeout=10).status_code < 300
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                                   has_touch=True, base_url=live_server)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(WAIT_MS)
     try:
         page = context.new_page()
         errors: list[str] = []
@@ -52,7 +52,7 @@ def test_a_skyscraper_road_through_two_parks_scores_floors_times_two(browser, li
 
         # Blue 4, white 3: the skyscraper at row 3, column 4. Its road SW joins the park
         # to its left (EW) and the park below it (NS): 2 floors x 2 parks = 4.
-        monkeypatch.setattr(table, "roll_dice", lambda n: {"blue": 4, "white": [3, 3, 3]})
+        monkeypatch.setattr(room_state, "roll_dice", lambda n: {"blue": 4, "white": [3, 3, 3]})
         page.click("#roll")
         page.wait_for_function("() => document.getElementById('turn').dataset.expect === 'move'")
         page.click('#dice .die-white[data-die="0"]')

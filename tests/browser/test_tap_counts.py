@@ -115,10 +115,10 @@ SHEETS = {
 
 def _paper_table(page: Page, key: str, gid: str, monkeypatch) -> str:
     """A Suzhou paper table for Ana and Ben whose starting riverways are rolled."""
-    from companion.rooms import table
+    from companion.table import room_state
 
     rolls = iter(SETUP_BLUE)
-    monkeypatch.setattr(table, "roll_dice", lambda n: {"blue": next(rolls), "white": []})
+    monkeypatch.setattr(room_state, "roll_dice", lambda n: {"blue": next(rolls), "white": []})
     headers = {"X-Companion-Key": key, "Content-Type": "application/json"}
     made = page.request.post(f"/api/groups/{gid}/rooms", headers=headers, data=json.dumps(
         {"edition": "suzhou", "players": ["Ana", "Ben"], "mode": "paper"}))

@@ -1,1 +1,0 @@
-"""JSON API blueprints (api.md)."""

@@ -1,0 +1,105 @@
+"""Access a group can take back (api.md): a new invite link and QR (a new
+group key and new room tokens; the old ones stop working at once, joined
+phones stay in), the list of joined phones, removing one, and who this phone
+is ("who are you?", asked once after joining)."""
+
+from __future__ import annotations
+
+import secrets
+import unicodedata
+from typing import Any
+
+from flask import Blueprint, abort, g, jsonify, request
+
+from .. import storage
+from ..app import get_db
+from ..storage import phones
+from ..storage.groups import KEY_BYTES
+from ..table import tokens
+from ..table.qr import qr_svg
+from ..web import access
+from ..web.json_body import json_body, unprocessable
+from ..web.links import group_join_url
+from ..web.security import group_required
+from .players import MAX_NAME as MAX_PLAYER_NAME
+
+bp = Blueprint("api_invite", __name__, url_prefix="/api/groups/<gid>")
+
+
+def _no_store(response, status: int = 200):
+    response.headers["Cache-Control"] = "no-store"
+    return response, status
+
+
+@bp.post("/invite")
+@group_required
+def new_invite(gid: str):
+    """A new key and room tokens in one transaction; answers the new link."""
+    if request.get_data(cache=True).strip():
+        body = json_body()
+        if body != {}:
+            return unprocessable("(body)", "send no body (or {}): the invite has no options")
+    key = secrets.token_urlsafe(KEY_BYTES)
+
+    def room_secret(rid: str) -> tuple[str, str]:
+        token = tokens.new_token()
+        return tokens.hash_token(token), access.seal_room_token(rid, token)
+
+    rooms = phones.rotate_invite(get_db(), gid, storage.hash_key(key), access.seal_key(gid, key),
+                                 room_secret)
+    url = group_join_url(gid, key)
+    return _no_store(jsonify({"key": key, "join_url": url, "qr_svg": qr_svg(url),
+                              "rooms_renewed": rooms}), 201)
+
+
+def _public(phone: dict[str, Any]) -> dict[str, Any]:
+    mine = g.phone is not None and g.phone["id"] == phone["id"]
+    return {"id": phone["id"], "label": phone["label"], "player": phone["player"],
+            "joined_at": phone["joined_at"], "last_seen_at": phone["last_seen_at"],
+            "this_phone": mine}
+
+
+@bp.get("/phones")
+@group_required
+def list_phones(gid: str):
+    found = phones.list_phones(get_db(), gid, expired_before=access.expired_before())
+    return _no_store(jsonify({"phones": [_public(p) for p in found],
+                              "lifetime_days": access.lifetime().days}))
+
+
+@bp.delete("/phones/<pid>")
+@group_required
+def remove_phone(gid: str, pid: str):
+    """The phone loses access at once (its next request is 401); removing
+    this very phone means leaving the group."""
+    if not phones.remove_phone(get_db(), gid, pid):
+        abort(404, description="no such phone in this group (it may have been removed already)")
+    return "", 204
+
+
+@bp.put("/phones/me")
+@group_required
+def set_me(gid: str):
+    """{"player": "Ana"} (a player of the group, added if new) or
+    {"player": null} (skip): remembered for this phone in this group."""
+    if g.phone is None:
+        abort(409, description="only a phone that joined the group has a 'me'; "
+                               "scripts with X-Companion-Key have none")
+    body = json_body()
+    if not isinstance(body, dict) or set(body) != {"player"}:
+        return unprocessable("(body)", 'must be {"player": "a name"} or {"player": null}')
+    name = body["player"]
+    if name is not None:
+        if not isinstance(name, str) or not " ".join(name.split()):
+            return unprocessable("player", "must be a name (or null to skip)")
+        name = " ".join(name.split())
+        if len(name) > MAX_PLAYER_NAME:
+            return unprocessable("player", f"must be at most {MAX_PLAYER_NAME} characters")
+        if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs") for ch in name):
+            return unprocessable("player", "must be plain text: no control or direction "
+                                           "characters")
+    phones.set_phone_player(get_db(), gid, g.phone["id"], name)
+    found = phones.get_phone(get_db(), gid, g.phone["id"])
+    assert found is not None
+    g.phone = found
+    return jsonify(_public(found))

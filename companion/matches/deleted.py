@@ -1,0 +1,21 @@
+"""The group's "Recently deleted" page: matches deleted in the last 30 days,
+each restored by one tap (the app purges older ones by itself)."""
+
+from __future__ import annotations
+
+from flask import g, render_template
+
+from .. import storage
+from ..app import get_db
+from ..groups import bp
+from ..groups.pages import summary
+from ..web.page_access import group_page
+
+
+@bp.get("/g/<gid>/history/deleted")
+@group_page
+def recently_deleted(gid: str):
+    matches = storage.list_deleted(get_db(), gid)
+    rows = [{**summary(m), "deleted_at": m["deleted_at"]} for m in matches]
+    return render_template("matches/deleted.html", group=g.group, gid=gid, matches=rows,
+                           kept_days=storage.KEEP_DELETED_DAYS)

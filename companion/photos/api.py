@@ -1,0 +1,209 @@
+"""`POST /api/groups/<gid>/photos`: read a photo of a finished sheet or street
+into a proposal a person confirms. The header is checked here; decoding and
+reading happen in a capped worker process (companion.photos)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, abort, current_app, jsonify, request, send_file
+
+from vision import READERS, PhotoError
+from vision.decode import check_header
+
+from .. import storage
+from ..app import get_db
+from ..games import registry
+from ..storage.photos import catalog_for_reading
+from ..web.disk_full import write_whole
+from ..web.security import group_required
+from . import read_in_worker
+from .queue import QueueFull, ReadQueue, default_slots
+
+bp = Blueprint("api_photos", __name__, url_prefix="/api/groups/<gid>/photos")
+
+EDITIONS = ("suzhou", "shanghai")
+MEDIA_TYPES = {"jpeg": ("image/jpeg", ".jpg"), "png": ("image/png", ".png")}
+
+
+def _error(message: str, status: int, path: str | None = None):
+    body = {"error": message}
+    if path:
+        body["path"] = path
+    return jsonify(body), status
+
+
+def _options(gid: str, game: str, edition: str | None = None) -> dict | None:
+    """Canal Houses streets are read with the group's photographed catalog cards
+    (their current values fill in what the photo alone cannot say); Doodle
+    China sheets with the group's confirmed templates (pads from the box)."""
+    if game == "doodle-china":
+        # a photo without our QR code is tried against the group's taught sheets
+        templates = storage.templates_for_reading(get_db(), gid, edition)
+        return {"templates": templates} if templates else None
+    if game != "canal-houses":
+        return None
+    return {"catalog": catalog_for_reading(get_db(), gid), "palette": list(registry.PALETTE)}
+
+
+def photo_queue() -> ReadQueue:
+    """The machine's photo-read queue (config PHOTO_READERS, PHOTO_QUEUE_MAX,
+    else COMPANION_PHOTO_READERS / COMPANION_PHOTO_QUEUE_MAX, else one read
+    per core and 32 waiting), kept beside the uploads folder."""
+    config = current_app.config
+
+    def knob(name: str, default: int) -> int:
+        value = config.get(name)
+        if value is None:
+            value = os.environ.get(f"COMPANION_{name}") or None
+        return int(value) if value is not None else default
+
+    directory = config.get("PHOTO_QUEUE_DIR") or Path(config["UPLOAD_FOLDER"]).parent / "photo-queue"
+    return ReadQueue(Path(directory), slots=knob("PHOTO_READERS", default_slots()),
+                     max_waiting=knob("PHOTO_QUEUE_MAX", 32))
+
+
+def queue_full(exc: QueueFull):
+    response = jsonify({"error": exc.message, "path": "photo", "retry_after": exc.retry_after})
+    response.status_code = 503
+    response.headers["Retry-After"] = str(exc.retry_after)
+    return response
+
+
+def quota_bytes() -> int:
+    """Config PHOTO_QUOTA_MB (or COMPANION_PHOTO_QUOTA_MB), default 500 MB a group."""
+    value = current_app.config.get("PHOTO_QUOTA_MB") or os.environ.get("COMPANION_PHOTO_QUOTA_MB")
+    return int(float(value) * 1024 * 1024) if value else 500 * 1024 * 1024
+
+
+def photo_usage(gid: str) -> dict[str, Any]:
+    """The group's photos with their sizes on disk, oldest first, and the quota."""
+    folder = Path(current_app.config["UPLOAD_FOLDER"])
+    photos = []
+    for row in storage.list_photos(get_db(), gid):
+        try:
+            size = (folder / row["filename"]).stat().st_size
+        except OSError:
+            size = 0
+        photos.append({"id": row["id"], "game": row["game"], "created_at": row["created_at"],
+                       "bytes": size})
+    return {"photos": photos, "used_bytes": sum(p["bytes"] for p in photos),
+            "quota_bytes": quota_bytes()}
+
+
+def _mb(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
+def storage_full(gid: str, usage: dict[str, Any], incoming: int):
+    """507: what is used, and the oldest photos whose deletion makes room."""
+    need = usage["used_bytes"] + incoming - usage["quota_bytes"]
+    suggest, freed = [], 0
+    for photo in usage["photos"]:
+        if freed >= need:
+            break
+        suggest.append({**photo, "delete": f"/api/groups/{gid}/photos/{photo['id']}"})
+        freed += photo["bytes"]
+    return jsonify({
+        "error": f"this group's photos use {_mb(usage['used_bytes'])} of its "
+                 f"{_mb(usage['quota_bytes'])}; delete old photos (at least {_mb(need)}, "
+                 f"e.g. the {len(suggest)} oldest listed here) on the group's photo page, "
+                 "then send this one again",
+        "path": "photo", "used_bytes": usage["used_bytes"], "quota_bytes": usage["quota_bytes"],
+        "suggest_delete": suggest}), 507
+
+
+@bp.get("/queue")
+@group_required
+def queue_status(gid: str):
+    """Where a waiting photo is: `?ticket=` (the id the page sent with it)."""
+    return jsonify(photo_queue().status(request.args.get("ticket")))
+
+
+@bp.get("")
+@group_required
+def index(gid: str):
+    return jsonify(photo_usage(gid))
+
+
+@bp.delete("/<pid>")
+@group_required
+def delete(gid: str, pid: str):
+    filename = storage.delete_photo(get_db(), gid, pid)
+    if filename is None:
+        abort(404, description="no such photo in this group")
+    (Path(current_app.config["UPLOAD_FOLDER"]) / filename).unlink(missing_ok=True)
+    return "", 204
+
+
+@bp.post("")
+@group_required
+def upload(gid: str):
+    unknown = sorted(set(request.form) - {"game", "edition", "player", "ticket", "csrf_token"})
+    if unknown:
+        return _error(f"{unknown[0]} is not a known field (allowed: photo, game, edition, player)",
+                      422, unknown[0])
+    game = request.form.get("game", "doodle-china")
+    if game not in READERS:
+        return _error(f"game must be one of {', '.join(READERS)}", 422, "game")
+    edition = request.form.get("edition") or None
+    if edition is not None and (game != "doodle-china" or edition not in EDITIONS):
+        allowed = ", ".join(EDITIONS) if game == "doodle-china" else "none for this game"
+        return _error(f"edition must be one of: {allowed}", 422, "edition")
+    upload = request.files.get("photo")
+    if upload is None:
+        return _error("send the photo as the multipart field 'photo' (JPEG or PNG)", 400, "photo")
+    data = upload.read()
+    usage = photo_usage(gid)
+    if usage["used_bytes"] + len(data) > usage["quota_bytes"]:
+        return storage_full(gid, usage, len(data))
+    try:
+        fmt, _w, _h = check_header(data)
+        reading = read_in_worker(data, game=game, edition=edition, options=_options(gid, game, edition),
+                                 queue=photo_queue(), ticket=request.form.get("ticket"))
+    except QueueFull as exc:
+        return queue_full(exc)
+    except PhotoError as exc:
+        return _error(exc.message, exc.status if 400 <= exc.status < 500 else 422, "photo")
+    media_type, suffix = MEDIA_TYPES[fmt]
+    pid = str(uuid.uuid4())
+    folder = Path(current_app.config["UPLOAD_FOLDER"])
+    folder.mkdir(parents=True, exist_ok=True)
+    filename = f"{pid}{suffix}"
+    player = request.form.get("player")
+    if player and isinstance(reading.get("proposal"), dict) and game == "doodle-china":
+        reading["proposal"].setdefault("name", player)
+    try:  # a full disk leaves no partial file and no file without its row (issue 16)
+        write_whole(folder / filename, data)
+        storage.add_photo(get_db(), gid, pid, game, filename, media_type, reading)
+    except BaseException:
+        (folder / filename).unlink(missing_ok=True)
+        raise
+    return jsonify({"id": pid, "game": game, **reading}), 201
+
+
+@bp.get("/<pid>")
+@group_required
+def show(gid: str, pid: str):
+    photo = storage.get_photo(get_db(), gid, pid)
+    if not photo:
+        abort(404, description="no such photo in this group")
+    return jsonify({"id": pid, "game": photo["game"], **photo["reading"]})
+
+
+@bp.get("/<pid>/image")
+@group_required
+def image(gid: str, pid: str):
+    photo = storage.get_photo(get_db(), gid, pid)
+    if not photo:
+        abort(404, description="no such photo in this group")
+    path = Path(current_app.config["UPLOAD_FOLDER"]) / photo["filename"]
+    if not path.is_file():
+        abort(404, description="the photo file is gone")
+    response = send_file(path, mimetype=photo["media_type"], max_age=3600)
+    response.cache_control.public = False  # a group's photo: this phone's cache only
+    response.cache_control.private = True
+    return response

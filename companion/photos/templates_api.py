@@ -1,0 +1,200 @@
+"""A group's Doodle China templates: the pad from the box, taught once.
+
+`POST /api/groups/<gid>/templates` (multipart: `photo` of a blank sheet,
+`edition`, optional `layout` (a built-in layout name or the group's layout
+id), `hints` (JSON, vision.md), `name`) finds the grid, tracks, trees and
+houses in a photo worker and answers 201 `{"id", "template", "warnings"}`.
+The template is a draft (`confirmed: false`) until `PATCH .../<tid>` with
+`{"values": {track: [...]}, "confirmed": true}` says a person has seen every
+printed value (and corrected those read wrong); only confirmed templates are
+used to read photos. `GET/DELETE /api/groups/<gid>/templates[/<tid>]`.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, request
+
+from vision import PhotoError
+from vision.decode import check_header
+
+from .. import storage
+from ..app import get_db
+from ..games import StateError
+from ..games.doodle_china.layouts import DEFAULT_LAYOUTS, SIZES, check_layout, get_layout
+from ..games.registry import LABEL_NAME_MAX
+from ..web.json_body import json_body, unprocessable
+from ..web.security import group_required
+from . import read_in_worker
+from .api import photo_queue, queue_full
+from .queue import QueueFull
+
+bp = Blueprint("api_templates", __name__, url_prefix="/api/groups/<gid>/templates")
+
+EDITIONS = tuple(SIZES)
+MAX_NAME = LABEL_NAME_MAX
+MAX_VALUE = 99
+TASK = "doodle-china-template"  # companion.photos.worker.TEMPLATE
+TEMPLATE_SECONDS = 90  # OCR of every printed value takes a while on a busy server
+
+
+def _error(message: str, status: int, path: str | None = None):
+    body: dict[str, Any] = {"error": message}
+    if path:
+        body["path"] = path
+    return jsonify(body), status
+
+
+def _layout(gid: str, edition: str, ref: str | None) -> dict[str, Any] | None:
+    if not ref:
+        return None
+    if ref in DEFAULT_LAYOUTS:
+        layout = get_layout(ref)
+    else:
+        stored = storage.get_layout(get_db(), gid, ref)
+        if stored is None:
+            raise LookupError(f"no layout {ref!r}: use a built-in one ({', '.join(DEFAULT_LAYOUTS)}) or "
+                              "one of the group's layouts")
+        layout = check_layout({"name": stored["id"], "edition": stored["edition"], **stored["data"]},
+                              stored["edition"])
+    if layout["edition"] != edition:
+        raise LookupError(f"layout {ref!r} is a {layout['edition']} layout, not {edition}")
+    return layout
+
+
+def public(doc: dict[str, Any], image: bool = True) -> dict[str, Any]:
+    """A stored template as the API shows it."""
+    data = dict(doc["data"])
+    if not image:
+        data.pop("image", None)
+    return {"id": doc["id"], "name": doc["name"], "edition": doc["edition"],
+            "confirmed": bool(data.get("confirmed")), "created_at": doc["created_at"],
+            "updated_at": doc["updated_at"], "template": data}
+
+
+@bp.post("")
+@group_required
+def create(gid: str):
+    unknown = sorted(set(request.form) - {"edition", "layout", "hints", "name", "csrf_token"})
+    if unknown:
+        return _error(f"{unknown[0]} is not a known field (allowed: photo, edition, layout, hints, name)",
+                      422, unknown[0])
+    edition = request.form.get("edition")
+    if edition not in EDITIONS:
+        return _error(f"edition must be one of {', '.join(EDITIONS)}", 422, "edition")
+    name = " ".join((request.form.get("name") or f"Our {edition.capitalize()} pad").split())
+    if len(name) > MAX_NAME:
+        return _error(f"name must be at most {MAX_NAME} characters", 422, "name")
+    try:
+        layout = _layout(gid, edition, request.form.get("layout") or None)
+    except LookupError as exc:
+        return _error(str(exc), 422, "layout")
+    except StateError as exc:
+        return _error(f"the layout cannot be used: {exc.message}", 422, "layout")
+    hints = None
+    if request.form.get("hints"):
+        try:
+            hints = json.loads(request.form["hints"])
+        except ValueError:
+            return _error("hints must be JSON like {\"grid\": [[x, y], [x, y], [x, y], [x, y]]}", 422, "hints")
+        if not isinstance(hints, dict) or set(hints) - {"grid", "tracks", "trees"}:
+            return _error("hints may hold grid, tracks and trees (points on the photo)", 422, "hints")
+    upload = request.files.get("photo")
+    if upload is None:
+        return _error("send a photo of a blank sheet as the multipart field 'photo' (JPEG or PNG)", 400,
+                      "photo")
+    data = upload.read()
+    try:
+        check_header(data)
+        template = read_in_worker(data, game=TASK, edition=edition,
+                                  options={"layout": layout, "hints": hints, "name": name},
+                                  timeout=TEMPLATE_SECONDS, queue=photo_queue())
+    except QueueFull as exc:
+        return queue_full(exc)
+    except PhotoError as exc:
+        return _error(exc.message, exc.status if 400 <= exc.status < 500 else 422, "photo")
+    template["confirmed"] = False
+    tid = str(uuid.uuid4())
+    doc, _ = storage.save_template(get_db(), gid, tid, edition, name, template)
+    return jsonify({"id": tid, "template": doc["data"], "warnings": template.get("warnings", []),
+                    "confirmed": False}), 201
+
+
+@bp.get("")
+@group_required
+def index(gid: str):
+    edition = request.args.get("edition") or None
+    if edition is not None and edition not in EDITIONS:
+        return _error(f"edition must be one of {', '.join(EDITIONS)}", 422, "edition")
+    return jsonify([public(t, image=False) for t in storage.list_templates(get_db(), gid, edition)])
+
+
+@bp.get("/<tid>")
+@group_required
+def show(gid: str, tid: str):
+    doc = storage.get_template(get_db(), gid, tid)
+    if doc is None:
+        abort(404, description="no such template in this group")
+    return jsonify(public(doc))
+
+
+@bp.patch("/<tid>")
+@group_required
+def update(gid: str, tid: str):
+    """Corrected values (every one seen), a new name; `confirmed: true` makes
+    the template one that photos are read with."""
+    doc = storage.get_template(get_db(), gid, tid)
+    if doc is None:
+        abort(404, description="no such template in this group")
+    body = json_body()
+    if not isinstance(body, dict):
+        return unprocessable("(body)", 'must be a JSON object like {"values": {"hotels": [2, 3, ...]}, '
+                                       '"confirmed": true}')
+    unknown = sorted(set(body) - {"values", "confirmed", "name"})
+    if unknown:
+        return unprocessable(unknown[0], "is not a known key (allowed: values, confirmed, name)")
+    data = dict(doc["data"])
+    tracks = {k: [dict(e) for e in v] for k, v in data["tracks"].items()}
+    values = body.get("values", {})
+    if not isinstance(values, dict):
+        return unprocessable("values", "must be an object: track name -> list of its printed values")
+    for track, given in values.items():
+        if track not in tracks:
+            return unprocessable(f"values.{track}", f"is not a track of this sheet ({', '.join(tracks)})")
+        if (not isinstance(given, list) or len(given) != len(tracks[track])
+                or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_VALUE for v in given)):
+            return unprocessable(f"values.{track}", f"must be {len(tracks[track])} whole numbers from 0 to "
+                                                    f"{MAX_VALUE}, one per printed box, in order")
+        for entry, v in zip(tracks[track], given, strict=True):
+            if entry.get("value") != v:
+                entry["corrected_from"] = entry.get("value")
+            entry["value"] = v
+            entry["seen"] = True
+    data["tracks"] = tracks
+    name = doc["name"]
+    if "name" in body:
+        if not isinstance(body["name"], str) or not body["name"].strip() or len(body["name"]) > MAX_NAME:
+            return unprocessable("name", f"must be a non-empty string of at most {MAX_NAME} characters")
+        name = " ".join(body["name"].split())
+    if "confirmed" in body:
+        if not isinstance(body["confirmed"], bool):
+            return unprocessable("confirmed", "must be true or false")
+        unseen = [f"{t} {i + 1}" for t, es in tracks.items() for i, e in enumerate(es)
+                  if not e.get("seen") or not isinstance(e.get("value"), int)]
+        if body["confirmed"] and unseen:
+            return unprocessable("values", "every printed value must be seen (and corrected where "
+                                           f"read wrong) before the template is used; not yet: {', '.join(unseen)}")
+        data["confirmed"] = body["confirmed"]
+    saved = storage.update_template(get_db(), gid, tid, doc["edition"], name, data)
+    return jsonify(public(saved))
+
+
+@bp.delete("/<tid>")
+@group_required
+def delete(gid: str, tid: str):
+    if not storage.delete_template(get_db(), gid, tid):
+        abort(404, description="no such template in this group")
+    return "", 204

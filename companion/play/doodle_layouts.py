@@ -1,0 +1,206 @@
+"""A group's Doodle China sheet layouts: the grid of the printed sheets it
+owns (square kinds, houses per house square, score tracks, trees), so the
+score page draws the sheet the players hold. The project's print-and-play
+layouts (`suzhou-v1`, `shanghai-v1`) are always listed first and cannot be
+changed; a group copies one and edits the copy.
+
+A layout is `{"id", "name", "edition", "builtin", "data"}` where `data` is
+`{"rows", "cols", "cells", "houses", "tracks", "trees"}` (+ `"skyscraper_floors"`
+for Shanghai), the engine's layout shape: `{"name", "edition", **data}` is
+what `companion.games.doodle_china.layouts.check_layout` accepts. In a body,
+`rows`, `cols`, `tracks`, `trees` and `skyscraper_floors` may be left out
+(the edition's printed ones are used); `cells` and `houses` are required.
+Every refusal is 422 `{"error", "path"}` with the path into the body."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, request
+
+from .. import storage
+from ..app import get_db
+from ..games import StateError
+from ..games.doodle_china.layouts import (
+    DEFAULT_LAYOUTS,
+    SIZES,
+    TRACKS,
+    TREES,
+    check_layout,
+    default_layout,
+)
+from ..games.registry import LABEL_NAME_MAX
+from ..web.json_body import json_body, unprocessable
+from ..web.security import group_required
+from ..web.versions import conflict, expected_version
+
+bp = Blueprint("api_layouts", __name__, url_prefix="/api/groups/<gid>/layouts")
+
+EDITIONS = tuple(SIZES)
+MAX_NAME = LABEL_NAME_MAX
+ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+BUILTIN_NAMES = {"suzhou-v1": "Print-and-play Suzhou (v1)",
+                 "shanghai-v1": "Print-and-play Shanghai (v1)"}
+DATA_KEYS = ("rows", "cols", "cells", "houses", "tracks", "trees", "skyscraper_floors")
+
+
+def builtin_layouts(edition: str | None = None) -> list[dict[str, Any]]:
+    """The project's own layouts, in the same shape as a group's."""
+    out = []
+    for lid, layout in DEFAULT_LAYOUTS.items():
+        if edition and layout["edition"] != edition:
+            continue
+        data = {k: layout[k] for k in DATA_KEYS if k in layout}
+        out.append({"id": lid, "name": BUILTIN_NAMES.get(lid, lid), "edition": layout["edition"],
+                    "builtin": True, "data": data})
+    return out
+
+
+def group_layouts(gid: str, edition: str | None = None) -> list[dict[str, Any]]:
+    """Built-in layouts first, then the group's own (for pages and the API)."""
+    own = [{**lay, "builtin": False} for lay in storage.list_layouts(get_db(), gid, edition)]
+    return builtin_layouts(edition) + own
+
+
+def _data(edition: str, raw: Any) -> tuple[dict[str, Any] | None, Any]:
+    """The layout data checked by the engine's own layout rules (with the
+    edition's printed defaults for what was left out), or an error answer."""
+    if not isinstance(raw, dict):
+        return None, unprocessable("data", 'must be an object like {"cells": [[...], ...], '
+                                           '"houses": [{"cell": [0, 1], "count": 4, '
+                                           '"printed_crossed": 2}]}')
+    unknown = sorted(set(raw) - set(DATA_KEYS))
+    if unknown:
+        return None, unprocessable(f"data.{unknown[0]}", "is not a known key (allowed: "
+                                   f"{', '.join(DATA_KEYS)})")
+    for key in ("cells", "houses"):
+        if key not in raw:
+            return None, unprocessable(f"data.{key}", _REQUIRED[key])
+    base = default_layout(edition)
+    size = SIZES[edition]
+    full = {"name": "layout", "edition": edition, "rows": raw.get("rows", size),
+            "cols": raw.get("cols", size), "cells": raw["cells"], "houses": raw["houses"],
+            "tracks": raw.get("tracks", {k: list(v) for k, v in TRACKS[edition].items()}),
+            "trees": raw.get("trees", TREES[edition])}
+    if edition == "shanghai" or "skyscraper_floors" in raw:
+        full["skyscraper_floors"] = raw.get("skyscraper_floors", base.get("skyscraper_floors"))
+    try:
+        checked = check_layout(full, edition, root="data")
+    except StateError as exc:
+        return None, unprocessable(exc.path, exc.message)
+    return {k: checked[k] for k in DATA_KEYS if k in checked}, None
+
+
+_REQUIRED = {
+    "cells": "is required: the sheet's squares, one list of kinds per row",
+    "houses": "is required: one {\"cell\", \"count\", \"printed_crossed\"} per house square "
+              "([] when the sheet has none)",
+}
+
+
+def _read(body: Any, allowed: set[str]) -> tuple[dict[str, Any] | None, Any]:
+    if not isinstance(body, dict):
+        return None, unprocessable("(body)", 'must be a JSON object like {"name": "Our sheets", '
+                                             '"edition": "suzhou", "data": {...}}')
+    unknown = sorted(set(body) - allowed)
+    if unknown:
+        return None, unprocessable(unknown[0], f"is not a known key (allowed: "
+                                               f"{', '.join(sorted(allowed))})")
+    edition = body.get("edition")
+    if edition not in EDITIONS:
+        return None, unprocessable("edition", f"must be one of {', '.join(EDITIONS)}, "
+                                              f"got {edition!r}")
+    name = body.get("name")
+    if not isinstance(name, str) or not name.strip():
+        return None, unprocessable("name", "must be a non-empty string (what the group calls "
+                                           "these sheets)")
+    if len(name.strip()) > MAX_NAME:
+        return None, unprocessable("name", f"must be at most {MAX_NAME} characters")
+    if "data" not in body:
+        return None, unprocessable("data", "is required: the sheet's cells, houses and tracks")
+    data, error = _data(edition, body["data"])
+    if error:
+        return None, error
+    return {"edition": edition, "name": " ".join(name.split()), "data": data}, None
+
+
+def _public(layout: dict[str, Any]) -> dict[str, Any]:
+    return {**layout, "builtin": False}
+
+
+def _refuse_builtin(lid: str) -> None:
+    if lid in DEFAULT_LAYOUTS:
+        abort(409, description=f"{lid} is a built-in layout and cannot be changed or deleted; "
+                               "save a copy under a new name and edit that")
+
+
+@bp.get("")
+@group_required
+def index(gid: str):
+    edition = request.args.get("edition") or None
+    if edition and edition not in EDITIONS:
+        return jsonify({"error": f"edition must be one of {', '.join(EDITIONS)}",
+                        "path": "edition"}), 400
+    return jsonify({"layouts": group_layouts(gid, edition)})
+
+
+@bp.post("")
+@group_required
+def create(gid: str):
+    body = json_body()
+    fields, error = _read(body, {"id", "name", "edition", "data"})
+    if error:
+        return error
+    lid = body.get("id")
+    if lid is None:
+        lid = str(uuid.uuid4())
+    elif not isinstance(lid, str) or not ID_PATTERN.match(lid):
+        return unprocessable("id", "must be a string of 1 to 64 letters, digits, '.', '_' or '-' "
+                                   "(a client UUID)")
+    elif lid in DEFAULT_LAYOUTS:
+        return unprocessable("id", f"{lid} is the id of a built-in layout; leave id out or "
+                                   "send a new one")
+    layout, created = storage.save_layout(get_db(), gid, lid, **fields)
+    return jsonify(_public(layout)), 201 if created else 200
+
+
+@bp.get("/<lid>")
+@group_required
+def show(gid: str, lid: str):
+    if lid in DEFAULT_LAYOUTS:
+        return jsonify(next(lay for lay in builtin_layouts() if lay["id"] == lid))
+    layout = storage.get_layout(get_db(), gid, lid)
+    if not layout:
+        abort(404, description="no such sheet layout in this group")
+    return jsonify(_public(layout))
+
+
+@bp.put("/<lid>")
+@group_required
+def update(gid: str, lid: str):
+    _refuse_builtin(lid)
+    body = json_body()
+    version, error = expected_version(body)
+    if error:
+        return error
+    fields, error = _read(body, {"name", "edition", "data"})
+    if error:
+        return error
+    try:
+        layout = storage.update_layout(get_db(), gid, lid, **fields, expected_version=version)
+    except storage.VersionConflict as exc:
+        return conflict(_public(exc.current), "sheet layout")
+    if not layout:
+        abort(404, description="no such sheet layout in this group")
+    return jsonify(_public(layout))
+
+
+@bp.delete("/<lid>")
+@group_required
+def delete(gid: str, lid: str):
+    _refuse_builtin(lid)
+    if not storage.delete_layout(get_db(), gid, lid):
+        abort(404, description="no such sheet layout in this group")
+    return "", 204

@@ -1,0 +1,501 @@
+"""The live table's JSON API (api.md, "Live table (rooms)") and its event
+stream. Every call needs the group key, exactly like the group routes:
+missing 401, another group's 404, a cookie call without the page's CSRF
+token 403.
+
+Moves change the room in one `BEGIN IMMEDIATE` transaction (the event is
+appended with the next id and the engine's new game stored beside it), then
+this process's streams are woken at once; streams in other processes notice
+within the hub's poll interval.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import socket
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    request,
+    url_for,
+)
+
+from .. import storage
+from ..app import get_db
+from ..games.common import StateError
+from ..games.doodle_china.layouts import DEFAULT_FOR_EDITION
+from ..games.registry import PLAYER_NAME_MAX
+from ..storage import phones
+from ..web import access
+from ..web.json_body import json_body, unprocessable
+from ..web.links import public_base, room_join_url
+from ..web.security import group_required
+from . import room_state, tokens
+from .hub import hub_for
+from .qr import qr_svg
+
+bp = Blueprint("rooms_api", __name__, url_prefix="/api/groups/<gid>/rooms")
+
+MAX_NAME = PLAYER_NAME_MAX
+PAGE_LIMIT = 1000
+# Open streams per server process. Under `companion serve` (gevent) a stream is
+# a greenlet and the cap sits just below the connection limit (serve_cmd sets
+# it). With threads (`--worker-class gthread`, or another threaded server) each
+# stream holds a thread, so the default of 12 leaves 4 of 16 for everything
+# else. Beyond it the stream answers 503 and phones poll ?after=N.
+DEFAULT_MAX_STREAMS = 12
+# How often an idle stream looks whether its phone hung up, so a dropped
+# stream frees its place (and its database reader) within this, not at the
+# next heartbeat.
+GONE_CHECK_SECONDS = 0.5
+
+
+# -- helpers -----------------------------------------------------------------
+
+def _config(name: str, default: float) -> float:
+    """A live-table knob: the app config, else the environment
+    (`COMPANION_ROOM_POLL_SECONDS`, ..._STREAM_SECONDS, ..._HEARTBEAT_SECONDS,
+    ..._RETRY_MS), else the default."""
+    value = current_app.config.get(name)
+    if value is None:
+        value = os.environ.get(f"COMPANION_{name}")
+    return float(value) if value not in (None, "") else default
+
+
+def _hub():
+    return hub_for(current_app.config["DATABASE"], poll=_config("ROOM_POLL_SECONDS", 0.01))
+
+
+def _room_or_404(gid: str, rid: str) -> dict[str, Any]:
+    room = storage.get_room(get_db(), gid, rid)
+    if room is None:
+        abort(404, description="no such room in this group")
+    return room
+
+
+def _body(allowed: set[str], *, optional: bool = False) -> dict[str, Any] | tuple:
+    if optional and not request.get_data(cache=True).strip():
+        return {}
+    body = json_body()
+    if not isinstance(body, dict):
+        return unprocessable("(body)", "must be a JSON object")
+    unknown = sorted(set(body) - allowed)
+    if unknown:
+        return unprocessable(unknown[0], f"is not a known key (allowed: {', '.join(sorted(allowed))})")
+    return body
+
+
+def _player_name(room: dict[str, Any], value: Any, path: str = "player") -> str | tuple:
+    """A player by name (as seated) or by seat number."""
+    players = room["players"]
+    if isinstance(value, bool):
+        value = None
+    if isinstance(value, int):
+        if 0 <= value < len(players):
+            return players[value]
+        return unprocessable(path, f"seat must be from 0 to {len(players) - 1}, got {value}")
+    if isinstance(value, str):
+        wanted = " ".join(value.split()).casefold()
+        for name in players:
+            if name.casefold() == wanted:
+                return name
+        return unprocessable(path, f"{value!r} is not at this table; players: {', '.join(players)}")
+    return unprocessable(path, "is required: the player's name or seat number")
+
+
+def _illegal(exc: StateError):
+    return jsonify({"error": exc.message, "path": exc.path}), 409
+
+
+def _append(gid: str, rid: str, event: dict[str, Any]):
+    """Run one event through the engine and store it; answers 201 with the
+    event (the first stored one), 409 when the rules refuse it. A digital
+    game that ends is saved to the history right after (idempotent by the
+    room's match id; `show` repairs it should the process die in between)."""
+    outcome: dict[str, Any] = {}
+
+    def decide(room: dict[str, Any]):
+        events, state, extra = room_state.act(room["state"], event)
+        outcome.update(extra, match_id=room["match_id"])
+        return events, state, extra
+
+    db = get_db()
+    try:
+        stored = storage.offload(storage.append_room_events, db, gid, rid, decide)
+    except storage.RoomGone:
+        abort(404, description="no such room in this group")
+    except room_state.IllegalMove as exc:
+        return _illegal(exc)
+    _hub().notify(rid, stored[-1]["id"])
+    if outcome.get("match"):
+        final, result = outcome["match"]
+        storage.offload(storage.save_match, db, gid, outcome["match_id"], storage.now_iso(),
+                        final, result)
+    return jsonify(stored[0]), 201
+
+
+def _repair_match(gid: str, room: dict[str, Any]) -> None:
+    """A finished digital game whose match is missing (the process stopped
+    between storing the last move and saving the match): save it now."""
+    from ..games import score
+    from ..games.doodle_china import play
+
+    game = room["state"]["game"]
+    if not (play.finished(game) and game["mode"] == "digital"):
+        return
+    db = get_db()
+    if storage.get_match(db, gid, room["match_id"], include_deleted=True) is None:
+        final = play.final_state(game)
+        storage.save_match(db, gid, room["match_id"], room["finished_at"] or storage.now_iso(),
+                           final, score(final))
+
+
+# -- rooms -------------------------------------------------------------------
+
+@bp.post("")
+@group_required
+def create(gid: str):
+    body = _body({"game", "edition", "players", "mode", "layout", "variants"})
+    if isinstance(body, tuple):
+        return body
+    game = body.get("game", "doodle-china")
+    if game != "doodle-china":
+        return unprocessable("game", f"live tables are for \"doodle-china\"; got {game!r}")
+    edition = body.get("edition")
+    if edition not in room_state.EDITIONS:
+        return unprocessable("edition", f"must be \"suzhou\" or \"shanghai\", got {edition!r}")
+    players = body.get("players")
+    if not isinstance(players, list) or not 1 <= len(players) <= room_state.MAX_PLAYERS:
+        return unprocessable("players", f"must be a list of 1 to {room_state.MAX_PLAYERS} names in "
+                                        "seating order (one name: a solo game)")
+    names = []
+    for i, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            return unprocessable(f"players[{i}]", "must be a non-empty name")
+        if len(name.strip()) > MAX_NAME:
+            return unprocessable(f"players[{i}]", f"must be at most {MAX_NAME} characters")
+        names.append(" ".join(name.split()))
+    mode = body.get("mode", "paper")
+    if mode not in room_state.MODES:
+        return unprocessable("mode", "must be \"paper\" (the app rolls and records the dice) or "
+                                     f"\"digital\" (each phone is a sheet), got {mode!r}")
+    layout = body.get("layout", DEFAULT_FOR_EDITION[edition])
+    variants = body.get("variants", {})
+    if not isinstance(variants, dict) or set(variants) - {"more_control"} \
+            or not isinstance(variants.get("more_control", False), bool):
+        return unprocessable("variants", 'must be like {"more_control": true} (Suzhou: pass '
+                                         "and cross out a tree instead of taking a die)")
+    try:
+        state = room_state.new_state(edition, names, layout, mode,
+                                more_control=variants.get("more_control", False))
+    except StateError as exc:
+        return unprocessable(exc.path, exc.message)
+
+    db = get_db()
+    token = tokens.new_token()
+    while True:
+        rid = tokens.new_token()[:10]
+        if storage.room_id_free(db, rid):
+            break
+    storage.create_room(db, rid=rid, gid=gid, game=game, edition=edition, mode=mode,
+                        players=names, token_hash=tokens.hash_token(token),
+                        sealed_key="", state=state, match_id=str(uuid.uuid4()))
+    # Any phone of the group can show the table's QR again; the invite renews it.
+    phones.set_room_sealed_token(db, gid, rid, access.seal_room_token(rid, token))
+    url = room_join_url(gid, rid, token)
+    response = jsonify({"id": rid, "join_url": url, "qr_svg": qr_svg(url),
+                        "room_url": f"{public_base()}/g/{gid}/rooms/{rid}"})
+    response.headers["Cache-Control"] = "no-store"
+    return response, 201
+
+
+@bp.get("")
+@group_required
+def index(gid: str):
+    match = request.args.get("match") or None
+    return jsonify({"rooms": storage.list_rooms(get_db(), gid, match_id=match)})
+
+
+def _saved_match(gid: str, room: dict[str, Any]) -> dict[str, Any] | None:
+    """The end screen's result and link, once the table's match is in the history."""
+    match = storage.get_match(get_db(), gid, room["match_id"])
+    if not match:
+        return None
+    result = match["result"]
+    return {"url": url_for("pages.match_page", gid=gid, mid=match["id"]),
+            "winners": result.get("winners", []), "ranking": result.get("ranking", []),
+            "totals": {p["name"]: p["total"] for p in result.get("players", [])}}
+
+
+@bp.get("/<rid>")
+@group_required
+def show(gid: str, rid: str):
+    room = _room_or_404(gid, rid)
+    _repair_match(gid, room)
+    answer = room_state.view(room)
+    answer.update(seats.public(get_db(), rid, request.args.get("phone")))
+    answer["saved_match"] = _saved_match(gid, room) if answer.get("finished") else None
+    response = jsonify(answer)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+# -- moves -------------------------------------------------------------------
+
+@bp.post("/<rid>/roll")
+@group_required
+def roll(gid: str, rid: str):
+    """The starting player's roll (any phone may press it for them);
+    dice come from `secrets`, never from the client."""
+    body = _body({"player"}, optional=True)
+    if isinstance(body, tuple):
+        return body
+    room = _room_or_404(gid, rid)
+    event: dict[str, Any] = {"type": "roll", "dice": room_state.roll_dice(len(room["players"]))}
+    if body.get("player") is not None:
+        name = _player_name(room, body["player"])
+        if isinstance(name, tuple):
+            return name
+        event["player"] = name
+    return _append(gid, rid, event)
+
+
+@bp.post("/<rid>/take")
+@group_required
+def take(gid: str, rid: str):
+    body = _body({"player", "die", "cell", "path", "choice"})
+    if isinstance(body, tuple):
+        return body
+    room = _room_or_404(gid, rid)
+    name = _player_name(room, body.get("player"))
+    if isinstance(name, tuple):
+        return name
+    die = body.get("die")
+    if not isinstance(die, int) or isinstance(die, bool) or die < 0:
+        return unprocessable("die", "is required: the white die's place in the roll, from 0")
+    event: dict[str, Any] = {"type": "take", "player": name, "die": die}
+    cell = body.get("cell")
+    if cell is not None:
+        if not (isinstance(cell, list) and len(cell) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
+            return unprocessable("cell", "must be [row, column], counted from 0")
+        event["cell"] = cell
+    for key in ("path", "choice"):
+        if body.get(key) is not None:
+            if not isinstance(body[key], str):
+                return unprocessable(key, "must be a string")
+            event[key] = body[key]
+    return _append(gid, rid, event)
+
+
+@bp.post("/<rid>/pass")
+@group_required
+def pass_(gid: str, rid: str):
+    """Pass and cross out a tree (Shanghai always; Suzhou when no die fits)."""
+    body = _body({"player"})
+    if isinstance(body, tuple):
+        return body
+    room = _room_or_404(gid, rid)
+    name = _player_name(room, body.get("player"))
+    if isinstance(name, tuple):
+        return name
+    return _append(gid, rid, {"type": "pass", "player": name})
+
+
+@bp.post("/<rid>/end")
+@group_required
+def announce_end(gid: str, rid: str):
+    """Paper mode: a player announces an end trigger (top hotel or shop
+    value, last tree); the game ends with the round."""
+    body = _body({"player", "reason"})
+    if isinstance(body, tuple):
+        return body
+    room = _room_or_404(gid, rid)
+    name = _player_name(room, body.get("player"))
+    if isinstance(name, tuple):
+        return name
+    event: dict[str, Any] = {"type": "end", "player": name}
+    reason = body.get("reason")
+    if reason is not None:
+        if not isinstance(reason, str) or len(reason) > 200:
+            return unprocessable("reason", "must be a short text")
+        event["reason"] = reason.strip() or None
+    return _append(gid, rid, event)
+
+
+@bp.post("/<rid>/match")
+@group_required
+def save_sheets(gid: str, rid: str):
+    """Paper mode, after the game: the sheets entered by hand (a scoring
+    state) are scored and saved as the room's match, so the dice record
+    stays with it. The same happens if the state is saved through the
+    matches API under the room's `match_id`."""
+    from ..games import score
+
+    body = _body({"state"})
+    if isinstance(body, tuple):
+        return body
+    room = _room_or_404(gid, rid)
+    state = body.get("state")
+    if not isinstance(state, dict) or state.get("game") != "doodle-china" \
+            or state.get("edition") != room["edition"]:
+        return unprocessable("state", f"must be a doodle-china {room['edition']} state (scoring.md)")
+    try:
+        result = score(state)
+    except StateError as exc:
+        path = exc.path if exc.path == "(state)" else f"state.{exc.path}"
+        return unprocessable(path, exc.message)
+    if room["state"]["game"]["mode"] != "paper":
+        return _illegal(room_state.IllegalMove("a digital game saves its match itself when it ends"))
+    db = get_db()
+    match, created = storage.save_match(db, gid, room["match_id"], storage.now_iso(), state,
+                                        result)
+    if not created:
+        return jsonify({"error": "this table's match is already saved; change it with "
+                                 f"PUT /api/groups/{gid}/matches/{room['match_id']}",
+                        "match": match}), 409
+    data = {"match_id": room["match_id"], "result": room_state.summary(result)}
+    stored = storage.append_room_events(
+        db, gid, rid, lambda current: ([("match_saved", data)], current["state"], {}))
+    _hub().notify(rid, stored[-1]["id"])
+    return jsonify({"event": stored[0], "match": match}), 201
+
+
+# -- events ------------------------------------------------------------------
+
+def _int_arg(text: str | None, name: str) -> int | tuple:
+    if text is None or text == "":
+        return 0
+    try:
+        value = int(text) if len(text) <= 18 else -1  # event ids fit SQLite's integers
+    except ValueError:
+        value = -1
+    if value < 0:
+        return jsonify({"error": f"{name} must be a whole number from 0 (an event id) of at "
+                                 "most 18 digits", "path": name}), 400
+    return value
+
+
+def wants_stream() -> bool:
+    return "text/event-stream" in request.headers.get("Accept", "")
+
+
+@bp.get("/<rid>/events")
+@group_required
+def events(gid: str, rid: str):
+    """`Accept: text/event-stream`: the live stream, resuming after
+    `Last-Event-ID` (or `?after=`); otherwise `{"events": [...]}` after
+    `?after=N` for phones where streams break."""
+    room = _room_or_404(gid, rid)
+    after = _int_arg(request.args.get("after"), "after")
+    if isinstance(after, tuple):
+        return after
+    if wants_stream():
+        last = _int_arg(request.headers.get("Last-Event-ID"), "Last-Event-ID")
+        if isinstance(last, tuple):
+            return last
+        return _stream_response(rid, max(after, last))
+    found = storage.list_room_events(get_db(), rid, after, PAGE_LIMIT)
+    response = jsonify({"events": found, "last_event": room["last_seq"],
+                        "more": len(found) == PAGE_LIMIT})
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _stream_response(rid: str, after: int) -> Response:
+    database = current_app.config["DATABASE"]
+    lifetime = _config("ROOM_STREAM_SECONDS", 300)
+    heartbeat = _config("ROOM_HEARTBEAT_SECONDS", 15)
+    retry_ms = int(_config("ROOM_RETRY_MS", 1000))
+    hub = _hub()
+    if not hub.reserve(int(_config("ROOM_MAX_STREAMS", DEFAULT_MAX_STREAMS))):
+        response = jsonify({
+            "error": "too many live streams on this server right now; poll "
+                     f"GET {request.path}?after=N instead (the page does so by itself)",
+            "poll": f"{request.path}?after={after}"})
+        response.status_code = 503
+        response.headers["Retry-After"] = "30"
+        return response
+    body = stream(hub, database, rid, after, lifetime=lifetime, heartbeat=heartbeat,
+                  retry_ms=retry_ms, gone=peer_gone(request.environ.get("gunicorn.socket")))
+    response = Response(body, mimetype="text/event-stream")
+    response.call_on_close(hub.release)  # runs even if the body is never read
+    response.headers["Cache-Control"] = "no-cache, no-store"
+    response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
+
+
+def format_event(event: dict[str, Any]) -> str:
+    data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+    return f"id: {event['id']}\ndata: {data}\n\n"
+
+
+def peer_gone(sock: Any) -> Callable[[], bool]:
+    """A check that the phone at the other end of `sock` has hung up: the
+    socket reads as closed (a peek, nothing is consumed). Without a socket
+    (the test client, another server) it never says so."""
+    if sock is None:
+        return lambda: False
+
+    def gone() -> bool:
+        try:
+            readable, _, _ = select.select([sock], [], [], 0)
+            if not readable:
+                return False
+            return sock.recv(1, socket.MSG_PEEK) == b""
+        except (OSError, ValueError):
+            return True
+
+    return gone
+
+
+def stream(hub, database: str, rid: str, after: int, *, lifetime: float, heartbeat: float,
+           retry_ms: int, gone: Callable[[], bool] = lambda: False) -> Iterator[str]:
+    """Events after `after`, then each new one as it lands; a comment line
+    every `heartbeat` seconds keeps proxies from closing an idle stream;
+    after `lifetime` seconds the stream ends (freeing its thread) and
+    EventSource reconnects with Last-Event-ID."""
+    db = storage.connect_reader(database)
+    hub.listen(rid, after)  # listen first, then read: no write can slip between
+    try:
+        yield f"retry: {retry_ms}\n: stream of room {rid}\n\n"
+        start = last_beat = time.monotonic()
+        check = True  # read the log: at first, then only when the hub saw a newer event
+        while True:
+            if check:
+                found = storage.list_room_events(db, rid, after, 200)
+                if found:
+                    yield "".join(format_event(ev) for ev in found)
+                    after = found[-1]["id"]
+                    last_beat = time.monotonic()
+                    if len(found) == 200:
+                        continue
+            now = time.monotonic()
+            if now - start >= lifetime or hub.closing:
+                return
+            if now - last_beat >= heartbeat:
+                yield ": keep-alive\n\n"
+                last_beat = now
+            wait = min(heartbeat - (now - last_beat), lifetime - (now - start),
+                       GONE_CHECK_SECONDS)
+            check = False
+            if wait > 0:
+                check = hub.wait(rid, after, wait) > after
+            if gone():
+                return
+    finally:
+        hub.leave(rid)
+        db.conn.close()
+
+
+from . import seats  # noqa: E402 (its routes join this blueprint)

@@ -1,0 +1,61 @@
+"""Seats at a dice table: each phone (a random id its page keeps per tab)
+holds at most one seat and each seat one phone, so two phones cannot play the
+same seat. A second phone is told whose seat it is and since when; it may take
+the seat over (the first phone then goes back to the seat picker)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import jsonify
+
+from .. import storage
+from ..app import get_db
+from ..web.json_body import unprocessable
+from ..web.security import group_required
+from .api import _body, _room_or_404, bp
+
+PHONE = re.compile(r"^[A-Za-z0-9-]{8,64}$")
+
+
+def public(db: Any, rid: str, phone: str | None) -> dict[str, Any]:
+    """What the room answer says about seats: which are held, and which one is
+    this phone's (phone ids of others are never shown)."""
+    held = storage.held_seats(db, rid)
+    mine = next((s for s, h in held.items() if phone and h["phone"] == phone), None)
+    return {"seats_held": sorted(held), "my_seat": mine}
+
+
+@bp.post("/<rid>/seat")
+@group_required
+def claim(gid: str, rid: str):
+    """`{"phone": ID, "seat": N | null, "take_over": false}` -> 200 the seats;
+    409 when another phone holds seat N."""
+    body = _body({"phone", "seat", "take_over"})
+    if isinstance(body, tuple):
+        return body
+    room = _room_or_404(gid, rid)
+    phone = body.get("phone")
+    if not isinstance(phone, str) or not PHONE.match(phone):
+        return unprocessable("phone", "must be this phone's id: 8 to 64 letters, digits or '-'")
+    seat = body.get("seat")
+    players = room["players"]
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                             or not 0 <= seat < len(players)):
+        return unprocessable("seat", f"must be a seat from 0 to {len(players) - 1}, or null to "
+                                     "just watch")
+    take_over = body.get("take_over", False)
+    if not isinstance(take_over, bool):
+        return unprocessable("take_over", "must be true or false")
+    db = get_db()
+    holder = storage.claim_seat(db, rid, seat, phone, take_over=take_over)
+    if holder is not None:
+        since = holder["claimed_at"][11:16]
+        return jsonify({
+            "error": f"{players[seat]}'s seat is already taken by another phone (since "
+                     f"{since} UTC). Pick another seat, or take it over if that phone has left "
+                     "the table.",
+            "path": "seat", "seat": seat, "player": players[seat],
+            "held_since": holder["claimed_at"]}), 409
+    return jsonify({"seat": seat, **public(db, rid, phone)})

@@ -1,0 +1,659 @@
+// The live Doodle China table on one phone: the shared dice tray, whose turn
+// it is, this phone's seat, and (digital mode) its sheet. Events arrive over
+// server-sent events (EventSource resumes with Last-Event-ID); where streams
+// break the page falls back to polling `?after=N`. Every event is applied once,
+// by id; the room itself is re-read after each one.
+"use strict";
+
+import * as S from "../kit/doodle_sheet.js";
+
+(() => {
+  const root = document.getElementById("room");
+  if (!root) return;
+  const { api, h, toast } = Companion;
+  const API = root.dataset.api;
+  const RID = root.dataset.room;
+  const GID = root.dataset.gid;
+  const SEAT_KEY = `room-seat:${RID}`;
+  // This tab's phone id: the server gives each seat to one phone only.
+  const PHONE = (() => {
+    try {
+      let id = sessionStorage.getItem("room-phone");
+      if (!id) { id = Companion.uuid(); sessionStorage.setItem("room-phone", id); }
+      return id;
+    } catch (e) { return Companion.uuid(); }
+  })();
+  const ROOM_URL = `${API}?phone=${encodeURIComponent(PHONE)}`;
+  let seatProblem = null;   // {seat, player, since} when another phone holds the seat picked
+  // Paths, their drawings and words: the one sheet component (sheet.js) and the registry.
+  const PATH_WORDS = S.PATH_WORDS;
+  const PATHS = S.CYCLE.slice(1);
+
+  const el = (id) => document.getElementById(id);
+  const startWord = () => (room?.edition === "shanghai" ? "roads" : "riverways"); // Shanghai draws roads
+  let room = null;
+  let lastId = 0;
+  let seat = readSeat();
+  let actingFor = null;       // a seat this phone acts for besides its own
+  let selectedDie = null;
+  let selectedCell = null;
+  let viewSheet = null;
+  const log = [];
+
+  // -- seat --------------------------------------------------------------
+  function readSeat() {
+    try {
+      const v = sessionStorage.getItem(SEAT_KEY);
+      if (v === null) return null;
+      return v === "watch" ? "watch" : Number(v);
+    } catch (e) { return null; }
+  }
+  async function setSeat(value, takeOver = false) {
+    const claimed = await api("POST", `${API}/seat`, { phone: PHONE, seat: typeof value === "number" ? value : null,
+                                                       take_over: takeOver });
+    if (!claimed.ok) {
+      if (claimed.status === 409 && claimed.data?.seat !== undefined) {
+        seatProblem = { seat: claimed.data.seat, player: claimed.data.player, since: claimed.data.held_since };
+      } else {
+        seatProblem = { message: claimed.data?.error || "Could not take that seat; try again." };
+      }
+      render();
+      return;
+    }
+    seatProblem = null;
+    if (room) { room.seats_held = claimed.data.seats_held; room.my_seat = claimed.data.my_seat; }
+    seat = value;
+    actingFor = null;
+    selectedDie = selectedCell = null;
+    viewSheet = typeof value === "number" ? value : 0;
+    try { sessionStorage.setItem(SEAT_KEY, String(value)); } catch (e) { /* private mode */ }
+    render();
+  }
+  const myName = () => (typeof seat === "number" && room ? room.players[seat]?.name : null);
+  /** Another phone took this phone's seat over: back to the seat picker, saying so. */
+  function lostSeat() {
+    if (typeof seat !== "number" || room.my_seat === seat) return;
+    const name = room.players[seat]?.name;
+    seat = null;
+    try { sessionStorage.removeItem(SEAT_KEY); } catch (e) { /* private mode */ }
+    if (name) seatProblem = { message: `Another phone is playing ${name}'s seat now. Pick a seat again.` };
+  }
+
+  // -- redraws that nobody on this phone asked for --------------------------
+  // Another phone's move redraws the dice and the sheet. Done between a tap's
+  // pointerdown and its click, it replaces the button under the finger and the
+  // click lands on its parent: the tap is lost. Such redraws wait until no
+  // finger is down and the tap's own click has run (which redraws anyway).
+  let fingers = 0;
+  let renderHeld = false;
+  function flushRender() {
+    if (fingers || !renderHeld) return;
+    renderHeld = false;
+    render();
+  }
+  document.addEventListener("pointerdown", () => { fingers += 1; }, true);
+  for (const type of ["pointerup", "pointercancel"]) {
+    document.addEventListener(type, () => {
+      fingers = Math.max(0, fingers - 1);
+      setTimeout(flushRender, 400); // the tap's click has come by then, or never will
+    }, true);
+  }
+  window.addEventListener("click", () => setTimeout(flushRender, 0)); // after the tap's handlers
+  function renderWhenHandsOff() {
+    if (!fingers) { render(); return; }
+    renderHeld = true;
+    setTimeout(() => { fingers = 0; flushRender(); }, 2000); // a lost pointerup never blocks for long
+  }
+
+  // -- talking to the server --------------------------------------------
+  let fetching = false;
+  let again = false;
+  async function refresh() {
+    if (fetching) { again = true; return; }
+    fetching = true;
+    const answer = await api("GET", ROOM_URL);
+    fetching = false;
+    if (answer.ok) {
+      if (!room || answer.data.last_event >= room.last_event) {
+        room = answer.data;
+        root.dataset.roomRead = String(room.last_event); // read, maybe not drawn yet
+        lostSeat();
+        if (room.last_event > lastId) {
+          // Events we have not seen (e.g. a dropped stream): fetch them for the log.
+          catchUp();
+        }
+        renderWhenHandsOff();
+      }
+    } else if (answer.status) {
+      setLink(answer.data?.error || "Could not load the table");
+    }
+    if (again) { again = false; refresh(); }
+  }
+
+  async function catchUp() {
+    const answer = await api("GET", `${API}/events?after=${lastId}`);
+    if (answer.ok) answer.data.events.forEach(handle);
+  }
+
+  function handle(event) {
+    if (!event || typeof event.id !== "number" || event.id <= lastId) return; // seen already
+    lastId = event.id;
+    root.dataset.lastEvent = String(lastId);
+    for (const line of event.effects || []) log.push(line);
+    if (event.type === "game_over") log.push("The game is over.");
+    if (event.type === "roll") showRoll(event);
+    if (event.type === "take" || event.type === "pass") {
+      selectedDie = selectedCell = null;
+    }
+    renderLog();
+    refresh();
+  }
+
+  let source = null;
+  let failures = 0;
+  let pollTimer = null;
+  function connect() {
+    if (!window.EventSource || failures >= 4) { startPolling(); return; }
+    source = new EventSource(`${API}/events?after=${lastId}`);
+    source.onopen = () => { failures = 0; setLink(""); };
+    source.onmessage = (message) => {
+      try { handle(JSON.parse(message.data)); } catch (e) { /* a broken line: the next refresh mends it */ }
+    };
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED) {
+        source.close();
+        failures += 1;
+        setLink("Reconnecting…");
+        setTimeout(connect, 500 * failures);
+      } else {
+        setLink("Reconnecting…");
+        // The browser retries by itself; catch up meanwhile.
+        catchUp();
+      }
+    };
+  }
+  function startPolling() {
+    // Where streams break (a proxy, a full server, an old browser): ask for
+    // the events after the last one every 1.5 s, and try the stream again now and then.
+    if (pollTimer) return;
+    setLink("Live updates unavailable: checking every few seconds");
+    let ticks = 0;
+    pollTimer = setInterval(() => {
+      catchUp();
+      ticks += 1;
+      if (ticks % 40 === 0 && window.EventSource) {
+        clearInterval(pollTimer);
+        pollTimer = null;
+        failures = 3; // one more failure and we are back to polling
+        connect();
+      }
+    }, 1500);
+  }
+  function setLink(text) { el("link-state").textContent = text; }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") { catchUp(); refresh(); }
+  });
+
+  async function send(path, body) {
+    const answer = await api("POST", `${API}/${path}`, body);
+    if (!answer.ok) {
+      toast(answer.data?.error || "That did not work; try again");
+      refresh();
+      return null;
+    }
+    handle(answer.data);
+    return answer.data;
+  }
+
+  // -- dice ----------------------------------------------------------------
+  function dieEl(colour, value, extra = {}) {
+    return h("button", { type: "button", class: `die die-${colour}`, "data-value": value,
+                         "aria-label": `${colour} die ${value}`, ...extra },
+             h("span", { class: "die-number" }, String(value)));
+  }
+
+  function showRoll(event) {
+    // Paint the dice straight from the event: readable at once, animated for fun.
+    if (!room) return;
+    const white = event.dice.white;
+    room.dice = { round: event.round, setup: event.phase === "setup",
+                  column: event.setup ? event.setup.column : null, path: event.setup ? event.setup.path : null,
+                  blue: event.dice.blue, white, taken: white.map(() => null), passed: [] };
+    renderDice(true);
+  }
+
+  function renderDice(animate = false) {
+    const box = el("dice");
+    box.replaceChildren();
+    const tray = room.dice;
+    const note = el("tray-note");
+    if (!tray) {
+      box.append(h("p", { class: "no-dice muted" }, "No dice rolled yet"));
+      note.textContent = "";
+      return;
+    }
+    box.dataset.round = String(tray.round);
+    box.append(dieEl("blue", tray.blue, { disabled: true, "data-die": "blue" }));
+    if (tray.setup) {
+      const park = room.edition === "shanghai"; // Shanghai starts in the parks
+      const path = tray.path || room.setup?.paths?.[tray.column - 1];
+      if (path) {
+        const square = h("span", { class: `setup-shape cell ${park ? "kind-park" : "kind-start"} drawn`, "data-path": path,
+                                   role: "img", "aria-label": `Draw ${PATH_WORDS[path]}` });
+        square.append(pathSvg(path));
+        box.append(h("span", { class: "setup-arrow", "aria-hidden": "true" }, "→"), square);
+        note.textContent = park
+          ? `Column ${tray.column}: everyone draws this road (${PATH_WORDS[path]}) in the park.`
+          : `Column ${tray.column}: everyone draws this riverway (${PATH_WORDS[path]}) in the start square.`;
+      } else {
+        note.textContent = park
+          ? `Starting road in the park of column ${tray.column}: the blue die picks it.`
+          : `Starting riverway for column ${tray.column}: the blue die picks it.`;
+      }
+      box.classList.add("setup");
+    } else {
+      box.classList.remove("setup");
+      const mine = canActNow();
+      tray.white.forEach((value, i) => {
+        const taker = tray.taken[i];
+        const die = dieEl("white", value, {
+          "data-die": String(i), disabled: !(mine && taker === null && room.rolled),
+          "aria-pressed": selectedDie === i ? "true" : "false",
+          onclick: () => chooseDie(i),
+        });
+        if (taker !== null) {
+          die.classList.add("taken");
+          die.setAttribute("aria-label", `white die ${value}, taken by ${taker}`);
+          die.append(h("span", { class: "taker", title: taker }, taker));
+        }
+        if (selectedDie === i) die.classList.add("selected");
+        box.append(die);
+      });
+      const left = tray.taken.filter((t) => t === null).length;
+      note.textContent = room.rolled ? `${left} white ${left === 1 ? "die" : "dice"} left`
+        : `Round ${tray.round} dice`;
+    }
+    const motion = animate && !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (animate) root.dataset.rollAnimated = motion ? "yes" : "no";
+    if (motion) {
+      box.classList.remove("rolling");
+      void box.offsetWidth; // restart the animation
+      box.classList.add("rolling");
+      clearTimeout(rollTimer);
+      rollTimer = setTimeout(() => box.classList.remove("rolling"), 900);
+    }
+  }
+  let rollTimer = null;
+
+  function chooseDie(i) {
+    selectedDie = selectedDie === i ? null : i;
+    selectedCell = null;
+    render();
+  }
+
+  // -- whose turn ---------------------------------------------------------
+  const actor = () => (actingFor !== null ? room.players[actingFor].name : myName());
+  function canActNow() {
+    return room && room.turn.expect === "move" && room.turn.player === actor();
+  }
+
+  function renderTurn() {
+    const turn = el("turn");
+    const me = myName();
+    turn.className = "turn";
+    turn.dataset.player = room.turn.player || "";
+    turn.dataset.expect = room.turn.expect || "";
+    if (room.finished) { turn.textContent = "Game over"; return; }
+    if (room.turn.expect === "roll") {
+      const setup = room.phase === "setup";
+      const what = setup ? `rolls the blue die for the starting ${startWord()}` : "rolls the dice";
+      turn.textContent = room.turn.player === me ? `Your roll: ${what.replace("rolls", "roll")}`
+        : `${room.turn.player} ${what}`;
+      if (room.turn.player === me) turn.classList.add("mine");
+      return;
+    }
+    if (room.turn.player === me) {
+      turn.textContent = "Your turn: take a die";
+      turn.classList.add("mine");
+    } else {
+      turn.textContent = `${room.turn.player}'s turn`;
+    }
+  }
+
+  function renderActions() {
+    const box = el("actions");
+    box.replaceChildren();
+    if (room.finished) return;
+    const me = myName();
+    if (room.turn.expect === "roll") {
+      const label = room.turn.player === me ? "Roll the dice" : `Roll for ${room.turn.player}`;
+      box.append(h("button", { type: "button", id: "roll", class: "big roll",
+                               onclick: () => roll() }, label));
+      return;
+    }
+    const due = room.turn.player;
+    const opts = room.options;
+    if (!canActNow()) {
+      const dueSeat = room.players.findIndex((p) => p.name === due);
+      box.append(h("p", { class: "waiting muted" }, `Waiting for ${due}…`));
+      if (seat !== dueSeat) {
+        box.append(h("button", { type: "button", class: "secondary act-for",
+                                 onclick: () => { actingFor = dueSeat; viewSheet = dueSeat; render(); } },
+                     `${due} has no phone? Play for ${due} here`));
+      }
+      return;
+    }
+    if (actingFor !== null) box.append(h("p", { class: "acting muted" }, `Playing for ${due} on this phone`));
+    if (room.mode === "paper") {
+      if (selectedDie !== null) {
+        const value = room.dice.white[selectedDie];
+        box.append(h("button", { type: "button", id: "take", class: "big",
+                                 onclick: () => take({ die: selectedDie }) }, `Take white ${value}`));
+      } else {
+        box.append(h("p", { class: "hint" }, "Tap the white die you take."));
+      }
+    } else if (selectedDie === null) {
+      const usable = opts.dice.filter((d) => d.targets.length);
+      box.append(h("p", { class: "hint" }, usable.length ? "Tap a white die: your sheet shows where it lets you draw."
+        : "No die fits your sheet this round."));
+    } else {
+      const chosen = opts.dice.find((d) => d.die === selectedDie);
+      box.append(h("p", { class: "hint" }, chosen && chosen.targets.length
+        ? "Tap a highlighted square on your sheet." : "This die fits nowhere on your sheet: pick another."));
+    }
+    if (opts.can_pass) {
+      const label = room.mode === "digital" && room.edition === "suzhou" && !opts.dice.some((d) => d.targets.length)
+        ? "No die fits: cross out a tree" : "Pass: cross out a tree";
+      box.append(h("button", { type: "button", id: "pass", class: "secondary",
+                               onclick: () => send("pass", { player: due }) }, label));
+    }
+    if (opts.can_end) {
+      box.append(h("button", { type: "button", id: "announce-end", class: "secondary",
+                               onclick: () => announceEnd(due) }, "I triggered the game end"));
+    }
+    if (actingFor !== null) {
+      box.append(h("button", { type: "button", class: "secondary",
+                               onclick: () => { actingFor = null; selectedDie = null; render(); } }, "Stop playing for them"));
+    }
+  }
+
+  async function roll() {
+    const button = el("roll");
+    if (button) button.disabled = true;
+    await send("roll");
+  }
+
+  async function take(extra) {
+    const due = room.turn.player;
+    await send("take", { player: due, ...extra });
+  }
+
+  function announceEnd(player) {
+    const reasons = room.edition === "suzhou"
+      ? ["top hotel value (15)", "top shop value (10)", "last tree crossed"]
+      : ["a hotel or skyscraper of 18", "last tree crossed"];
+    const box = el("actions");
+    box.replaceChildren(h("p", {}, "What ends the game? It ends after this round."),
+      ...reasons.map((reason) => h("button", { type: "button", class: "secondary",
+        onclick: () => send("end", { player, reason }) }, reason)),
+      h("button", { type: "button", class: "secondary", onclick: () => render() }, "Cancel"));
+  }
+
+  // -- the sheet (digital mode): the one sheet component, sheet.js -----------
+  /** A path's line alone (the picker's choices, the setup shape), drawn as on the sheet. */
+  function pathSvg(path) {
+    return S.svg("svg", { viewBox: "0 0 100 100", class: "path-svg", "aria-hidden": "true" },
+      S.svg("path", { d: S.PATH_D[path] }));
+  }
+
+  function targetsFor(die) {
+    const d = room.options?.dice.find((x) => x.die === die);
+    return d ? d.targets : [];
+  }
+
+  function renderSheet() {
+    const box = el("sheet-box");
+    if (room.mode !== "digital") { box.hidden = true; return; }
+    box.hidden = false;
+    if (viewSheet === null || viewSheet >= room.sheets.length) viewSheet = typeof seat === "number" ? seat : 0;
+    const tabs = el("sheet-tabs");
+    tabs.replaceChildren(...room.sheets.map((s, i) => h("button", {
+      type: "button", role: "tab", class: `tab${i === viewSheet ? " active" : ""}`,
+      "aria-selected": i === viewSheet ? "true" : "false",
+      onclick: () => { viewSheet = i; render(); } }, s.name)));
+    const sheet = room.sheets[viewSheet];
+    el("sheet-title").textContent = viewSheet === seat ? "Your sheet" : `${sheet.name}'s sheet`;
+    const acting = canActNow() && room.players[viewSheet].name === actor();
+    const targets = acting && selectedDie !== null ? targetsFor(selectedDie) : [];
+    const isTarget = (r, c) => targets.some(([tr, tc]) => tr === r && tc === c);
+    const layout = room.layout;
+    const blue = room.rolled && room.dice ? room.dice.blue : null;
+    const grid = S.sheetGrid({
+      grid: S.currentGrid(room.edition, sheet.grid), edition: room.edition, label: `${sheet.name}'s sheet`,
+      testid: "table-sheet", heads: { hot: blue },
+      square: (r, c, kind, path) => {
+        const target = isTarget(r, c);
+        const chosen = selectedCell && selectedCell[0] === r && selectedCell[1] === c;
+        return {
+          houses: kind === "house" ? housesOf(layout, sheet, r, c) : null,
+          floors: kind === "skyscraper" ? floorsOf(layout, sheet, r, c) : null,
+          cls: ["cell", path ? "drawn" : "", target ? "target" : "", chosen ? "chosen" : ""],
+          disabled: !target,
+          onClick: (ev) => {
+            for (const other of grid.querySelectorAll(".chosen")) other.classList.remove("chosen");
+            ev.currentTarget.classList.add("chosen");
+            selectedCell = [r, c];
+            renderPicker();
+          },
+        };
+      },
+    });
+    el("sheet").replaceChildren(grid);
+    renderFacts(sheet);
+    if (!targets.length) { selectedCell = null; el("picker").hidden = true; }
+    else renderPicker();
+  }
+
+  /** A house square's houses: how many, printed crossed, crossed by the player. */
+  function housesOf(layout, sheet, r, c) {
+    const i = layout.houses.findIndex((x) => x.cell[0] === r && x.cell[1] === c);
+    const spec = layout.houses[i];
+    return { count: spec.count, printed: spec.printed_crossed, crossed: sheet.houses[i].crossed };
+  }
+
+  function floorsOf(layout, sheet, r, c) {
+    const tower = sheet.floors.find((x) => x.cell[0] === r && x.cell[1] === c);
+    return { count: layout.skyscraper_floors.printed + tower.added, scored: Boolean(tower.scored) };
+  }
+
+  function renderPicker() {
+    const box = el("picker");
+    if (!selectedCell || selectedDie === null) { box.hidden = true; return; }
+    const [r, c] = selectedCell;
+    const sheet = room.sheets[viewSheet];
+    const [kind] = S.splitCell(S.currentGrid(room.edition, sheet.grid)[r][c]);
+    const cell = { die: selectedDie, cell: [r, c] };
+    const buttons = [];
+    if (kind === "house") {
+      buttons.push(h("button", { type: "button", class: "big", onclick: () => take(cell) }, "Cross out a house"));
+    } else {
+      let choice = null;
+      if (kind === "skyscraper") {
+        choice = "road";
+        const tower = sheet.floors.find((x) => x.cell[0] === r && x.cell[1] === c);
+        if (tower.added < room.layout.skyscraper_floors.extra - 1) {
+          buttons.push(h("button", { type: "button", class: "secondary",
+                                     onclick: () => take({ ...cell, choice: "floor" }) }, "Build a floor"));
+        }
+      }
+      for (const path of PATHS) {
+        const b = h("button", { type: "button", class: "path-choice", "data-path": path,
+                                "aria-label": `Draw ${PATH_WORDS[path]}`,
+                                onclick: () => take({ ...cell, path, ...(choice ? { choice } : {}) }) });
+        b.append(pathSvg(path));
+        buttons.push(b);
+      }
+    }
+    box.replaceChildren(h("p", { class: "picker-title" }, `Row ${r + 1}, column ${c + 1} (${kind}): draw`),
+      h("div", { class: "path-choices" }, ...buttons),
+      h("button", { type: "button", class: "secondary", onclick: () => { selectedCell = null; render(); } }, "Cancel"));
+    const opening = box.hidden;
+    box.hidden = false;
+    if (opening && box.scrollIntoView) box.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }
+
+  function renderFacts(sheet) {
+    const facts = el("sheet-facts");
+    facts.replaceChildren();
+    const add = (term, value) => facts.append(h("dt", {}, term), h("dd", {}, value));
+    add("Trees left", `${sheet.trees_left} of ${sheet.trees}`);
+    for (const key of Object.keys(room.layout.tracks)) {
+      const circled = sheet[key] || [];
+      const crossed = sheet.crossed_out[key] || [];
+      let text = circled.length ? circled.join(", ") : "none";
+      if (crossed.length) text += ` · crossed out: ${crossed.join(", ")}`;
+      add(key.replace("_", " "), text);
+    }
+    const total = room.standings?.totals?.[sheet.name];
+    if (total !== undefined) add("Score so far", String(total));
+  }
+
+  // -- the rest -------------------------------------------------------------
+  function renderLog() {
+    const list = el("log");
+    list.replaceChildren(...log.slice(-60).reverse().map((line) => h("li", {}, line)));
+  }
+
+  function renderOver() {
+    const box = el("over");
+    if (!room.finished) { box.hidden = true; return; }
+    box.hidden = false;
+    const body = el("over-body");
+    body.replaceChildren();
+    const reasons = room.registers.end_reasons;
+    if (reasons.length) body.append(h("p", { class: "muted" }, reasons.join("; ")));
+    const saved = room.saved_match;
+    const outcome = saved || room.standings;
+    if (outcome) {
+      const winners = outcome.winners || [];
+      body.append(h("p", { class: "winner-banner", "data-testid": "winners" },
+        winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(" & ")}` : "No winner"));
+      const rows = outcome.ranking.map((name) => h("tr", { class: winners.includes(name) ? "is-winner" : "" },
+        h("td", { class: "name" }, name), h("td", { class: "num" }, String(outcome.totals[name]))));
+      body.append(h("table", { class: "results" }, h("tbody", {}, ...rows)));
+    }
+    if (saved) {
+      body.append(h("a", { class: "button big", id: "open-match", href: saved.url }, "Open the saved match"));
+    } else if (room.standings) {
+      body.append(h("p", { class: "muted" }, "Saving the match to the history…"));
+    } else {
+      body.append(h("p", {}, "Now score the paper sheets. The dice record stays with this table: "
+        + "the match you save from here keeps the sheets and the dice together."));
+      body.append(h("a", { class: "button big", id: "score-sheets",
+                           href: `/g/${GID}/play/doodle-china?room=${RID}&match_id=${room.match_id}` },
+                    "Score the paper sheets"));
+    }
+  }
+
+  function renderSeatPicker() {
+    const picker = el("seat-picker");
+    const table = el("table");
+    if (seat === null) {
+      picker.hidden = false;
+      table.hidden = true;
+      const held = new Set(room.seats_held || []);
+      const problem = seatProblem ? [h("div", { class: "seat-problem card", role: "alert", id: "seat-problem" },
+        h("p", {}, seatProblem.message || `${seatProblem.player}'s seat is already taken by another phone`
+          + (seatProblem.since ? ` (since ${new Date(seatProblem.since).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })})` : "")
+          + ". Pick another seat, or take it over if that phone has left the table."),
+        seatProblem.seat !== undefined ? h("button", { type: "button", class: "secondary", id: "take-over",
+          onclick: () => setSeat(seatProblem.seat, true) }, `Take over ${seatProblem.player}'s seat`) : null)] : [];
+      el("seat-buttons").replaceChildren(...problem,
+        ...room.players.map((p) => h("button", { type: "button", class: `big seat${held.has(p.seat) ? " held" : ""}`,
+                                                 "data-seat": String(p.seat), onclick: () => setSeat(p.seat) },
+          h("span", { class: "seat-label" }, p.name),
+          held.has(p.seat) ? h("span", { class: "seat-held small" }, "on another phone") : null)),
+        h("button", { type: "button", class: "big secondary seat", "data-seat": "watch",
+                      onclick: () => setSeat("watch") }, "Just watching"));
+      return false;
+    }
+    picker.hidden = true;
+    table.hidden = false;
+    el("seat-name").textContent = seat === "watch" ? "watching" : myName();
+    return true;
+  }
+
+  function render() {
+    if (!room) return;
+    if (!renderSeatPicker()) return;
+    const round = el("round");
+    if (room.phase === "setup") {
+      round.textContent = `Setting up: starting ${startWord()} ${room.setup.paths.length} of ${room.setup.squares.length}`;
+    } else {
+      round.textContent = `Round ${room.round} · ${room.starting_player} starts`;
+    }
+    if (selectedDie !== null && (!canActNow() || room.dice?.taken[selectedDie] !== null)) selectedDie = null;
+    renderTurn();
+    renderDice();
+    renderActions();
+    renderSheet();
+    renderOver();
+  }
+
+  el("change-seat").addEventListener("click", async () => {
+    seat = null;
+    seatProblem = null;
+    try { sessionStorage.removeItem(SEAT_KEY); } catch (e) { /* private mode */ }
+    const freed = await api("POST", `${API}/seat`, { phone: PHONE, seat: null });
+    if (freed.ok && room) room.seats_held = freed.data.seats_held;
+    render();
+  });
+
+  // The invite: copy the link, or share it where the phone can.
+  const copyButton = el("copy-room-link");
+  if (copyButton) {
+    const link = el("room-link").value;
+    const said = el("invite-status");
+    copyButton.addEventListener("click", async () => {
+      try { await navigator.clipboard.writeText(link); said.textContent = "Link copied: paste it in a message."; }
+      catch (e) { el("room-link").select(); said.textContent = "Press and hold the link to copy it."; }
+    });
+    const share = el("share-room-link");
+    if (navigator.share) {
+      share.hidden = false;
+      share.addEventListener("click", async () => {
+        try { await navigator.share({ title: `${Companion.facts.games["doodle-china"].name} table`, text: `Join our ${Companion.facts.games["doodle-china"].name} table`, url: link }); }
+        catch (e) { /* closed the share sheet */ }
+      });
+    }
+  }
+  if (window.location.hash === "#invite") {
+    const invite = el("invite");
+    if (invite) invite.open = true;
+  }
+
+  // Start: the room, the recent log, then the live stream from where we are.
+  (async () => {
+    const answer = await api("GET", ROOM_URL);
+    if (!answer.ok) { setLink(answer.data?.error || "Could not load the table"); return; }
+    room = answer.data;
+    if (typeof seat === "number" && seat >= room.players.length) seat = null;
+    lostSeat();
+    const from = Math.max(0, room.last_event - 40);
+    const events = await api("GET", `${API}/events?after=${from}`);
+    lastId = from;
+    if (events.ok) {
+      for (const ev of events.data.events) {
+        if (ev.id > room.last_event) break;
+        lastId = ev.id;
+        for (const line of ev.effects || []) log.push(line);
+      }
+    }
+    lastId = room.last_event;
+    root.dataset.lastEvent = String(lastId);
+    renderLog();
+    render();
+    connect();
+  })();
+})();
