@@ -126,7 +126,7 @@ export function catalogText(kind, data) {
   return color + (kind === "window" ? windowText(data) : cardText(data));
 }
 
-export const clone = (value) => JSON.parse(JSON.stringify(value));
+export { clone } from "./clone.js";
 
 /** Same JSON whatever the key order (the server answers with sorted keys). */
 function canonical(x) {

@@ -55,6 +55,7 @@ export const GAMES = Object.fromEntries(Object.entries(C().facts.games).map(([id
 // Games decided by a win condition, not points (the registry's WIN_LOSE_GAMES).
 const WIN_LOSE = new Set(C().facts.win_lose);
 
+export { clone } from "./clone.js";
 export * from "./drafts.js";
 export * from "./scorer.js";
 export * from "./words.js";

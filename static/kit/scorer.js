@@ -2,6 +2,8 @@
 // an offline note that catches up by itself, and answers held while a finger is down.
 "use strict";
 
+import { clone } from "./clone.js";
+
 const C = () => Companion; // app.js declares it (a global lexical binding, not on window)
 const h = (...args) => C().h(...args);
 
@@ -54,7 +56,7 @@ export function scorer(onAnswer, delay = 250) {
     clearTimeout(retry);
     const mine = ++seq;
     busy(true);
-    const body = JSON.parse(JSON.stringify(state));
+    const body = clone(state);
     last = body;
     timer = setTimeout(async () => {
       const answer = await C().api("POST", "/api/score", body);

@@ -24,7 +24,7 @@ let problem = null;
 let asking = false; // the "new phase" question is open
 
 const named = new URLSearchParams(location.search).getAll("player").map((n) => n.trim()).filter(Boolean);
-if (!draft && editing) draft = M.newDraft(JSON.parse(JSON.stringify(data.match.state)), { phase: 1 });
+if (!draft && editing) draft = M.newDraft(M.clone(data.match.state), { phase: 1 });
 if (!draft && named.length === 2) {
   draft = M.newDraft({ game: "canal-grande", players: named.map((name) => ({ name, won: {}, numbers: [] })) }, { phase: 1 });
 }

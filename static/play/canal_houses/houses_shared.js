@@ -16,12 +16,12 @@ export async function saveStreet(gid, mid, name, street) {
   for (let attempt = 0; attempt < 4; attempt += 1) {
     const got = await Companion.api("GET", base(gid, mid));
     if (!got.ok) return got;
-    const state = JSON.parse(JSON.stringify(got.data.state));
+    const state = M.clone(got.data.state);
     const at = state.players.findIndex((p) => p.name === name);
     if (at < 0) {
       return { ok: false, status: 409, data: { error: `${name} is no longer a player of this match (it was changed on another phone); open it from the history` } };
     }
-    state.players[at].street = JSON.parse(JSON.stringify(street));
+    state.players[at].street = M.clone(street);
     const body = { state };
     if (got.data.version !== undefined) body.version = got.data.version;
     const put = await Companion.api("PUT", base(gid, mid), body);

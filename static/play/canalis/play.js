@@ -5,6 +5,7 @@
 // message and is not added. The score track, the board and the log of what
 // each move caused come from the engine's result. Undo removes the last move.
 import * as M from "../../kit/match.js";
+import { clone } from "../../kit/clone.js";
 import { boardView, crownIcon, PLAYER_COLORS } from "./board.js";
 import { KINDS, NAMED_KINDS, RESOURCES, moveForm, newPending, sameData, sameTile, tapSquare, tileOf, tileText, toMove } from "./forms.js";
 import { renderSetup, setupTiles, standardBoard } from "./setup.js";
@@ -18,7 +19,6 @@ const app = document.getElementById("canalis-app");
 const resultSection = document.getElementById("result-section");
 const resultEl = document.getElementById("result");
 const saveEl = document.getElementById("save-bar");
-const clone = (x) => JSON.parse(JSON.stringify(x));
 
 let draft = M.loadDraft(store, data.match); // an edit starts from the saved match
 let result = null;

@@ -5,6 +5,7 @@
 // The server checks everything; its refusal is shown with the square or
 // house square it points at.
 import * as M from "../../kit/match.js";
+import { clone } from "../../kit/clone.js";
 import * as S from "../../kit/doodle_sheet.js";
 
 const { h } = M;
@@ -15,7 +16,6 @@ const EDITIONS = S.EDITIONS;
 const TRACK_TITLES = { hotels: "Hotel values", shops: "Shop values", skyscrapers: "Skyscraper values" };
 const TRACK_ORDER = { suzhou: ["hotels", "shops"], shanghai: ["hotels", "skyscrapers"] };
 const NEW_HOUSE = { count: 4, printed_crossed: 2 };
-const clone = (x) => JSON.parse(JSON.stringify(x));
 
 // A Shanghai `start` square (a layout saved before the parks were the starting squares) is a park.
 let layouts = data.layouts.map((l) => ({ ...l, data: { ...l.data, cells: S.currentGrid(l.edition, l.data.cells) } }));

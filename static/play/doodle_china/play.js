@@ -9,6 +9,7 @@
 // through the table (POST .../rooms/RID/match) under its reserved match id,
 // which is also the draft's client id, so the dice record stays with it.
 import * as M from "../../kit/match.js";
+import { clone } from "../../kit/clone.js";
 import * as S from "../../kit/doodle_sheet.js";
 import { playerPicker, seatProblem } from "../../kit/players.js";
 import { trackView, treesView } from "./tracks.js";
@@ -46,7 +47,6 @@ let brush = null; // a path ("NS" ...) while armed
 const setup = { edition: "suzhou", layoutId: "suzhou-v1", seats: [] };
 
 const layoutsOf = (edition) => data.layouts.filter((l) => l.edition === edition);
-const clone = (x) => JSON.parse(JSON.stringify(x));
 // Tracks in the order the sheet prints them (page data may arrive with sorted keys).
 const TRACK_ORDER = S.TRACKS;
 const trackKeys = (edition) => TRACK_ORDER[edition].filter((k) => k in data.rules[edition].tracks);
