@@ -12,19 +12,20 @@ const NS = "http://www.w3.org/2000/svg";
 
 // The game's facts (companion/games/doodle_china/facts.py, via the registry).
 const FACTS = Companion.facts.games["doodle-china"];
-const pick = (table, key) => Object.fromEntries(Object.entries(table).map(([k, v]) => [k, v[key]]));
+// JSON objects reach the page with sorted keys: orders come from the facts' lists.
+const pick = (table, key, order = Object.keys(table)) => Object.fromEntries(order.map((k) => [k, table[k][key]]));
 
 /** Edition id -> name ("suzhou" -> "Suzhou"). */
-export const EDITIONS = pick(FACTS.editions, "name");
+export const EDITIONS = pick(FACTS.editions, "name", FACTS.edition_order);
 /** Per edition: its value tracks in sheet order, those one player at most may hold, its trees. */
-export const TRACKS = Object.fromEntries(Object.entries(FACTS.editions).map(([ed, f]) => [ed, Object.keys(f.tracks)]));
+export const TRACKS = pick(FACTS.editions, "track_order");
 export const SHARED_TRACKS = pick(FACTS.editions, "shared_tracks");
 export const TREES = pick(FACTS.editions, "trees");
 /** A track's heading ("shop_bonuses" -> "Shop bonuses"). */
 export const TRACK_WORDS = FACTS.track_words;
 
 /** Path cycle when a square is tapped: nothing, then the six the rulebook allows. */
-export const CYCLE = [null, ...Object.keys(FACTS.paths)];
+export const CYCLE = [null, ...FACTS.path_order];
 
 /** A square is 100x100; paths join side midpoints, corners bend as quarter circles. */
 export const PATH_D = {
@@ -37,8 +38,8 @@ export const PATH_D = {
 };
 
 /** A path in words ("straight, top to bottom") and as a glyph ("│"). */
-export const PATH_WORDS = pick(FACTS.paths, "words");
-export const PATH_GLYPHS = pick(FACTS.paths, "glyph");
+export const PATH_WORDS = pick(FACTS.paths, "words", FACTS.path_order);
+export const PATH_GLYPHS = pick(FACTS.paths, "glyph", FACTS.path_order);
 
 /** A square's kind in a sentence ("house square") and as a short label ("houses"). */
 export const KIND_WORDS = pick(FACTS.kinds, "words");

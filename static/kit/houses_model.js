@@ -3,6 +3,8 @@
 // Every function works on the scoring state itself (scoring.md), so what the
 // page builds is exactly what /api/score and `companion score` read.
 
+import { clone } from "./clone.js";
+
 // A window's features, in the engine's order (the game registry).
 export const FEATURES = Companion.facts.games["canal-houses"].features;
 export const FEATURE_NAMES = { cats: "Cats", birds: "Birds", flags: "Flags", flowerpots: "Flowerpots" };
@@ -126,7 +128,7 @@ export function catalogText(kind, data) {
   return color + (kind === "window" ? windowText(data) : cardText(data));
 }
 
-export { clone } from "./clone.js";
+export { clone };
 
 /** Same JSON whatever the key order (the server answers with sorted keys). */
 function canonical(x) {

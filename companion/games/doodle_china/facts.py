@@ -40,9 +40,12 @@ PATH_WORDS: dict[str, str] = {}
 
 def facts() -> dict[str, Any]:
     return {
+        # Pages get JSON objects with sorted keys; the orders that matter are lists.
         "name": NAME, "players": {"min": 1, "max": MAX_PLAYERS},
+        "edition_order": list(EDITIONS), "path_order": list(PATHS),
         "editions": {ed: {"name": name, "size": SIZES[ed], "kinds": list(KINDS[ed]),
                           "parts": list(PARTS[ed]), "tracks": {k: list(v) for k, v in TRACKS[ed].items()},
+                          "track_order": list(TRACKS[ed]),
                           "shared_tracks": list(SHARED_TRACKS[ed]), "trees": TREES[ed]}
                      for ed, name in EDITIONS.items()},
         "track_words": TRACK_WORDS,
