@@ -11,6 +11,7 @@ a grid (catalog_entries_from_grid)."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import resource
 import sys
@@ -58,11 +59,16 @@ def handle(request: dict[str, Any], data: bytes) -> dict[str, Any]:
                 "status": 413}
 
 
-def limit_process(memory_bytes: int) -> None:
+def limit_process(memory_bytes: int, cpu_seconds: float | None = None) -> None:
     """Own session (so the parent can end us and our tesseract together), a
-    memory ceiling, and one thread for tesseract and BLAS."""
+    memory ceiling, a CPU-time ceiling (the kernel ends the process with
+    SIGXCPU; tesseract, started from here, gets the same ceiling of its own),
+    and one thread for tesseract and BLAS."""
     os.setsid()
     resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+    if cpu_seconds is not None:
+        soft = max(1, math.ceil(cpu_seconds))
+        resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 5))
     os.environ.update(ONE_THREAD)
 
 

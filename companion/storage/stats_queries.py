@@ -12,7 +12,7 @@ from typing import Any
 
 import sqlite_utils
 
-from ..stats.facts import PART_COLUMNS
+from ..stats.facts import PART_COLUMNS, new_rating, rate
 
 P_COLS = [f"p{i}" for i in range(PART_COLUMNS)]
 W_COLS = [f"w{i}" for i in range(PART_COLUMNS)]
@@ -53,10 +53,19 @@ class Scope:
     month_to: str | None = None
     months_empty: bool = False     # the window holds no whole month
     edges: tuple[tuple[str | None, str | None], ...] = field(default_factory=tuple)
+    # One place (matches' `location`, compared lower-case with single spaces):
+    # the aggregates know no places, so such a scope reads only the facts
+    # (report.scope makes the whole window one edge).
+    location: str | None = None
 
     @property
     def bounded(self) -> bool:
-        return self.lo is not None or self.hi is not None
+        return self.lo is not None or self.hi is not None or self.location is not None
+
+    def place_where(self, alias: str = "") -> tuple[str, list[Any]]:
+        a = f"{alias}." if alias else ""
+        return (f"{a}match_id IN (SELECT id FROM matches WHERE group_id = ? AND deleted_at IS NULL"
+                " AND lower(trim(location)) = ?)", [self.gid, self.location])
 
     def facts_where(self, alias: str = "", lo: str | None = None, hi: str | None = None,
                     edge: bool = False, player_col: str = "player_id", months: bool = True
@@ -71,6 +80,9 @@ class Scope:
         if self.player_id is not None and player_col:
             where.append(f"{a}{player_col} = ?")
             args.append(self.player_id)
+        if self.location is not None:
+            place, place_args = self.place_where(alias)
+            where, args = where + [place], args + place_args
         lo, hi = (lo, hi) if edge else (self.lo, self.hi)
         if lo:
             where, args = where + [f"{a}played_at >= ?"], args + [lo]
@@ -303,9 +315,50 @@ def match_counts_by_game(db: sqlite_utils.Database, s: Scope) -> dict[tuple[str,
     return dict(out)
 
 
+def place_ratings(db: sqlite_utils.Database, s: Scope) -> list[tuple[Any, ...]]:
+    """(game, player_id, played_at, match_id, mu, sigma) after each finished
+    match with opponents at the scope's place up to its end, rated from
+    scratch over those matches only (the kept ratings count every place)."""
+    place, args = s.place_where()
+    where = ["group_id = ?", "rated = 1", place]
+    args = [s.gid, *args]
+    if s.game:
+        where, args = where + ["game = ?"], [*args, s.game]
+    if s.hi:
+        where, args = where + ["played_at < ?"], [*args, s.hi]
+    current: dict[tuple[str, int], tuple[float, float]] = {}
+    out: list[tuple[Any, ...]] = []
+    match: tuple[str, str, str] | None = None
+    seats: dict[int, int] = {}
+
+    def flush() -> None:
+        if match is None or len(seats) < 2:
+            return
+        game, played_at, mid = match
+        pids = list(seats)
+        now = rate([current.get((game, p)) or new_rating() for p in pids], [seats[p] for p in pids])
+        for pid, (mu, sigma) in zip(pids, now, strict=True):
+            current[(game, pid)] = (mu, sigma)
+            out.append((game, pid, played_at, mid, mu, sigma))
+
+    for game, mid, played_at, pid, rank in db.execute(
+            f"SELECT game, match_id, played_at, player_id, place FROM stat_plays"
+            f" WHERE {' AND '.join(where)} ORDER BY game, played_at, match_id, seat", args):
+        if (game, played_at, mid) != match:
+            flush()
+            match, seats = (game, played_at, mid), {}
+        seats.setdefault(pid, rank)  # one person in two seats counts once
+    flush()
+    return out
+
+
 def ratings_at(db: sqlite_utils.Database, s: Scope, keys: list[tuple[str, int]]
                ) -> dict[tuple[str, int], tuple[float, float]]:
     """(game, player_id) -> (mu, sigma) as of the window's end."""
+    if s.location is not None:
+        wanted = set(keys)
+        return {(g, p): (mu, sigma) for g, p, _at, _mid, mu, sigma in place_ratings(db, s)
+                if (g, p) in wanted}
     out = {}
     hi = s.hi or "9999"
     for game, pid in keys:
@@ -320,6 +373,11 @@ def ratings_at(db: sqlite_utils.Database, s: Scope, keys: list[tuple[str, int]]
 
 def rating_history(db: sqlite_utils.Database, s: Scope) -> Iterator[tuple[Any, ...]]:
     """(player_id, played_at, match_id, mu, sigma) in time order."""
+    if s.location is not None:
+        rows = [(pid, at, mid, mu, sigma) for _g, pid, at, mid, mu, sigma in place_ratings(db, s)
+                if (s.lo is None or at >= s.lo) and (s.player_id is None or pid == s.player_id)]
+        yield from sorted(rows, key=lambda r: (r[1], r[2], r[0]))
+        return
     where, args = s.facts_where(months=False)
     yield from db.execute(f"SELECT player_id, played_at, match_id, mu, sigma FROM stats_rating"
                           f" WHERE {where} ORDER BY played_at, match_id, player_id", args)
@@ -424,11 +482,13 @@ def rating_by_period(db: sqlite_utils.Database, s: Scope, period: str
     history)."""
     expr = PERIODS[period]
     rows: list[tuple[int, str, str, float, float]] = []  # (player, month, order, mu, sigma)
-    if not s.months_empty:
+    if s.location is not None:
+        rows += [(pid, at[:7], f"{at} {mid}", mu, sigma) for pid, at, mid, mu, sigma in rating_history(db, s)]
+    elif not s.months_empty:
         where, args = s.months_where()
         rows += db.execute(f"SELECT player_id, month, month, mu, sigma FROM stats_rating_months"
                            f" WHERE {where}", args).fetchall()
-    for lo, hi in s.edges:
+    for lo, hi in s.edges if s.location is None else ():
         where, args = s.facts_where(lo=lo, hi=hi, edge=True, months=False)
         rows += [(pid, at[:7], at[:7], mu, sigma) for pid, at, mu, sigma, _ in db.execute(
             "SELECT player_id, played_at, mu, sigma, max(played_at || ' ' || match_id)"

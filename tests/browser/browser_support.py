@@ -26,7 +26,7 @@ def _cli_command() -> list[str]:
 def score_cli(state: dict) -> dict:
     """Score `state` with the command line (`companion score -`); returns the result."""
     done = subprocess.run(_cli_command(), input=json.dumps(state), capture_output=True,
-                          text=True, timeout=60, cwd=REPO)
+                          text=True, timeout=300, cwd=REPO)
     if done.returncode != 0:
         raise AssertionError(f"companion score failed ({done.returncode}): {done.stderr}")
     return json.loads(done.stdout)

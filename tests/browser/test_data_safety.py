@@ -265,7 +265,7 @@ def test_installable_manifest_and_a_service_worker_that_never_caches_api(phone, 
     # The worker takes control, then pages and static files are cached, API answers never.
     phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
     phone.reload()
-    phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
     phone.goto(f"/g/{gid}/matches/m-1")
     phone.evaluate("""gid => fetch(`/api/groups/${gid}/matches`).then(r => r.json())""", gid)
     cached = phone.evaluate("""async () => {

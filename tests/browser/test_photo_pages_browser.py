@@ -51,7 +51,7 @@ def _committed(folder: str, pattern: str) -> list[Path]:
     """Fixture photos that are committed (not just lying in the working tree)."""
     try:
         out = subprocess.run(["git", "ls-files", f"fixtures/photos/{folder}"], cwd=REPO, capture_output=True,
-                             text=True, timeout=20).stdout.split()
+                             text=True, timeout=120).stdout.split()
     except (OSError, subprocess.SubprocessError):
         return []
     return sorted(REPO / p for p in out if re.fullmatch(pattern, Path(p).name))
