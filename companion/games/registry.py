@@ -105,10 +105,18 @@ def game_facts(game: str) -> dict[str, Any]:
     return _ENGINES[game].facts()
 
 
-def page_facts() -> dict[str, Any]:
+def page_facts(full: tuple[str, ...] | None = None) -> dict[str, Any]:
     """Everything a page's scripts may need to know about the games: base.html
     writes it into `<script type="application/json" id="game-facts">` and
-    app.js reads it (`Companion.facts`)."""
-    return {"games": {game: game_facts(game) for game in _ENGINES},
+    app.js reads it (`Companion.facts`). `full`: the games whose every fact the
+    page needs (None: all); the others come as their name and editions only,
+    which keeps a page's first load light (the Canal Houses wording alone is
+    about 11 KB)."""
+    def entry(game: str) -> dict[str, Any]:
+        facts = game_facts(game)
+        if full is None or game in full:
+            return facts
+        return {"name": facts["name"], **({"editions": EDITIONS[game]} if game in EDITIONS else {})}
+    return {"games": {game: entry(game) for game in _ENGINES},
             "limits": limits(), "path_words": path_words(),
             "win_lose": sorted(WIN_LOSE_GAMES)}

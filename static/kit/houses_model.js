@@ -60,7 +60,7 @@ export const itemRule = (item) => (item.n === undefined || item.n === null ? `${
 /** The engine's short words for an item ("2+ birds", "exactly 4 high"). */
 export function itemLabel(item) {
   const rule = itemRule(item);
-  return VOCAB.short[rule] || rule.replace(/_/g, " ");
+  return VOCAB.short[rule] || VOCAB.labels[rule] || rule.replace(/_/g, " "); // short only where it differs
 }
 
 /** Is the chip's requirement part of the condition, with the same number? */

@@ -31,8 +31,17 @@ PART_WORDS = {"stores": "stores", "roofs": "roofs", "flowerpots": "flowerpots",
               "color_bonus": "colour bonus"}
 
 
+def _page_vocabulary() -> dict[str, Any]:
+    """The condition words as pages get them: a short label only where it
+    differs from the full one (half of them do not; every page carries these)."""
+    words = vocabulary()
+    labels = words["labels"]
+    return {**words, "short": {rule: text for rule, text in words["short"].items()
+                               if text != labels.get(rule)}}
+
+
 def facts() -> dict[str, Any]:
     return {"name": NAME, "players": {"min": PLAYERS[0], "max": PLAYERS[1]},
             "palette": list(PALETTE), "colors": dict(PALETTE), "features": list(FEATURES),
             "required": required_values(),
-            "conditions": vocabulary(), "path_words": PATH_WORDS, "part_words": PART_WORDS}
+            "conditions": _page_vocabulary(), "path_words": PATH_WORDS, "part_words": PART_WORDS}
