@@ -184,3 +184,31 @@ def test_a_reconnecting_stream_resumes_on_the_other_process(two_servers):
             stream.next(timeout=0.3)  # nothing twice
     finally:
         stream.close()
+
+
+def test_a_phone_removed_through_one_process_loses_its_stream_on_the_other(two_servers):
+    """The other process's hub sees the phone gone (it checks after the file
+    changes) and ends that phone's stream; the deadline bounds a hang."""
+    a, b = two_servers
+    group = requests.post(a + "/api/groups", json={"name": "Remove"}, timeout=5).json()
+    headers = {"X-Companion-Key": group["key"]}
+    created = requests.post(f"{a}/api/groups/{group['id']}/rooms", headers=headers, timeout=5,
+                            json={"game": "doodle-china", "edition": "suzhou", "players": ["Solo"]})
+    room = f"/api/groups/{group['id']}/rooms/{created.json()['id']}"
+    phone = requests.Session()
+    joined = phone.get(f"{a}/g/{group['id']}/join?key={group['key']}", timeout=10,
+                       headers={"Sec-Fetch-Site": "none"}, allow_redirects=False)
+    assert joined.status_code == 303
+    cookie = {"Cookie": "; ".join(f"{k}={v}" for k, v in phone.cookies.items())}
+    mine = next(p["id"] for p in requests.get(f"{a}/api/groups/{group['id']}/phones",
+                                              headers=cookie, timeout=5).json()["phones"]
+                if p["this_phone"])
+    on_b = Stream(b + room + "/events", cookie)
+    try:
+        gone = requests.delete(f"{a}/api/groups/{group['id']}/phones/{mine}", headers=headers,
+                               timeout=5)
+        assert gone.status_code == 204
+        on_b.thread.join(timeout=15)
+        assert not on_b.thread.is_alive(), "the removed phone's stream on the other process is open"
+    finally:
+        on_b.close()

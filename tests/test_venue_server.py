@@ -263,3 +263,69 @@ def test_simultaneous_24mp_photos_stay_under_2gb(server):
     sampler.join()
     assert sorted(set(statuses)) == [201], statuses
     assert peak[0] < 2 * 2**30, f"{peak[0] / 2**20:.0f} MB"
+
+
+def _joined_phone(base: str, group: dict) -> dict[str, str]:
+    """A phone that opened the join link: the Cookie header of its session."""
+    phone = requests.Session()
+    joined = phone.get(f"{base}/g/{group['id']}/join?key={group['key']}", timeout=10,
+                       headers={"Sec-Fetch-Site": "none"}, allow_redirects=False)
+    assert joined.status_code == 303, joined.text
+    return {"Cookie": "; ".join(f"{k}={v}" for k, v in phone.cookies.items())}
+
+
+def _ended(stream: Stream, seconds: float = 10) -> bool:
+    """The server closed the stream (its reading thread saw the end) within
+    `seconds`: a deadline that bounds a hang, not a speed."""
+    stream.thread.join(timeout=seconds)
+    return not stream.thread.is_alive()
+
+
+def test_a_removed_phones_stream_closes_at_once(server):
+    """Removing a phone ends its open dice stream, not at the stream's
+    lifetime (300 s); other phones' streams stay open."""
+    base, _port, group = server
+    room, headers = _room(base, group)
+    removed, kept = _joined_phone(base, group), _joined_phone(base, group)
+    listing = requests.get(f"{base}/api/groups/{group['id']}/phones", headers=removed,
+                           timeout=5).json()["phones"]
+    victim = next(p["id"] for p in listing if p["this_phone"])
+    goner = Stream(base + room + "/events", removed)
+    stays = Stream(base + room + "/events", kept)
+    try:
+        gone = requests.delete(f"{base}/api/groups/{group['id']}/phones/{victim}",
+                               headers=headers, timeout=5)
+        assert gone.status_code == 204
+        assert _ended(goner), "the removed phone's stream is still open"
+        assert not _ended(stays, 0.5)
+        again = requests.get(base + room + "/events", timeout=5,
+                             headers={**removed, "Accept": "text/event-stream"})
+        assert again.status_code == 401
+        rolled = requests.post(base + room + "/roll", headers=headers, timeout=5)
+        assert stays.next(timeout=10)[1] == rolled.json()["id"]
+    finally:
+        goner.close()
+        stays.close()
+
+
+def test_a_renewed_invite_closes_streams_opened_with_the_old_key(server):
+    """A script's stream with the old key ends when the invite is renewed; a
+    joined phone's stream (its own session) keeps going and gets the next roll."""
+    base, _port, group = server
+    room, headers = _room(base, group)
+    phone = _joined_phone(base, group)
+    by_key = Stream(base + room + "/events", headers)
+    by_phone = Stream(base + room + "/events", phone)
+    try:
+        renewed = requests.post(f"{base}/api/groups/{group['id']}/invite", headers=headers,
+                                timeout=5)
+        assert renewed.status_code == 201, renewed.text
+        group["key"] = renewed.json()["key"]  # the module's other tests use the new key
+        assert _ended(by_key), "the old key's stream is still open"
+        rolled = requests.post(base + room + "/roll", timeout=5,
+                               headers={"X-Companion-Key": group["key"]})
+        assert rolled.status_code == 201
+        assert by_phone.next(timeout=10)[1] == rolled.json()["id"]
+    finally:
+        by_key.close()
+        by_phone.close()

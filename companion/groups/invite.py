@@ -15,6 +15,7 @@ from .. import storage
 from ..app import get_db
 from ..storage import phones
 from ..storage.groups import KEY_BYTES
+from ..table import api as room_streams
 from ..table import tokens
 from ..table.qr import qr_svg
 from ..web import access
@@ -47,6 +48,7 @@ def new_invite(gid: str):
 
     rooms = phones.rotate_invite(get_db(), gid, storage.hash_key(key), access.seal_key(gid, key),
                                  room_secret)
+    room_streams.access_changed()  # streams opened with the old key end now
     url = group_join_url(gid, key)
     return _no_store(jsonify({"key": key, "join_url": url, "qr_svg": qr_svg(url),
                               "rooms_renewed": rooms}), 201)
@@ -74,6 +76,7 @@ def remove_phone(gid: str, pid: str):
     this very phone means leaving the group."""
     if not phones.remove_phone(get_db(), gid, pid):
         abort(404, description="no such phone in this group (it may have been removed already)")
+    room_streams.access_changed()  # its open dice streams end now
     return "", 204
 
 

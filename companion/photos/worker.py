@@ -24,6 +24,8 @@ import vision.doodle_china.reader  # noqa: F401
 import vision.doodle_china.template  # noqa: F401
 import vision.doodle_china.template_read  # noqa: F401
 
+from .game_data import game_data
+
 CATALOG = "catalog"  # the task that describes a catalog card photo (see above)
 TEMPLATE = "doodle-china-template"  # the task that teaches a Doodle China sheet from a blank
 CATALOG_GRID = "catalog-grid"  # the task that describes every card of one photo of many
@@ -44,14 +46,15 @@ def handle(request: dict[str, Any], data: bytes) -> dict[str, Any]:
 
             opts = request.get("options", {})
             return {"reading": make_template(data, request.get("edition") or "", opts.get("layout"),
-                                             opts.get("hints"), opts.get("name"))}
+                                             opts.get("hints"), opts.get("name"),
+                                             **game_data("doodle-china"))}
         if request["game"] == CATALOG_GRID:
             from vision.canal_houses.catalog import catalog_entries_from_grid
 
             return {"reading": catalog_entries_from_grid(data)}
         return {"reading": vision.read_photo(data, game=request["game"],
                                              edition=request.get("edition"),
-                                             **request.get("options", {}))}
+                                             **request.get("options", {}), **game_data(request["game"]))}
     except PhotoError as exc:
         return {"error": exc.message, "status": exc.status}
     except MemoryError:

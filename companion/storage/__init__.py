@@ -5,7 +5,7 @@ from .aggregates import backfill as stats_backfill
 from .aggregates import rebuild_group as rebuild_stats
 from .aggregates import streaks_of as stats_streaks_of
 from .cards import delete_card, get_card, list_cards, save_card, update_card
-from .db import connect, migrate, offload, schema_version, write
+from .db import connect, migrate, offload, pause, schema_version, write
 from .groups import (
                      create_group,
                      ensure_player,
@@ -85,7 +85,7 @@ from .tiles import delete_tile, get_tile, list_tiles, save_tile, update_tile
 __all__ = [
     "delete_template", "get_template", "list_templates", "save_template", "templates_for_reading",
     "update_template",
-    "connect", "offload", "migrate", "schema_version", "write",
+    "connect", "offload", "migrate", "pause", "schema_version", "write",
     "create_group", "ensure_player", "get_group", "hash_key", "key_matches", "list_players",
     "name_key", "now_iso", "rename_group",
     "count_matches", "current_names", "delete_match", "export_matches", "get_match", "import_matches", "iter_matches",

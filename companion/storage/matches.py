@@ -79,21 +79,29 @@ def save_match(db: sqlite_utils.Database, gid: str, mid: str, played_at: str,
     """Store a new match; if this id is already stored, store nothing and
     return the stored one (a phone retrying a save). Returns (match, created).
     `details` holds any of DETAIL_FIELDS."""
-    details = details or {}
     with write(db):
-        existing = _fetch(db, gid, mid)
-        if existing:
-            return _row_to_match(existing), False
-        stamp = now_iso()
-        db.execute(
-            f"INSERT INTO matches ({MATCH_COLUMNS})"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)",
-            [gid, mid, state["game"], played_at, json.dumps(state, ensure_ascii=False),
-             json.dumps(result, ensure_ascii=False), stamp, stamp,
-             *(details.get(k) for k in DETAIL_FIELDS)])
-        _write_players(db, gid, mid, result)
-        sync_matches(db, gid, [mid], {mid: result})
-        return _row_to_match(_fetch(db, gid, mid)), True
+        return save_match_in(db, gid, mid, played_at, state, result, details)
+
+
+def save_match_in(db: sqlite_utils.Database, gid: str, mid: str, played_at: str,
+                  state: dict[str, Any], result: dict[str, Any],
+                  details: dict[str, Any] | None = None) -> tuple[dict[str, Any], bool]:
+    """`save_match` inside the caller's write transaction (a live table's
+    last move and its match land together)."""
+    details = details or {}
+    existing = _fetch(db, gid, mid)
+    if existing:
+        return _row_to_match(existing), False
+    stamp = now_iso()
+    db.execute(
+        f"INSERT INTO matches ({MATCH_COLUMNS})"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)",
+        [gid, mid, state["game"], played_at, json.dumps(state, ensure_ascii=False),
+         json.dumps(result, ensure_ascii=False), stamp, stamp,
+         *(details.get(k) for k in DETAIL_FIELDS)])
+    _write_players(db, gid, mid, result)
+    sync_matches(db, gid, [mid], {mid: result})
+    return _row_to_match(_fetch(db, gid, mid)), True
 
 
 def get_match(db: sqlite_utils.Database, gid: str, mid: str, *, include_deleted: bool = False

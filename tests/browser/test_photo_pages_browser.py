@@ -62,7 +62,7 @@ def _doodle_photo(tmp_path: Path) -> Path:
     found = _committed("doodle-china", r"suzhou-\d\d\.jpg")
     if found:
         return found[0]
-    from vision.doodle_china.synth import make_case
+    from doodle_photos import make_case
 
     data, _ = make_case(3, layout="suzhou-v1", out_size=(1600, 1200), quality=(60, 88))
     path = tmp_path / "suzhou.jpg"
