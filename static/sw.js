@@ -9,7 +9,7 @@ const VERSION = "cc-v1";
 const STATIC = `${VERSION}-static`;
 const PAGES = `${VERSION}-pages`;
 const PRECACHE = ["/static/kit/app.css", "/static/kit/app.js", "/static/kit/match.js",
-  "/static/kit/icons.svg", "/static/icons/icon-192.png", "/manifest.webmanifest"];
+  "/static/icons/icon-192.png", "/manifest.webmanifest"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(STATIC).then((c) => c.addAll(PRECACHE)).then(() => self.skipWaiting()));

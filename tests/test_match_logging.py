@@ -103,9 +103,8 @@ def test_every_name_field_takes_the_registry_limit():
 def test_pages_hand_the_limits_to_scripts(client, group):
     html = client.get(f"/g/{group['id']}/new/canal-houses", headers=group["headers"]).get_data(True)
     assert f'maxlength="{registry.PLAYER_NAME_MAX}"' in html
-    meta = re.search(r'name="companion-limits" content="([^"]+)"', html).group(1)
-    limits = json.loads(meta.replace("&#34;", '"').replace("&quot;", '"'))
-    assert limits["player_name"] == registry.PLAYER_NAME_MAX
+    facts = re.search(r'<script type="application/json" id="game-facts">(.+?)</script>', html).group(1)
+    assert json.loads(facts)["limits"]["player_name"] == registry.PLAYER_NAME_MAX
 
 
 def test_history_shows_edition_today_s_names_win_lose_and_details(client, group):
@@ -120,7 +119,8 @@ def test_history_shows_edition_today_s_names_win_lose_and_details(client, group)
     assert "Anabel won" in html and "Ben lost" in html
     assert "Winner: Anabel" in html and ">Ana<" not in html
     assert "Club" in html and "20 min" in html
-    assert "null" not in html and "None" not in html
+    shown = re.sub(r'<script type="application/json".*?</script>', "", html, flags=re.S)
+    assert "null" not in shown and "None" not in shown
     located = client.get(f"/g/{group['id']}/history?location=club",
                          headers=group["headers"]).get_data(True)
     assert "Anabel won" in located

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
-from .common import PathPart, StateError, StrictModel, check_unique_names, format_path, rank
+from .common import PathPart, Reason, StateError, StrictModel, check_unique_names, format_path, rank
 
 DEFAULT_DISTRICTS: tuple[str, ...] = (
     "San Marco", "San Polo", "Dorsoduro", "Cannaregio", "Castello", "Santa Croce")
@@ -24,6 +24,20 @@ CARDS_PER_DISTRICT = 5
 FOUR_OF_ONE = 4
 NUMBER_CARDS = 14
 PHASE_END = 10
+
+GAME = "canal-grande"
+NAME = "Canal Grande"
+PATH_WORDS = {"numbers": "number card"}
+PART_WORDS = {"districts": "districts", "best_district": "best district", "cards": "cards"}
+
+
+def facts() -> dict[str, Any]:
+    """What the pages say about Canal Grande (gathered by the game registry)."""
+    return {"name": NAME, "players": {"min": 2, "max": 2}, "districts": list(DEFAULT_DISTRICTS),
+            "cards_per_district": CARDS_PER_DISTRICT, "four_of_one": FOUR_OF_ONE,
+            "phase_end": PHASE_END, "win_lose": True,
+            "path_words": PATH_WORDS, "part_words": PART_WORDS}
+
 
 NumberCard = Annotated[int, Field(ge=1, le=3)]
 
@@ -203,6 +217,7 @@ def score(state: dict[str, Any]) -> dict[str, Any]:
     _check(parsed, districts)
     names = [p.name for p in parsed.players]
     players: list[dict[str, Any]] = []
+    reasons: list[list[Reason]] = []
     wins: list[str | None] = []
     for i, player in enumerate(parsed.players):
         counts = {d: player.won.get(d, 0) for d in districts}
@@ -223,9 +238,22 @@ def score(state: dict[str, Any]) -> dict[str, Any]:
             f"to win: {len(districts) - len(have)} more district(s), or "
             f"{FOUR_OF_ONE - counts[best]} more of one district",
         ]
+        why: list[Reason] = [
+            {"kind": "districts", "part": "districts", "count": len(have), "of": len(districts),
+             "districts": have},
+            {"kind": "best_district", "part": "best_district", "district": best if counts[best] else None,
+             "count": counts[best]},
+            {"kind": "cards", "part": "cards", "count": parts["cards"]},
+            {"kind": "won", "part": None, "win": win} if win else
+            {"kind": "to_win", "part": None, "districts_left": len(districts) - len(have),
+             "of_one_left": FOUR_OF_ONE - counts[best]},
+        ]
         if player.numbers is not None:
             shown = "+".join(map(str, player.numbers)) or "none"
             details.append(f"number cards this phase: {shown} = {sum(player.numbers)}")
+            why.append({"kind": "numbers", "part": None, "values": list(player.numbers),
+                        "sum": sum(player.numbers)})
+        reasons.append(why)
         progress = {"districts": len(have), "missing": [d for d in districts if not counts[d]],
                     "best": {"district": best, "cards": counts[best]} if counts[best] else None}
         players.append({"name": player.name, "total": parts["cards"], "parts": parts,
@@ -243,6 +271,7 @@ def score(state: dict[str, Any]) -> dict[str, Any]:
         "ranking": ranking,
         "winners": [names[i] for i in winners_idx],
         "win_condition": wins[winners_idx[0]] if winners_idx else None,
+        "reasons": reasons,
     }
     if parsed.players[0].numbers is not None:
         result["phase"] = _phase(parsed, names)

@@ -167,6 +167,14 @@ def check_unique_names(names: Sequence[str], root: str = "players") -> None:
         seen[key] = i
 
 
+# A detail line's structured twin: always "kind" (what happened) and "part"
+# (the result part it counts toward, or None), then the kind's own fields
+# (house, cells, values, move index, points). Results carry them in a top-level
+# "reasons" list parallel to "players" (scoring.md lets a game add top-level
+# keys; the player objects keep exactly their contract keys).
+Reason = dict[str, Any]
+
+
 def player_result(name: str, parts: dict[str, int], details: list[str], **extra: Any) -> dict[str, Any]:
     """One entry of `result.players`: total is the sum of parts."""
     return {"name": name, "total": sum(parts.values()), "parts": parts, "details": details, **extra}

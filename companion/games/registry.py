@@ -1,10 +1,18 @@
-"""The game registry: each game's name, editions and BoardGameGeek id, and the
-one limit every player-name field shares (API validation, pages' maxlength and
-the scripts all read it from here). Pure data: no Flask, no SQLite."""
+"""The game registry: the one source of game facts. Each engine exports its
+own (`facts()`: name, editions, player counts, palette, condition wording,
+the words for its parts and paths); the registry gathers them, adds the
+limits every name field shares and the BoardGameGeek ids, and hands the lot
+to pages as JSON (`page_facts()`, written into every page by base.html), so
+no script or template repeats a game fact. Pure data: no Flask, no SQLite."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from . import canal_grande
+from .canal_houses import facts as canal_houses
+from .canalis import facts as canalis
+from .doodle_china import facts as doodle_china
 
 # One maximum for a player's name everywhere: the API refuses longer names and
 # every page's name field (HTML maxlength, JS checks) takes this number.
@@ -17,16 +25,20 @@ NOTES_MAX = 2000
 LOCATION_MAX = 100
 DURATION_MAX_MIN = 24 * 60
 
-GAME_NAMES: dict[str, str] = {
-    "canal-houses": "Canal Houses",
-    "doodle-china": "Doodle China",
-    "canalis": "Canalis",
-    "canal-grande": "Canal Grande",
-}
+# Each game's engine module with its facts, in the order pages list games.
+_ENGINES = {canal_houses.GAME: canal_houses, doodle_china.GAME: doodle_china,
+            canalis.GAME: canalis, canal_grande.GAME: canal_grande}
 
-EDITIONS: dict[str, dict[str, str]] = {
-    "doodle-china": {"suzhou": "Suzhou", "shanghai": "Shanghai"},
-}
+GAME_NAMES: dict[str, str] = {game: engine.NAME for game, engine in _ENGINES.items()}
+
+EDITIONS: dict[str, dict[str, str]] = {doodle_china.GAME: dict(doodle_china.EDITIONS)}
+
+# The card colours offered for Canal Houses (name -> how pages draw it).
+PALETTE: dict[str, str] = dict(canal_houses.PALETTE)
+# Player counts per game: (fewest, most).
+PLAYER_COUNTS: dict[str, tuple[int, int]] = {
+    game: (f["players"]["min"], f["players"]["max"])
+    for game, f in ((game, engine.facts()) for game, engine in _ENGINES.items())}
 
 # BoardGameGeek ids for the BG Stats export, only where we have checked them;
 # None means "not known" (BG Stats then keeps the game by name). A deployment
@@ -34,7 +46,11 @@ EDITIONS: dict[str, dict[str, str]] = {
 BGG_IDS: dict[str, int | None] = {game: None for game in GAME_NAMES}
 
 # Games where a match ends with a winner, not a score race (history shows win/lose).
-WIN_LOSE_GAMES = frozenset({"canal-grande"})
+WIN_LOSE_GAMES = frozenset({canal_grande.GAME})
+
+# State keys as people say them in any game ("players[0].street[1]" is "Ana ·
+# house 2"); each game adds its own, gathered in `path_words()`.
+_COMMON_PATH_WORDS = {"players": "player"}
 
 
 def game_name(game: str) -> str:
@@ -74,3 +90,33 @@ def limits() -> dict[str, int]:
     return {"player_name": PLAYER_NAME_MAX, "group_name": GROUP_NAME_MAX,
             "label_name": LABEL_NAME_MAX, "notes": NOTES_MAX, "location": LOCATION_MAX,
             "duration_min": DURATION_MAX_MIN}
+
+
+def path_words() -> dict[str, str]:
+    """Every game's words for state keys, merged (the keys never clash)."""
+    words = dict(_COMMON_PATH_WORDS)
+    for engine in _ENGINES.values():
+        words.update(engine.PATH_WORDS)
+    return words
+
+
+def game_facts(game: str) -> dict[str, Any]:
+    """One game's facts, as its engine states them."""
+    return _ENGINES[game].facts()
+
+
+def page_facts(full: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """Everything a page's scripts may need to know about the games: base.html
+    writes it into `<script type="application/json" id="game-facts">` and
+    app.js reads it (`Companion.facts`). `full`: the games whose every fact the
+    page needs (None: all); the others come as their name and editions only,
+    which keeps a page's first load light (the Canal Houses wording alone is
+    about 11 KB)."""
+    def entry(game: str) -> dict[str, Any]:
+        facts = game_facts(game)
+        if full is None or game in full:
+            return facts
+        return {"name": facts["name"], **({"editions": EDITIONS[game]} if game in EDITIONS else {})}
+    return {"games": {game: entry(game) for game in _ENGINES},
+            "limits": limits(), "path_words": path_words(),
+            "win_lose": sorted(WIN_LOSE_GAMES)}

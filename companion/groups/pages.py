@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import io
+import json
 import re
 from datetime import datetime
 from typing import Any
@@ -38,19 +40,34 @@ HISTORY_LIMIT = 200
 # Games whose entry page another blueprint serves: game -> blueprint name.
 OTHER_PAGES = {"doodle-china": "play_doodle", "canalis": "play_canalis"}
 OWN_PAGES = {"canal-houses": "pages.play_houses", "canal-grande": "pages.play_grande"}
-PLAYER_COUNTS = {"canal-houses": (1, 6), "canal-grande": (2, 2)}
+PLAYER_COUNTS = registry.PLAYER_COUNTS
+
+
+@functools.cache
+def _facts_json(games: str = "all") -> Markup:
+    """The registry's facts as compact JSON, safe inside <script> (every page
+    carries them, so every byte counts). `games`: "all", or the games (comma
+    separated) whose every fact the page needs; base.html's `fact_games` block
+    says which. Computed once per choice: the facts are the code's."""
+    full = None if games.strip() == "all" else tuple(g.strip() for g in games.split(",") if g.strip())
+    text = json.dumps(registry.page_facts(full), separators=(",", ":"), ensure_ascii=False)
+    for raw, safe in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("'", "\\u0027")):
+        text = text.replace(raw, safe)
+    return Markup(text)
 
 
 @bp.app_context_processor
 def _limits() -> dict[str, Any]:
-    """Every page's name fields and scripts read the limits from one place."""
-    return {"limits": registry.limits(), "win_lose_games": registry.WIN_LOSE_GAMES}
+    """Every page's name fields and scripts read the limits and game facts from
+    one place (the game registry)."""
+    return {"limits": registry.limits(), "win_lose_games": registry.WIN_LOSE_GAMES,
+            "game_facts_json": _facts_json, "game_names": registry.GAME_NAMES,
+            "game_editions": registry.EDITIONS}
 
 
 _PATH_IN_TEXT = re.compile(r"\b[a-z_]+(?:\[\d+\])+(?:\.[a-z_]+(?:\[\d+\])*)*")
 _PART = re.compile(r"([A-Za-z_]+)|\[(\d+)\]")
-_PATH_WORDS = {"street": "house", "windows": "window", "numbers": "number card", "moves": "move",
-               "players": "player"}
+_PATH_WORDS = registry.path_words()
 
 
 def _human_path(path: str) -> str:

@@ -16,6 +16,7 @@ from vision.decode import check_header
 
 from .. import storage
 from ..app import get_db
+from ..games import registry
 from ..storage.photos import catalog_for_reading
 from ..web.disk_full import write_whole
 from ..web.security import group_required
@@ -26,7 +27,6 @@ bp = Blueprint("api_photos", __name__, url_prefix="/api/groups/<gid>/photos")
 
 EDITIONS = ("suzhou", "shanghai")
 MEDIA_TYPES = {"jpeg": ("image/jpeg", ".jpg"), "png": ("image/png", ".png")}
-PALETTE = ("red", "orange", "yellow", "green", "blue", "purple")  # the pages' card colours
 
 
 def _error(message: str, status: int, path: str | None = None):
@@ -46,7 +46,7 @@ def _options(gid: str, game: str, edition: str | None = None) -> dict | None:
         return {"templates": templates} if templates else None
     if game != "canal-houses":
         return None
-    return {"catalog": catalog_for_reading(get_db(), gid), "palette": list(PALETTE)}
+    return {"catalog": catalog_for_reading(get_db(), gid), "palette": list(registry.PALETTE)}
 
 
 def photo_queue() -> ReadQueue:

@@ -10,15 +10,13 @@ from flask import g, render_template, url_for
 
 from .. import storage
 from ..app import get_db
-from ..games.canal_houses.conditions import vocabulary
+from ..games import registry
 from ..games.doodle_china.layouts import DEFAULT_LAYOUTS, get_layout
 from ..play.doodle_layouts import builtin_layouts
 from ..web.page_access import GAME_NAMES, group_page, not_found
 from .pages import bp
 
 GAMES = ("doodle-china", "canal-houses")
-COLORS = ["red", "orange", "yellow", "green", "blue", "purple"]
-MAX_PLAYERS = {"doodle-china": 6, "canal-houses": 6}
 
 
 def _urls(gid: str) -> dict[str, str]:
@@ -82,7 +80,7 @@ def photos(gid: str):
 @bp.get("/g/<gid>/photo/cards")
 @group_page
 def cards(gid: str):
-    data = {"gid": gid, "colors": COLORS, "conditions": vocabulary(), "urls": _urls(gid)}
+    data = {"gid": gid, "urls": _urls(gid)}  # colours and condition words: base.html's facts
     return render_template("photos/cards.html", group=g.group, gid=gid, data=data)
 
 
@@ -127,11 +125,9 @@ def reading(gid: str, pid: str):
     data: dict[str, Any] = {
         "gid": gid, "pid": pid, "game": game, "reading": photo["reading"],
         "image": url_for("api_photos.image", gid=gid, pid=pid),
-        "players": _players(gid), "max_players": MAX_PLAYERS[game], "colors": COLORS,
+        "players": _players(gid), "max_players": registry.PLAYER_COUNTS[game][1],
         "urls": _urls(gid),
     }
-    if game == "canal-houses":
-        data["conditions"] = vocabulary()
     if game == "doodle-china":
         data.update(_doodle_extra(photo["reading"], gid))
     template = "photos/doodle.html" if game == "doodle-china" else "photos/houses.html"

@@ -19,6 +19,7 @@ from flask import Blueprint, current_app, g, redirect, render_template, request,
 
 from .. import storage
 from ..app import get_db
+from ..games import registry
 from ..games.doodle_china.layouts import KINDS, SIZES, TRACKS, TREES
 from ..web.access import me
 from ..web.page_access import group_page, not_found
@@ -27,7 +28,7 @@ from .doodle_layouts import group_layouts
 bp = Blueprint("play_doodle", __name__)
 
 GAME = "doodle-china"
-MAX_PLAYERS = 6
+MAX_PLAYERS = registry.PLAYER_COUNTS[GAME][1]
 
 
 def _urls(gid: str) -> dict[str, str]:

@@ -10,8 +10,6 @@ from flask import g, render_template, request, url_for
 
 from .. import storage
 from ..app import get_db
-from ..games.canal_grande import DEFAULT_DISTRICTS
-from ..games.canal_houses.conditions import vocabulary
 from ..groups import bp
 from ..web.page_access import GAME_NAMES, group_page, not_found
 
@@ -47,13 +45,11 @@ def _page(gid: str, game: str, template: str, extra: dict[str, Any]):
 @bp.get("/g/<gid>/play/canal-houses")
 @group_page
 def play_houses(gid: str):
-    return _page(gid, "canal-houses", "play/canal_houses.html",
-                 {"colors": ["red", "orange", "yellow", "green", "blue", "purple"],
-                  "conditions": vocabulary()})
+    # Colours and condition words reach the page with every game fact (base.html).
+    return _page(gid, "canal-houses", "play/canal_houses.html", {})
 
 
 @bp.get("/g/<gid>/play/canal-grande")
 @group_page
 def play_grande(gid: str):
-    return _page(gid, "canal-grande", "play/canal_grande.html",
-                 {"districts": list(DEFAULT_DISTRICTS)})
+    return _page(gid, "canal-grande", "play/canal_grande.html", {})  # districts: the facts

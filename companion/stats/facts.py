@@ -11,6 +11,9 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from ..games import registry
+from ..games.doodle_china import scoring as doodle_scoring
+
 # Score parts by game (and Doodle China edition), in the order kept in the
 # columns p0..p7 / w0..w7 of the stats tables (scoring.md lists them).
 PARTS: dict[tuple[str, str], tuple[str, ...]] = {
@@ -22,9 +25,9 @@ PARTS: dict[tuple[str, str], tuple[str, ...]] = {
     ("canal-grande", ""): ("districts", "best_district", "cards"),
 }
 PART_COLUMNS = 8
-EDITIONS = {"doodle-china": ("suzhou", "shanghai")}
-SOLO_RANKS = ("Try again!", "Tenant", "Landlord", "Entrepreneur", "Mayor", "President",
-              "World Power")
+EDITIONS = {game: tuple(names) for game, names in registry.EDITIONS.items()}
+# Solo ranks, lowest first (the engine keeps them with their score floors).
+SOLO_RANKS = tuple(rank for _, rank in reversed(doodle_scoring.SOLO_RANKS))
 WIN_CONDITIONS = ("six districts", "four of one")
 
 

@@ -7,14 +7,16 @@ from typing import Any
 
 from markupsafe import Markup
 
+from ..games import registry
+from ..games.doodle_china.scoring import SOLO_RANKS as _RANKS_BY_FLOOR
 from . import charts
 from .facts import SOLO_RANKS
 
-GAME_NAMES = {"canal-houses": "Canal Houses", "doodle-china": "Doodle China",
-              "canalis": "Canalis", "canal-grande": "Canal Grande"}
+GAME_NAMES = registry.GAME_NAMES
 MAX_LINES = 6
 MAX_BARS = 12
-SOLO_FLOORS = (30, 50, 70, 90, 105, 120)
+# The score each solo rank above "Try again!" starts at, lowest first.
+SOLO_FLOORS = tuple(floor for floor, _ in reversed(_RANKS_BY_FLOOR))[1:]
 WIN, TIE, LOSS = "#009E73", "#9a9a9a", "#D55E00"
 
 

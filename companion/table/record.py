@@ -15,14 +15,14 @@ from __future__ import annotations
 from typing import Any
 
 from .. import storage
+from ..games.doodle_china import facts as doodle_facts
 
 EVENT_PAGE = 1000
 # Riverway or road shapes as the sheets draw them (box-drawing glyphs) and
 # in words for screen readers and tooltips.
-PATH_GLYPHS = {"NS": "│", "EW": "─", "NE": "└", "NW": "┘", "SE": "┌", "SW": "┐"}
-PATH_WORDS = {"NS": "straight, top to bottom", "EW": "straight, left to right",
-              "NE": "curve, top to right", "NW": "curve, top to left",
-              "SE": "curve, bottom to right", "SW": "curve, bottom to left"}
+# (the game's own words: games/doodle_china/facts.py).
+PATH_GLYPHS = doodle_facts.LINE_GLYPHS
+PATH_WORDS = doodle_facts.LINE_WORDS
 
 
 def _where(event: dict[str, Any]) -> tuple[str | None, str | None]:

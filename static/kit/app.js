@@ -92,9 +92,21 @@ const Companion = (() => {
     return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
   }
 
-  /** The server's limits (companion/games/registry.py), from base.html's meta tag. */
-  let limits = { player_name: 40, group_name: 80, label_name: 60, notes: 2000, location: 100, duration_min: 1440 };
-  try { limits = { ...limits, ...JSON.parse(document.querySelector('meta[name="companion-limits"]').content) }; } catch (e) { /* defaults */ }
+  /** Every game fact (names, editions, limits, palette, words): the game registry
+   * (companion/games/registry.py) as base.html writes it. Scripts never repeat one. */
+  const facts = (() => {
+    try { return JSON.parse(document.getElementById("game-facts").textContent); } catch (e) { return { games: {}, limits: {}, path_words: {}, win_lose: [] }; }
+  })();
+  const limits = facts.limits;
+
+  // The card colours' classes (.c-red ...) from the registry's palette; CSSOM, so the
+  // page's CSP (style-src 'self') allows it.
+  try {
+    const colors = facts.games["canal-houses"]?.colors || {};
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(Object.entries(colors).map(([name, hex]) => `.c-${name} { --c: ${hex}; }`).join("\n"));
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  } catch (e) { /* an old browser draws cards without their colour */ }
 
   /** Dates in the phone's own language and time zone: every <time datetime data-local>
    * ("date" or "datetime") under `root` is rewritten with Intl. */
@@ -164,5 +176,5 @@ const Companion = (() => {
     window.addEventListener("load", () => navigator.serviceWorker.register("/sw.js").catch(() => {}));
   }
 
-  return { api, toast, drafts, h, uuid, csrf, limits, localTimes, outbox };
+  return { api, toast, drafts, h, uuid, csrf, facts, limits, localTimes, outbox };
 })();

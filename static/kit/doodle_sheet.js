@@ -1,14 +1,31 @@
-// Drawing a Doodle China sheet square as SVG: the printed kind (tint and
-// icon), the path drawn in it (a straight line or a quarter arc between two
-// side midpoints), houses in a house square (printed-crossed and crossed by
-// the player), a riverway length badge and a connected-boat mark. Used by the
-// score page (play.js) and the layout editor (layouts.js). Builds DOM only.
+// The one Doodle China sheet component: a square drawn as SVG (the printed
+// kind's tint and icon, the path drawn in it as a straight line or a quarter
+// arc between two side midpoints, houses in a house square, a skyscraper's
+// floors, a riverway length badge and a connected-boat mark) and the whole
+// grid of squares as buttons (`sheetGrid`), with the game's words for kinds
+// and paths from the registry. Used by the score page (play.js), the layout
+// editor (layouts.js), the photo review (photos/doodle.js) and the live
+// table (table/table.js); its look is doodle_sheet.css. Builds DOM only.
 "use strict";
 
 const NS = "http://www.w3.org/2000/svg";
 
+// The game's facts (companion/games/doodle_china/facts.py, via the registry).
+const FACTS = Companion.facts.games["doodle-china"];
+// JSON objects reach the page with sorted keys: orders come from the facts' lists.
+const pick = (table, key, order = Object.keys(table)) => Object.fromEntries(order.map((k) => [k, table[k][key]]));
+
+/** Edition id -> name ("suzhou" -> "Suzhou"). */
+export const EDITIONS = pick(FACTS.editions, "name", FACTS.edition_order);
+/** Per edition: its value tracks in sheet order, those one player at most may hold, its trees. */
+export const TRACKS = pick(FACTS.editions, "track_order");
+export const SHARED_TRACKS = pick(FACTS.editions, "shared_tracks");
+export const TREES = pick(FACTS.editions, "trees");
+/** A track's heading ("shop_bonuses" -> "Shop bonuses"). */
+export const TRACK_WORDS = FACTS.track_words;
+
 /** Path cycle when a square is tapped: nothing, then the six the rulebook allows. */
-export const CYCLE = [null, "NS", "EW", "NE", "NW", "SE", "SW"];
+export const CYCLE = [null, ...FACTS.path_order];
 
 /** A square is 100x100; paths join side midpoints, corners bend as quarter circles. */
 export const PATH_D = {
@@ -20,15 +37,16 @@ export const PATH_D = {
   SW: "M50 100A50 50 0 0 0 0 50",
 };
 
-export const PATH_WORDS = {
-  NS: "north to south", EW: "east to west", NE: "north to east",
-  NW: "north to west", SE: "south to east", SW: "south to west",
-};
+/** A path in words ("straight, top to bottom") and as a glyph ("│"). */
+export const PATH_WORDS = pick(FACTS.paths, "words", FACTS.path_order);
+export const PATH_GLYPHS = pick(FACTS.paths, "glyph", FACTS.path_order);
 
-export const KIND_WORDS = {
-  plain: "plain square", start: "start square", house: "house square", hotel: "hotel",
-  shop: "shop", boat: "boat", park: "park", skyscraper: "skyscraper", taxi: "taxi", bus: "bus",
-};
+/** A square's kind in a sentence ("house square") and as a short label ("houses"). */
+export const KIND_WORDS = pick(FACTS.kinds, "words");
+export const KIND_SHORT = pick(FACTS.kinds, "short");
+
+/** A result part in words ("shop_bonuses" -> "bonuses"). */
+export const PART_WORDS = FACTS.part_words;
 
 /** Older data (drafts kept on a phone, saved matches, layouts) may hold Shanghai
  * `start` squares; Shanghai's starting squares are its parks (scoring.md), so
@@ -110,7 +128,7 @@ function houseSpots(count) {
  * opts: {kind, path, houses: {count, printed, crossed} | null, badge: number | null,
  *        boat: "connected" | "alone" | null}
  */
-export function squareSvg({ kind, path = null, houses = null, badge = null, boat = null }) {
+export function squareSvg({ kind, path = null, houses = null, badge = null, boat = null, floors = null }) {
   const parts = [svg("rect", { x: 0, y: 0, width: 100, height: 100, class: "sq-bg" })];
   if (kind === "house" && houses) {
     houseSpots(houses.count).forEach(([x, y, size], i) => {
@@ -133,11 +151,67 @@ export function squareSvg({ kind, path = null, houses = null, badge = null, boat
     parts.push(svg("g", { class: "boat-mark" }, svg("circle", { cx: 82, cy: 18, r: 15 }),
       svg("path", { d: "M74 18l6 6 10-12" })));
   }
+  if (floors) {
+    parts.push(svg("text", { x: 94, y: 94, "text-anchor": "end", class: `sq-floors${floors.scored ? " is-scored" : ""}` },
+      document.createTextNode(`${floors.count}F${floors.scored ? " \u2713" : ""}`)));
+  }
   if (badge) {
     parts.push(svg("g", { class: "way-badge" }, svg("circle", { cx: 80, cy: 80, r: 16 }),
       svg("text", { x: 80, y: 81, "text-anchor": "middle", "dominant-baseline": "central" }, document.createTextNode(String(badge)))));
   }
   return svg("svg", { viewBox: "0 0 100 100", class: "sq-svg", "aria-hidden": "true" }, parts);
+}
+
+/** A square in words: "Row 2, column 3: hotel, path straight, top to bottom". */
+export function squareWords(r, c, kind, path, houses = null) {
+  let words = `Row ${r + 1}, column ${c + 1}: ${KIND_WORDS[kind] || kind}`;
+  if (houses) words += `, ${houses.printed + houses.crossed} of ${houses.count} houses crossed`;
+  else words += path ? `, path ${PATH_WORDS[path]}` : ", nothing drawn";
+  return words;
+}
+
+/**
+ * A sheet's grid: one button per square, drawn by squareSvg and named by squareWords.
+ * opts: {grid (rows of "KIND" / "KIND:PATH"), edition, label, testid?, heads?: {hot: column | null},
+ *        square(r, c, kind, path) -> {houses?, badge?, boat?, floors?, cls?: [], words?: extra words,
+ *        disabled?, pressed?: bool, onClick?, onDown?, onUp?}}
+ * Each button: class "dc-sq kind-KIND" (+ cls), data-r, data-c, data-key, data-path,
+ * data-testid "sq-R-C". Heads (the live table) number the columns and rows, `hot` lit.
+ */
+export function sheetGrid({ grid, edition, label, testid = "sheet", heads = null, square = () => ({}) }) {
+  const size = grid.length;
+  const el = document.createElement("div");
+  el.className = `dc-grid ed-${edition}${heads ? " with-heads" : ""}`;
+  el.setAttribute("role", "group");
+  el.setAttribute("aria-label", label);
+  el.dataset.testid = testid;
+  el.style.setProperty("--n", String(size));
+  const head = (cls, text) => { const s = document.createElement("span"); s.className = cls; s.textContent = text; return s; };
+  if (heads) {
+    el.append(head("dc-head-corner", ""));
+    for (let c = 0; c < (grid[0] || []).length; c += 1) el.append(head(`dc-head-col${heads.hot === c + 1 ? " hot" : ""}`, String(c + 1)));
+  }
+  grid.forEach((row, r) => {
+    if (heads) el.append(head("dc-head-row", String(r + 1)));
+    row.forEach((text, c) => {
+      const [kind, path] = splitCell(text);
+      const opts = square(r, c, kind, path) || {};
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = ["dc-sq", `kind-${kind}`, ...(opts.cls || [])].filter(Boolean).join(" ");
+      Object.assign(button.dataset, { r: String(r), c: String(c), key: key(r, c), path: path || "", testid: `sq-${r}-${c}`, kind });
+      button.setAttribute("aria-label", squareWords(r, c, kind, path, opts.houses) + (opts.words || ""));
+      if (opts.pressed !== undefined && opts.pressed !== null) button.setAttribute("aria-pressed", String(opts.pressed));
+      button.disabled = Boolean(opts.disabled);
+      button.append(squareSvg({ kind, path, houses: opts.houses || null, badge: opts.badge || null,
+        boat: opts.boat || null, floors: opts.floors || null }));
+      if (opts.onClick) button.addEventListener("click", opts.onClick);
+      if (opts.onDown) button.addEventListener("pointerdown", opts.onDown);
+      if (opts.onUp) for (const ev of ["pointerup", "pointerleave", "pointercancel"]) button.addEventListener(ev, opts.onUp);
+      el.append(button);
+    });
+  });
+  return el;
 }
 
 /** "KIND" or "KIND:PATH" -> [kind, path|null]. */

@@ -6,7 +6,8 @@ import * as M from "./match.js";
 import * as H from "./houses_model.js";
 
 const { h, icon } = M;
-const COLORS = ["red", "orange", "yellow", "green", "blue", "purple"];
+// The card colours the box has, from the game registry.
+const COLORS = Companion.facts.games["canal-houses"].palette;
 const catalog = { gid: null, cards: null, error: null, loading: false, rerender: null };
 // What a redraw must not lose: open sections and a half-typed catalog name.
 const keep = { catalogOpen: false, name: "" };

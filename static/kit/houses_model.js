@@ -3,17 +3,19 @@
 // Every function works on the scoring state itself (scoring.md), so what the
 // page builds is exactly what /api/score and `companion score` read.
 
-export const FEATURES = ["cats", "birds", "flags", "flowerpots"];
+import { clone } from "./clone.js";
+
+// A window's features, in the engine's order (the game registry).
+export const FEATURES = Companion.facts.games["canal-houses"].features;
 export const FEATURE_NAMES = { cats: "Cats", birds: "Birds", flags: "Flags", flowerpots: "Flowerpots" };
 export const SINGULAR = { cats: "cat", birds: "bird", flags: "flag", flowerpots: "flowerpot" };
 export const HEIGHTS = ["exactly", "at_least", "at_most"];
 export const HEIGHT_SIGNS = { exactly: "=", at_least: "≥", at_most: "≤" };
 
 // The engine's condition words (companion/games/canal_houses/conditions.py,
-// `vocabulary()`, sent in the page data): rule -> label, the common
+// `vocabulary()`, in the game registry's facts): rule -> label, the common
 // conditions as chips. The page never words a condition itself.
-let VOCAB = { labels: {}, short: {}, chips: [], pairs: [], max_need: 9, max_height: 12 };
-export function useVocabulary(vocab) { if (vocab) VOCAB = vocab; }
+const VOCAB = Companion.facts.games["canal-houses"].conditions;
 export const vocabulary = () => VOCAB;
 
 export const blankCard = () => ({ points: 0, color: null, condition: {} });
@@ -58,7 +60,7 @@ export const itemRule = (item) => (item.n === undefined || item.n === null ? `${
 /** The engine's short words for an item ("2+ birds", "exactly 4 high"). */
 export function itemLabel(item) {
   const rule = itemRule(item);
-  return VOCAB.short[rule] || rule.replace(/_/g, " ");
+  return VOCAB.short[rule] || VOCAB.labels[rule] || rule.replace(/_/g, " "); // short only where it differs
 }
 
 /** Is the chip's requirement part of the condition, with the same number? */
@@ -153,7 +155,7 @@ export function catalogText(kind, data) {
   return color + (kind === "window" ? windowText(data) : cardText(data));
 }
 
-export const clone = (value) => JSON.parse(JSON.stringify(value));
+export { clone };
 
 /** Same JSON whatever the key order (the server answers with sorted keys). */
 function canonical(x) {

@@ -35,206 +35,30 @@
 //                                      its path
 //   M.deleteMatch(gid, mid, {onDeleted, onRestored})   DELETE, then a toast with Undo (restore)
 //   M.matchUrl(gid, mid)               the match page's address
-//   M.icon(name, label?)               an <svg> using static/kit/icons.svg#name
+//   M.icon(name, label?)               an <svg> using the page's one icon sprite (#i-name,
+//                                      templates/kit/_icons.html, inlined by base.html)
 //   M.stepper({label, value, min, max, onChange, icon?})   − value + with 44 px buttons
 //   M.confirmButton(label, confirmLabel, run, cls?)        a button that asks for a second tap
 "use strict";
 
+import { draftKeyNow, pageData } from "./drafts.js";
+import { errorText, humanLine } from "./words.js";
+
 const C = () => Companion; // kit/app.js declares it (a global lexical binding, not on window)
 export const h = (...args) => C().h(...args);
 
-export const GAMES = {
-  "canal-houses": "Canal Houses", "doodle-china": "Doodle China",
-  "canalis": "Canalis", "canal-grande": "Canal Grande",
-};
+/** The game registry's facts (app.js reads them from the page). */
+export const facts = () => C().facts;
+/** game id -> name, from the registry. */
+export const GAMES = Object.fromEntries(Object.entries(C().facts.games).map(([id, f]) => [id, f.name]));
 
-// Games decided by a win condition, not points (companion/games/registry.py WIN_LOSE_GAMES).
-const WIN_LOSE = new Set(["canal-grande"]);
+// Games decided by a win condition, not points (the registry's WIN_LOSE_GAMES).
+const WIN_LOSE = new Set(C().facts.win_lose);
 
-export function pageData() {
-  const el = document.getElementById("page-data");
-  return el ? JSON.parse(el.textContent) : {};
-}
-
-let currentDraftKey = null; // the page's one draft store, cleared when a queued save is sent
-
-export function draftStore(gid, game, matchId) {
-  const key = matchId ? `${gid}:match:${matchId}` : `${gid}:${game}`;
-  currentDraftKey = key;
-  const savedVersion = () => (matchId ? pageData().match?.version : undefined);
-  return {
-    key,
-    load: () => C().drafts.load(key),
-    save: (draft) => {
-      // An edit remembers the saved version it started from (a 409 tells it apart).
-      if (matchId && draft.version === undefined) draft.version = savedVersion();
-      C().drafts.save(key, { ...draft, updated: new Date().toISOString() });
-    },
-    clear: () => C().drafts.clear(key),
-  };
-}
-
-function offerDraft(store, older) {
-  const when = older.updated ? new Date(older.updated).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : "earlier";
-  const choose = (which) => { sessionStorage.setItem(`draft-choice:${store.key}`, which); location.reload(); };
-  const bar = h("div", { class: "card draft-offer", role: "status", id: "draft-offer" },
-    h("p", {}, `This page shows the match as it is saved now. This phone also has changes from ${when} that were never saved`,
-      older.version !== undefined ? " (made on an older version of this match)." : "."),
-    h("div", { class: "row" },
-      h("button", { type: "button", id: "use-draft", onclick: () => choose("draft") }, "Use my unsaved changes"),
-      h("button", { type: "button", class: "secondary", id: "drop-draft", onclick: () => choose("drop") }, "Discard them")));
-  const main = document.getElementById("main") || document.body;
-  main.prepend(bar);
-}
-
-export function loadDraft(store, match) {
-  const local = store.load();
-  const older = C().drafts.load(`${store.key}:unsaved`);
-  if (!match) return local;
-  const choice = sessionStorage.getItem(`draft-choice:${store.key}`);
-  sessionStorage.removeItem(`draft-choice:${store.key}`);
-  if (choice === "drop") { C().drafts.clear(`${store.key}:unsaved`); return null; }
-  if (choice === "draft" && older) {
-    C().drafts.clear(`${store.key}:unsaved`);
-    // A draft from before versions existed started from an unknown save: treat it as the
-    // first, so a match changed since asks keep mine / take theirs instead of overwriting.
-    if (older.version === undefined) older.version = 1;
-    store.save(older);
-    return older;
-  }
-  if (local && local.version === match.version) { if (older) offerDraft(store, older); return local; }
-  if (local && JSON.stringify(local.state) !== JSON.stringify(match.state)) {
-    // A draft from before another save (or from before versions): keep it aside, start from the saved match.
-    C().drafts.save(`${store.key}:unsaved`, local);
-    store.clear();
-    offerDraft(store, local);
-    return null;
-  }
-  if (local) store.clear();
-  if (older) offerDraft(store, older);
-  return null;
-}
-
-export function newDraft(state, ui = {}) {
-  return { id: C().uuid(), state, ui };
-}
-
-function offlineNote(on) {
-  let note = document.getElementById("offline-note");
-  if (on && !note) {
-    note = h("p", { class: "offline-note", id: "offline-note", role: "status" },
-      "Totals are waiting for the connection; they will catch up by themselves. Everything you enter is kept on this phone.");
-    (document.getElementById("main") || document.body).prepend(note);
-  }
-  if (!on && note) note.remove();
-}
-
-// A finger on the screen holds redraws back: a score answer that redraws the
-// page between a tap's pointerdown and its click would take the tap away
-// (the button under the finger is replaced, so the click never reaches it).
-let fingers = 0;
-let held = [];
-function flushHeld() {
-  if (fingers) return;
-  const run = held;
-  held = [];
-  run.forEach((fn) => fn());
-}
-document.addEventListener("pointerdown", () => { fingers += 1; }, true);
-for (const ev of ["pointerup", "pointercancel"]) {
-  document.addEventListener(ev, () => {
-    fingers = Math.max(0, fingers - 1);
-    setTimeout(flushHeld, 400); // a tap's click has come by then, or never will
-  }, true);
-}
-window.addEventListener("click", () => setTimeout(flushHeld, 0)); // after the tap's own handlers
-
-/** Run `fn` now, or once no finger is on the screen and its tap is handled. */
-export function whenHandsOff(fn) {
-  if (!fingers) { fn(); return; }
-  held.push(fn);
-  setTimeout(() => { fingers = 0; flushHeld(); }, 2000); // a lost pointerup never blocks for long
-}
-
-export function scorer(onAnswer, delay = 250) {
-  let timer = null;
-  let seq = 0;
-  let last = null;
-  let retry = null;
-  const busy = (on) => { document.body.dataset.scoring = on ? "busy" : "idle"; };
-  window.addEventListener("online", () => { if (last && document.body.dataset.scoring === "offline") score(last); });
-  function score(state) {
-    clearTimeout(timer);
-    clearTimeout(retry);
-    const mine = ++seq;
-    busy(true);
-    const body = JSON.parse(JSON.stringify(state));
-    last = body;
-    timer = setTimeout(async () => {
-      const answer = await C().api("POST", "/api/score", body);
-      if (mine !== seq) return;
-      if (answer.status === 0) {
-        // No connection: say so instead of an error, and catch up when it returns.
-        document.body.dataset.scoring = "offline";
-        offlineNote(true);
-        retry = setTimeout(() => { if (mine === seq) score(body); }, 5000);
-        return;
-      }
-      offlineNote(false);
-      whenHandsOff(() => {
-        if (mine !== seq) return; // a newer edit came while the finger was down
-        if (answer.ok) onAnswer({ ok: true, result: answer.data });
-        else onAnswer({ ok: false, status: answer.status, error: answer.data?.error || "could not score",
-                        path: answer.data?.path || null });
-        busy(false);
-      });
-    }, delay);
-  }
-  return score;
-}
-
-const PATH_WORDS = { street: "house", windows: "window", numbers: "number card", moves: "move" };
-const singular = (key) => PATH_WORDS[key] || key.replace(/_/g, " ").replace(/s$/, "");
-
-export function humanPath(path, state) {
-  if (!path) return "";
-  const parts = [];
-  const re = /([A-Za-z_]+)|\[(\d+)\]/g;
-  let m;
-  let last = null;
-  let rawKey = false; // the last part pushed is a bare key an index may still number
-  while ((m = re.exec(path)) !== null) {
-    if (m[1]) {
-      last = m[1];
-      rawKey = false;
-      if (!(m[1] in PATH_WORDS) && m[1] !== "players" && m[1] !== "state") { parts.push(m[1].replace(/_/g, " ")); rawKey = true; }
-      continue;
-    }
-    const i = Number(m[2]);
-    if (rawKey) parts.pop();
-    rawKey = false;
-    if (last === "players") parts.push(state?.players?.[i]?.name || `player ${i + 1}`);
-    else parts.push(`${singular(last)} ${i + 1}`);
-  }
-  return parts.join(" · ");
-}
-
-// A JSON path inside a message ("also circled at players[1].hotels[0]").
-const PATH_IN_TEXT = /\b[a-z_]+(?:\[\d+\])+(?:\.[a-z_]+(?:\[\d+\])*)*/g;
-/** Engine lines say `moves[3]` or `players[1].hotels[0]`; people read "move 4",
- * "Ben · hotel 1" (views.human does the same server-side for detail lines). */
-export function humanLine(text, state) {
-  return String(text).replace(PATH_IN_TEXT, (path) => humanPath(path, state));
-}
-
-export function errorText(data, state) {
-  if (!data) return "something went wrong";
-  const message = data.error || "something went wrong";
-  if (!data.path) return humanLine(message, state);
-  // People read "Ana · house 2 · roof", never the JSON path (players[0].street[1]).
-  const human = humanPath(data.path, state);
-  return human ? `${human}: ${humanLine(message, state)}` : humanLine(message, state);
-}
+export { clone } from "./clone.js";
+export * from "./drafts.js";
+export * from "./scorer.js";
+export * from "./words.js";
 
 export function icon(name, label) {
   const ns = "http://www.w3.org/2000/svg";
@@ -244,8 +68,7 @@ export function icon(name, label) {
   if (label) { svg.setAttribute("role", "img"); svg.setAttribute("aria-label", label); }
   else svg.setAttribute("aria-hidden", "true");
   const use = document.createElementNS(ns, "use");
-  // The sprite base.html inlines; the file is the fallback for pages without it.
-  use.setAttribute("href", document.getElementById(`i-${name}`) ? `#i-${name}` : `/static/kit/icons.svg#${name}`);
+  use.setAttribute("href", `#i-${name}`); // the one sprite, inlined by base.html in every page
   svg.append(use);
   return svg;
 }
@@ -360,7 +183,7 @@ export function mountSave(el, opts) {
   const button = h("button", { type: "button", class: "big", id: "save-match" },
     opts.matchId ? "Save changes" : "Save match");
   const status = h("p", { class: "save-status", role: "status", id: "save-status" });
-  const draftKey = currentDraftKey;
+  const draftKey = draftKeyNow();
   const setStatus = (cls, text, state) => {
     status.className = `save-status ${cls}`;
     status.textContent = text;

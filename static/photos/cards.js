@@ -9,10 +9,9 @@ import { gridSection } from "./cards_grid.js";
 
 const { h } = M;
 const data = M.pageData();
-H.useVocabulary(data.conditions);
 const gid = data.gid;
 const app = document.getElementById("cards-app");
-document.getElementById("cards-grid")?.replaceChildren(gridSection({ urls: data.urls, colors: data.colors, onSaved: load }));
+document.getElementById("cards-grid")?.replaceChildren(gridSection({ urls: data.urls, colors: Companion.facts.games["canal-houses"].palette, onSaved: load }));
 const KINDS = [["store", "Stores"], ["window", "Windows"], ["roof", "Roofs"]];
 let cards = [];
 const photos = new Map();
@@ -111,7 +110,7 @@ function render() {
   if (!cards.length) {
     app.replaceChildren(h("div", { class: "empty" },
       h("p", {}, h("strong", {}, "No cards in the catalog yet.")),
-      h("p", {}, "Add many at once above (one photo of up to 20 cards laid out in rows), or save cards on the Canal Houses score page (tap a card, then Card catalog → Save card) or on a street photo's card editor and photograph them here.")));
+      h("p", {}, `Add many at once above (one photo of up to 20 cards laid out in rows), or save cards on the ${M.GAMES["canal-houses"]} score page (tap a card, then Card catalog → Save card) or on a street photo's card editor and photograph them here.`)));
     return;
   }
   const done = cards.filter((c) => photos.has(c.id) && !photos.get(c.id).stale).length;

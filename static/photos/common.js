@@ -14,7 +14,9 @@ import * as M from "../kit/match.js";
 
 const { h } = M;
 const NS = "http://www.w3.org/2000/svg";
-export const clone = (value) => JSON.parse(JSON.stringify(value));
+import { clone } from "../kit/clone.js";
+
+export { clone };
 export const MAX_NAME = Companion.limits.player_name;
 export const nameKey = (name) => String(name || "").trim().replace(/\s+/g, " ").toLowerCase();
 

@@ -17,12 +17,12 @@ const edition = sheetInfo.edition;
 const layout = data.layout;
 const geo = data.geometry;
 const app = document.getElementById("photo-app");
-const EDITIONS = { suzhou: "Suzhou", shanghai: "Shanghai" };
-const TRACKS = { suzhou: ["hotels", "shops", "shop_bonuses"], shanghai: ["hotels", "skyscrapers"] }[edition] || [];
-const TRACK_TITLES = { hotels: "Hotels", shops: "Shops", shop_bonuses: "Shop bonuses", skyscrapers: "Skyscrapers" };
-const TREES = { suzhou: 10, shanghai: 12 };
+const EDITIONS = S.EDITIONS;
+const TRACKS = S.TRACKS[edition] || [];
+const TRACK_TITLES = S.TRACK_WORDS;
+const TREES = S.TREES;
 const DOUBT_BELOW = 0.75;
-const ARROWS = { NS: "│", EW: "─", NE: "└", NW: "┘", SE: "┌", SW: "┐" };
+const ARROWS = S.PATH_GLYPHS;
 
 // ----- what the reader doubted ------------------------------------------------
 const doubtCells = new Set();
@@ -70,7 +70,7 @@ function cycle(r, c) {
 function cellLabel(r, c) {
   const [kind, path] = S.splitCell(sheet().grid[r][c]);
   const doubt = doubtCells.has(S.key(r, c)) && !touched().has(S.key(r, c)) ? ", the reader was unsure" : "";
-  return `Row ${r + 1}, column ${c + 1}: ${S.KIND_WORDS[kind] || kind}, ${path ? `line ${S.PATH_WORDS[path]}` : "nothing drawn"}${doubt}. Tap for the next line.`;
+  return `${S.squareWords(r, c, kind, path)}${doubt}. Tap for the next line.`;
 }
 
 // ----- the overlay (the reader said where the sheet is) -------------------------
@@ -185,24 +185,20 @@ const viewTabs = h("div", { class: "seg view-tabs", role: "group", "aria-label":
     "aria-pressed": "false", onclick: () => setView(k) }, label)) : []);
 
 // ----- the grid drawn as on the score page (no overlay) -------------------------
-const gridEl = h("div", { class: `dc-grid ed-${edition}`, role: "group", "aria-label": "The grid as read", "data-testid": "sheet" });
+const gridEl = h("div", { class: "dc-grid-box" });
 function drawGrid() {
   const seen = touched();
-  gridEl.style.setProperty("--n", sheet().grid.length);
   const houseSpec = (r, c) => layout?.data?.houses?.find((x) => x.cell[0] === r && x.cell[1] === c);
-  gridEl.replaceChildren(...sheet().grid.flatMap((row, r) => row.map((text, c) => {
-    const [kind, path] = S.splitCell(text);
-    const k = S.key(r, c);
-    const spec = kind === "house" ? houseSpec(r, c) : null;
-    const cls = ["dc-sq", `kind-${kind}`];
-    if (doubtCells.has(k)) cls.push(seen.has(k) ? "is-checked" : "is-doubt");
-    else if (seen.has(k)) cls.push("is-touched");
-    const button = h("button", { type: "button", class: cls.join(" "), "data-testid": `sq-${r}-${c}`, "data-path": path || "",
-      "aria-label": cellLabel(r, c), disabled: kind === "house" },
-    S.squareSvg({ kind, path, houses: spec ? { count: spec.count, printed: spec.printed_crossed, crossed: 0 } : null }));
-    if (kind !== "house") button.addEventListener("click", () => cycle(r, c));
-    return button;
-  })));
+  gridEl.replaceChildren(S.sheetGrid({ grid: sheet().grid, edition, label: "The grid as read",
+    square: (r, c, kind) => {
+      const k = S.key(r, c);
+      const spec = kind === "house" ? houseSpec(r, c) : null;
+      const mark = doubtCells.has(k) ? (seen.has(k) ? "is-checked" : "is-doubt") : seen.has(k) ? "is-touched" : "";
+      const doubt = doubtCells.has(k) && !seen.has(k) ? ", the reader was unsure" : "";
+      return { houses: spec ? { count: spec.count, printed: spec.printed_crossed, crossed: 0 } : null, cls: [mark],
+        words: kind === "house" ? doubt : `${doubt}. Tap for the next line.`,
+        disabled: kind === "house", onClick: kind === "house" ? null : () => cycle(r, c) };
+    } }));
 }
 
 // ----- tracks and trees ---------------------------------------------------------

@@ -13,7 +13,6 @@ import * as P from "./common.js";
 
 const { h, icon } = M;
 const data = M.pageData();
-H.useVocabulary(data.conditions);
 const gid = data.gid;
 const reading = data.reading;
 const app = document.getElementById("photo-app");
@@ -52,14 +51,14 @@ function allCards() {
 }
 
 const isPending = (sel) => local.value.pending.includes(selKey(sel));
-/** The values still to fill in on a card (what the scorer would refuse as null). */
+// The values each card kind must give: the engine's own table (state.required_values).
+const REQUIRED = Companion.facts.games["canal-houses"].required;
+/** The values still to fill in on a card (what the scorer would refuse as null), and a
+ * condition the reader could not read that is still empty (this page's own mark). */
 function missingOf(sel, card) {
   if (!card) return [];
-  if (sel.part === "window") return H.FEATURES.filter((f) => card[f] === null || card[f] === undefined);
-  const out = [];
-  if (card.points === null || card.points === undefined) out.push("points");
-  if (card.condition === null || card.condition === undefined) out.push("condition");
-  else if (isPending(sel) && !H.conditionItems(card.condition).length) out.push("condition");
+  const out = REQUIRED[sel.part].filter((key) => card[key] === null || card[key] === undefined);
+  if (sel.part !== "window" && !out.includes("condition") && isPending(sel) && !H.conditionItems(card.condition).length) out.push("condition");
   return out;
 }
 const missingCards = () => allCards().map((c) => ({ ...c, missing: missingOf(c, c.card) })).filter((c) => c.missing.length);

@@ -8,6 +8,11 @@
 // (`/options`) only by the phone whose turn it is.
 "use strict";
 
+import { drawDice } from "./dice_tray.js";
+import { drawOver } from "./ending.js";
+import { setUpInvite } from "./invite.js";
+import { sheetView } from "./sheet_view.js";
+
 (() => {
   const root = document.getElementById("room");
   if (!root) return;
@@ -26,17 +31,6 @@
   })();
   const ROOM_URL = `${API}?phone=${encodeURIComponent(PHONE)}`;
   let seatProblem = null;   // {seat, player, since} when another phone holds the seat picked
-  const SVG = "http://www.w3.org/2000/svg";
-  const PATHS = {
-    NS: "M50 0 V100", EW: "M0 50 H100",
-    NE: "M50 0 A50 50 0 0 0 100 50", NW: "M50 0 A50 50 0 0 1 0 50",
-    SE: "M50 100 A50 50 0 0 1 100 50", SW: "M50 100 A50 50 0 0 0 0 50",
-  };
-  const PATH_WORDS = { NS: "straight, top to bottom", EW: "straight, left to right",
-    NE: "curve, top to right", NW: "curve, top to left", SE: "curve, bottom to right",
-    SW: "curve, bottom to left" };
-  const KIND_LABEL = { plain: "", start: "start", house: "houses", hotel: "hotel", shop: "shop",
-    boat: "boat", park: "park", skyscraper: "tower", taxi: "taxi", bus: "bus" };
 
   const el = (id) => document.getElementById(id);
   const startWord = () => (room?.edition === "shanghai" ? "roads" : "riverways"); // Shanghai draws roads
@@ -272,12 +266,6 @@
   }
 
   // -- dice ----------------------------------------------------------------
-  function dieEl(colour, value, extra = {}) {
-    return h("button", { type: "button", class: `die die-${colour}`, "data-value": value,
-                         "aria-label": `${colour} die ${value}`, ...extra },
-             h("span", { class: "die-number" }, String(value)));
-  }
-
   function showRoll(event) {
     // Paint the dice straight from the event: readable at once, animated for fun.
     if (!room) return;
@@ -289,68 +277,9 @@
     renderDice(true);
   }
 
-  function renderDice(animate = false) {
-    const box = el("dice");
-    box.replaceChildren();
-    const tray = room.dice;
-    const note = el("tray-note");
-    if (!tray) {
-      box.append(h("p", { class: "no-dice muted" }, "No dice rolled yet"));
-      note.textContent = "";
-      return;
-    }
-    box.dataset.round = String(tray.round);
-    box.append(dieEl("blue", tray.blue, { disabled: true, "data-die": "blue" }));
-    if (tray.setup) {
-      const park = room.edition === "shanghai"; // Shanghai starts in the parks
-      const path = tray.path || room.setup?.paths?.[tray.column - 1];
-      if (path) {
-        const square = h("span", { class: `setup-shape cell ${park ? "kind-park" : "kind-start"} drawn`, "data-path": path,
-                                   role: "img", "aria-label": `Draw ${PATH_WORDS[path]}` });
-        square.append(pathSvg(path));
-        box.append(h("span", { class: "setup-arrow", "aria-hidden": "true" }, "→"), square);
-        note.textContent = park
-          ? `Column ${tray.column}: everyone draws this road (${PATH_WORDS[path]}) in the park.`
-          : `Column ${tray.column}: everyone draws this riverway (${PATH_WORDS[path]}) in the start square.`;
-      } else {
-        note.textContent = park
-          ? `Starting road in the park of column ${tray.column}: the blue die picks it.`
-          : `Starting riverway for column ${tray.column}: the blue die picks it.`;
-      }
-      box.classList.add("setup");
-    } else {
-      box.classList.remove("setup");
-      const mine = canActNow();
-      tray.white.forEach((value, i) => {
-        const taker = tray.taken[i];
-        const die = dieEl("white", value, {
-          "data-die": String(i), disabled: !(mine && taker === null && room.rolled),
-          "aria-pressed": selectedDie === i ? "true" : "false",
-          onclick: () => chooseDie(i),
-        });
-        if (taker !== null) {
-          die.classList.add("taken");
-          die.setAttribute("aria-label", `white die ${value}, taken by ${taker}`);
-          die.append(h("span", { class: "taker", title: taker }, taker));
-        }
-        if (selectedDie === i) die.classList.add("selected");
-        box.append(die);
-      });
-      const left = tray.taken.filter((t) => t === null).length;
-      note.textContent = room.rolled ? `${left} white ${left === 1 ? "die" : "dice"} left`
-        : `Round ${tray.round} dice`;
-    }
-    const motion = animate && !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    if (animate) root.dataset.rollAnimated = motion ? "yes" : "no";
-    if (motion) {
-      box.classList.remove("rolling");
-      void box.offsetWidth; // restart the animation
-      box.classList.add("rolling");
-      clearTimeout(rollTimer);
-      rollTimer = setTimeout(() => box.classList.remove("rolling"), 900);
-    }
+  function renderDice(animate = false) { // table/dice_tray.js
+    drawDice({ h, root, room, selectedDie, mine: canActNow(), animate, chooseDie });
   }
-  let rollTimer = null;
 
   function chooseDie(i) {
     selectedDie = selectedDie === i ? null : i;
@@ -470,141 +399,19 @@
       h("button", { type: "button", class: "secondary", onclick: () => render() }, "Cancel"));
   }
 
-  // -- the sheet (digital mode) ---------------------------------------------
-  function pathSvg(path) {
-    const svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("viewBox", "0 0 100 100");
-    svg.setAttribute("class", "path-svg");
-    svg.setAttribute("aria-hidden", "true");
-    const p = document.createElementNS(SVG, "path");
-    p.setAttribute("d", PATHS[path]);
-    svg.append(p);
-    return svg;
+  // -- the sheet (digital mode): table/sheet_view.js ---------------------
+  const sheetBox = sheetView({ h, take,
+    showSheet: (i) => { viewSheet = i; render(); },
+    pick: (cell) => { selectedCell = cell; sheetBox.picker(sheetNow()); },
+    cancel: () => { selectedCell = null; render(); } });
+  function sheetNow() {
+    return { room, seat, sheet: viewSheet, die: selectedDie, cell: selectedCell,
+             acting: room.mode === "digital" && canActNow() && room.players[viewSheet]?.name === actor() };
   }
-
-  function targetsFor(die) {
-    const d = room.options?.dice.find((x) => x.die === die);
-    return d ? d.targets : [];
-  }
-
   function renderSheet() {
-    const box = el("sheet-box");
-    if (room.mode !== "digital") { box.hidden = true; return; }
-    box.hidden = false;
+    if (room.mode !== "digital") { sheetBox.draw(sheetNow()); return; }
     if (viewSheet === null || viewSheet >= room.sheets.length) viewSheet = typeof seat === "number" ? seat : 0;
-    const tabs = el("sheet-tabs");
-    tabs.replaceChildren(...room.sheets.map((s, i) => h("button", {
-      type: "button", role: "tab", class: `tab${i === viewSheet ? " active" : ""}`,
-      "aria-selected": i === viewSheet ? "true" : "false",
-      onclick: () => { viewSheet = i; render(); } }, s.name)));
-    const sheet = room.sheets[viewSheet];
-    el("sheet-title").textContent = viewSheet === seat ? "Your sheet" : `${sheet.name}'s sheet`;
-    const acting = canActNow() && room.players[viewSheet].name === actor();
-    const targets = acting && selectedDie !== null ? targetsFor(selectedDie) : [];
-    const isTarget = (r, c) => targets.some(([tr, tc]) => tr === r && tc === c);
-    const layout = room.layout;
-    const grid = el("sheet");
-    grid.className = `sheet size-${layout.rows}`;
-    grid.replaceChildren();
-    const blue = room.rolled && room.dice ? room.dice.blue : null;
-    grid.append(h("span", { class: "corner" }));
-    for (let c = 0; c < layout.cols; c += 1) {
-      grid.append(h("span", { class: `col-head${blue === c + 1 ? " hot" : ""}` }, String(c + 1)));
-    }
-    sheet.grid.forEach((row, r) => {
-      grid.append(h("span", { class: "row-head" }, String(r + 1)));
-      row.forEach((text, c) => {
-        const [kind, path] = kindAndPath(text);
-        const target = isTarget(r, c);
-        const cell = h("button", {
-          type: "button", class: `cell kind-${kind}${path ? " drawn" : ""}${target ? " target" : ""}`,
-          "data-r": String(r), "data-c": String(c), "data-kind": kind, disabled: !target,
-          "aria-label": `row ${r + 1}, column ${c + 1}: ${kind}${path ? `, ${PATH_WORDS[path]}` : ""}`,
-          onclick: () => { selectedCell = [r, c]; renderPicker(); },
-        }, h("span", { class: "kind" }, KIND_LABEL[kind] ?? kind));
-        if (path) cell.append(pathSvg(path));
-        if (kind === "house") cell.append(houseMarks(layout, sheet, r, c));
-        if (kind === "skyscraper") cell.append(floorMarks(layout, sheet, r, c));
-        if (selectedCell && selectedCell[0] === r && selectedCell[1] === c) cell.classList.add("chosen");
-        grid.append(cell);
-      });
-    });
-    renderFacts(sheet);
-    if (!targets.length) { selectedCell = null; el("picker").hidden = true; }
-    else renderPicker();
-  }
-
-  /** A square's kind and path; a Shanghai `start` from an older room is a park. */
-  function kindAndPath(text) {
-    const [kind, path] = text.split(":");
-    return [room.edition === "shanghai" && kind === "start" ? "park" : kind, path];
-  }
-
-  function houseMarks(layout, sheet, r, c) {
-    const i = layout.houses.findIndex((x) => x.cell[0] === r && x.cell[1] === c);
-    const spec = layout.houses[i];
-    const crossed = spec.printed_crossed + sheet.houses[i].crossed;
-    const marks = h("span", { class: "houses", "aria-label": `${crossed} of ${spec.count} houses crossed` });
-    for (let k = 0; k < spec.count; k += 1) marks.append(h("span", { class: k < crossed ? "x" : "o" }, k < crossed ? "\u2716" : "\u2302"));
-    return marks;
-  }
-
-  function floorMarks(layout, sheet, r, c) {
-    const tower = sheet.floors.find((x) => x.cell[0] === r && x.cell[1] === c);
-    const floors = layout.skyscraper_floors.printed + tower.added;
-    return h("span", { class: "floors" }, `${floors}F${tower.scored ? " \u2713" : ""}`);
-  }
-
-  function renderPicker() {
-    const box = el("picker");
-    if (!selectedCell || selectedDie === null) { box.hidden = true; return; }
-    const [r, c] = selectedCell;
-    const sheet = room.sheets[viewSheet];
-    const [kind] = kindAndPath(sheet.grid[r][c]);
-    const cell = { die: selectedDie, cell: [r, c] };
-    const buttons = [];
-    if (kind === "house") {
-      buttons.push(h("button", { type: "button", class: "big", onclick: () => take(cell) }, "Cross out a house"));
-    } else {
-      let choice = null;
-      if (kind === "skyscraper") {
-        choice = "road";
-        const tower = sheet.floors.find((x) => x.cell[0] === r && x.cell[1] === c);
-        if (tower.added < room.layout.skyscraper_floors.extra - 1) {
-          buttons.push(h("button", { type: "button", class: "secondary",
-                                     onclick: () => take({ ...cell, choice: "floor" }) }, "Build a floor"));
-        }
-      }
-      for (const path of Object.keys(PATHS)) {
-        const b = h("button", { type: "button", class: "path-choice", "data-path": path,
-                                "aria-label": `Draw ${PATH_WORDS[path]}`,
-                                onclick: () => take({ ...cell, path, ...(choice ? { choice } : {}) }) });
-        b.append(pathSvg(path));
-        buttons.push(b);
-      }
-    }
-    box.replaceChildren(h("p", { class: "picker-title" }, `Row ${r + 1}, column ${c + 1} (${kind}): draw`),
-      h("div", { class: "path-choices" }, ...buttons),
-      h("button", { type: "button", class: "secondary", onclick: () => { selectedCell = null; render(); } }, "Cancel"));
-    const opening = box.hidden;
-    box.hidden = false;
-    if (opening && box.scrollIntoView) box.scrollIntoView({ block: "nearest", behavior: "smooth" });
-  }
-
-  function renderFacts(sheet) {
-    const facts = el("sheet-facts");
-    facts.replaceChildren();
-    const add = (term, value) => facts.append(h("dt", {}, term), h("dd", {}, value));
-    add("Trees left", `${sheet.trees_left} of ${sheet.trees}`);
-    for (const key of Object.keys(room.layout.tracks)) {
-      const circled = sheet[key] || [];
-      const crossed = sheet.crossed_out[key] || [];
-      let text = circled.length ? circled.join(", ") : "none";
-      if (crossed.length) text += ` · crossed out: ${crossed.join(", ")}`;
-      add(key.replace("_", " "), text);
-    }
-    const total = room.standings?.totals?.[sheet.name];
-    if (total !== undefined) add("Score so far", String(total));
+    if (!sheetBox.draw(sheetNow())) selectedCell = null;
   }
 
   // -- the rest -------------------------------------------------------------
@@ -613,36 +420,7 @@
     list.replaceChildren(...log.slice(-60).reverse().map((line) => h("li", {}, line)));
   }
 
-  function renderOver() {
-    const box = el("over");
-    if (!room.finished) { box.hidden = true; return; }
-    box.hidden = false;
-    const body = el("over-body");
-    body.replaceChildren();
-    const reasons = room.registers.end_reasons;
-    if (reasons.length) body.append(h("p", { class: "muted" }, reasons.join("; ")));
-    const saved = room.saved_match;
-    const outcome = saved || room.standings;
-    if (outcome) {
-      const winners = outcome.winners || [];
-      body.append(h("p", { class: "winner-banner", "data-testid": "winners" },
-        winners.length ? `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(" & ")}` : "No winner"));
-      const rows = outcome.ranking.map((name) => h("tr", { class: winners.includes(name) ? "is-winner" : "" },
-        h("td", { class: "name" }, name), h("td", { class: "num" }, String(outcome.totals[name]))));
-      body.append(h("table", { class: "results" }, h("tbody", {}, ...rows)));
-    }
-    if (saved) {
-      body.append(h("a", { class: "button big", id: "open-match", href: saved.url }, "Open the saved match"));
-    } else if (room.standings) {
-      body.append(h("p", { class: "muted" }, "Saving the match to the history…"));
-    } else {
-      body.append(h("p", {}, "Now score the paper sheets. The dice record stays with this table: "
-        + "the match you save from here keeps the sheets and the dice together."));
-      body.append(h("a", { class: "button big", id: "score-sheets",
-                           href: `/g/${GID}/play/doodle-china?room=${RID}&match_id=${room.match_id}` },
-                    "Score the paper sheets"));
-    }
-  }
+  function renderOver() { drawOver({ h, room, gid: GID, rid: RID }); }
 
   function renderSeatPicker() {
     const picker = el("seat-picker");
@@ -700,28 +478,7 @@
     render();
   });
 
-  // The invite: copy the link, or share it where the phone can.
-  const copyButton = el("copy-room-link");
-  if (copyButton) {
-    const link = el("room-link").value;
-    const said = el("invite-status");
-    copyButton.addEventListener("click", async () => {
-      try { await navigator.clipboard.writeText(link); said.textContent = "Link copied: paste it in a message."; }
-      catch (e) { el("room-link").select(); said.textContent = "Press and hold the link to copy it."; }
-    });
-    const share = el("share-room-link");
-    if (navigator.share) {
-      share.hidden = false;
-      share.addEventListener("click", async () => {
-        try { await navigator.share({ title: "Doodle China table", text: "Join our Doodle China table", url: link }); }
-        catch (e) { /* closed the share sheet */ }
-      });
-    }
-  }
-  if (window.location.hash === "#invite") {
-    const invite = el("invite");
-    if (invite) invite.open = true;
-  }
+  setUpInvite(); // copy / share the join link (table/invite.js)
 
   // Start: the room, the recent log, then the live stream from where we are.
   (async () => {

@@ -4,6 +4,7 @@ with the invite QR open and the seat picker waiting."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -30,6 +31,8 @@ def test_open_a_table_from_the_phone(phone, group_page):
     assert "/join?token=" in phone.input_value("#room-link")
     # Digital Shanghai: 6x6 sheets, no dice yet, Ana rolls the starting roads.
     # (the sheet is drawn once the seat claim is answered)
-    phone.wait_for_function("() => document.querySelectorAll('#sheet .cell').length === 36")
+    # expect() polls with selectors, not eval (the page's CSP refuses a string predicate
+    # once wait_for_function has to poll).
+    expect(phone.locator("#sheet .cell")).to_have_count(36, timeout=20_000)
     assert phone.get_attribute("#turn", "data-player") == "Ana"
     assert phone.errors == []

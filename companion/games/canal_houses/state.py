@@ -156,6 +156,16 @@ _KEYS: dict[str, tuple[str, ...]] = {
 _NULLABLE = frozenset({"color", "roof"})
 
 
+def required_values() -> dict[str, list[str]]:
+    """Per card kind, the values a state must give (null is refused) — the
+    same tables `missing_values` walks, for pages that mark what is still to
+    fill in without a round trip."""
+    def needed(kind: str) -> list[str]:
+        return [key for (parent, key), _ in _CHILD.items()
+                if parent == kind and key is not None and key not in _NULLABLE]
+    return {"store": needed("store"), "roof": needed("roof"), "window": needed("window")}
+
+
 def kind_at(loc: Sequence[PathPart]) -> str | None:
     """The kind of value at `loc` (e.g. "need" for an at_least count)."""
     kind: str | None = "state"

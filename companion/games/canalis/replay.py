@@ -6,14 +6,19 @@ Within one build: the cost is paid, the tile placed, its own gain taken, a
 specialty's instant points scored, a new garden pays buildings that have
 already scored, and only then is every unscored industrial checked, in build
 order, each finishing its scoring (points, income, gardens, workers, fees)
-before the next starts."""
+before the next starts.
+
+Everything a move causes is said twice: in words (the event's `text`, the
+players' `details`) and as data beside them (the event's `lines`, each with a
+`kind` and its cells, tiles and values; the result's top-level `reasons`,
+parallel to each player's `details`), so a page never parses the words."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from ..common import PathPart, StateError, player_result, rank
+from ..common import PathPart, Reason, StateError, player_result, rank
 from .board import Board, Reach, Tile, contiguous, neighbors
 from .model import FIXED_COST, BoardSetup, Cell, FinalEntry, LocksBuild, Move
 
@@ -37,8 +42,12 @@ class _Turn:
     def __init__(self) -> None:
         self.parts: dict[str, dict[str, int]] = {}
         self.crowns: dict[str, int] = {}
-        self.phrases: list[str] = []
+        self.lines: list[Reason] = []
         self.scored: list[int] = []
+
+    def say(self, kind: str, text: str, **data: Any) -> None:
+        """One thing the move caused, in words and as data."""
+        self.lines.append({"kind": kind, "text": text, **data})
 
 
 class Replay:
@@ -49,22 +58,30 @@ class Replay:
         self.parts = {n: {p: (START_POINTS if p == "start" else 0) for p in PARTS} for n in self.names}
         self.details: dict[str, list[str]] = {
             n: [f"start: {START_POINTS} points and {START_CROWNS} crowns"] for n in self.names}
+        self.reasons: dict[str, list[Reason]] = {
+            n: [{"kind": "start", "part": "start", "move": None, "points": START_POINTS,
+                 "crowns": START_CROWNS}] for n in self.names}
         self.log: list[str] = []
         self.events: list[dict[str, Any]] = []
 
     # ----- bookkeeping -------------------------------------------------
-    def _points(self, turn: _Turn, name: str, part: str, n: int, why: str) -> None:
+    def _points(self, turn: _Turn, name: str, part: str, n: int, why: str, kind: str,
+                **data: Any) -> None:
         self.parts[name][part] += n
         by = turn.parts.setdefault(name, {})
         by[part] = by.get(part, 0) + n
         self.details[name].append(f"moves[{len(self.log)}] {part} {n:+d}: {why}")
+        self.reasons[name].append({"kind": kind, "part": part, "move": len(self.log),
+                                   "points": n, **data})
 
-    def _crowns(self, turn: _Turn, name: str, n: int, why: str) -> None:
+    def _crowns(self, turn: _Turn, name: str, n: int, why: str, kind: str, **data: Any) -> None:
         if n == 0:
             return
         self.crowns[name] += n
         turn.crowns[name] = turn.crowns.get(name, 0) + n
         self.details[name].append(f"moves[{len(self.log)}] crowns {n:+d}: {why}")
+        self.reasons[name].append({"kind": kind, "part": None, "move": len(self.log),
+                                   "crowns": n, **data})
 
     def score_of(self, name: str) -> int:
         return sum(self.parts[name].values())
@@ -85,12 +102,13 @@ class Replay:
             tile = self._build(turn, root, move)
             action, kind, tile_id = "build", tile.kind, tile.id
         self._check_scoring(turn)
-        text = f"moves[{i}] " + "; ".join(turn.phrases)
+        text = f"moves[{i}] " + "; ".join(line["text"] for line in turn.lines)
         self.log.append(text)
         event = {
             "move": i, "player": move.player, "action": action, "kind": kind, "tile": tile_id,
             "points": {n: sum(p.values()) for n, p in turn.parts.items()},
             "parts": turn.parts, "crowns": turn.crowns, "scored": turn.scored, "text": text,
+            "lines": turn.lines,
             "after": {n: {"score": self.score_of(n), "crowns": self.crowns[n]} for n in self.names},
         }
         self.events.append(event)
@@ -105,11 +123,12 @@ class Replay:
                              f"would leave {who} with {have + scheme.crowns} crowns ({who} has {have}, "
                              f"the scheme takes {-scheme.crowns}); crowns never go below 0")
         note = f" ({scheme.note})" if scheme.note else ""
-        turn.phrases.append(f"{who} used a scheme{note}: {scheme.points:+d} points, "
-                            f"{scheme.crowns:+d} crowns")
+        turn.say("scheme", f"{who} used a scheme{note}: {scheme.points:+d} points, "
+                 f"{scheme.crowns:+d} crowns", player=who, points=scheme.points,
+                 crowns=scheme.crowns, note=scheme.note)
         if scheme.points:
-            self._points(turn, who, "other", scheme.points, f"scheme{note}")
-        self._crowns(turn, who, scheme.crowns, f"scheme{note}")
+            self._points(turn, who, "other", scheme.points, f"scheme{note}", "scheme", note=scheme.note)
+        self._crowns(turn, who, scheme.crowns, f"scheme{note}", "scheme", note=scheme.note)
 
     def _build(self, turn: _Turn, root: list[PathPart], move: Move) -> Tile:
         build, who = move.build, move.player
@@ -142,17 +161,23 @@ class Replay:
             cost=cost, needs=tuple(getattr(build, "needs", ()))))
         where = " ".join(fmt(c) for c in cells) + (f" with water {fmt(water)}" if water else "")
         paid = f", paid {_plural(cost, 'crown')}" if cost else ""
-        turn.phrases.append(f"{who} built {tile.label(owner_too=False)} at {where}{paid}")
-        self._crowns(turn, who, -cost, f"paid for {tile.label()}")
+        turn.say("built", f"{who} built {tile.label(owner_too=False)} at {where}{paid}",
+                 player=who, tile=tile.id, build=tile.kind, name=tile.name,
+                 cells=[list(c) for c in cells], water=list(water) if water else None, cost=cost)
+        self._crowns(turn, who, -cost, f"paid for {tile.label()}", "cost", tile=tile.id)
         if gain is not None and (gain.points or gain.crowns):
-            turn.phrases.append(f"{who} took the tile's gain: {gain.points:+d} points, "
-                                f"{gain.crowns:+d} crowns")
+            turn.say("gain", f"{who} took the tile's gain: {gain.points:+d} points, "
+                     f"{gain.crowns:+d} crowns", player=who, tile=tile.id, points=gain.points,
+                     crowns=gain.crowns)
             if gain.points:
-                self._points(turn, who, "other", gain.points, f"gain of {tile.label()}")
-            self._crowns(turn, who, gain.crowns, f"gain of {tile.label()}")
+                self._points(turn, who, "other", gain.points, f"gain of {tile.label()}", "gain",
+                             tile=tile.id)
+            self._crowns(turn, who, gain.crowns, f"gain of {tile.label()}", "gain", tile=tile.id)
         if tile.kind == "specialty" and tile.points:
-            self._points(turn, who, "buildings", tile.points, f"{tile.label()} scores at once")
-            turn.phrases.append(f"{tile.name} scored {tile.points} points at once")
+            self._points(turn, who, "buildings", tile.points, f"{tile.label()} scores at once",
+                         "scored", tile=tile.id)
+            turn.say("scored", f"{tile.name} scored {tile.points} points at once", player=who,
+                     tile=tile.id, points=tile.points, at_once=True)
             self._adjacent_gardens(turn, tile)
             tile.scored = True
             turn.scored.append(tile.id)
@@ -185,7 +210,8 @@ class Replay:
             if not missing:
                 self._score(turn, tile, self.board.reach_now(tile))
             elif tile.move == len(self.log):
-                turn.phrases.append(f"{tile.name} waits for {', '.join(missing)}")
+                turn.say("waits", f"{tile.name} waits for {', '.join(missing)}", tile=tile.id,
+                         missing=self._missing_keys(tile, missing))
 
     def missing_now(self, tile: Tile) -> list[str]:
         """What an industrial still lacks to score on the board as it stands."""
@@ -193,6 +219,11 @@ class Replay:
         out = [] if have.workers else ["workers"]
         out += [need for need in tile.needs if need not in have.resources]
         return out + ([] if have.harbor else ["a harbor"])
+
+    @staticmethod
+    def _missing_keys(tile: Tile, missing: list[str]) -> list[str]:
+        """What `missing_now` names, as keys: "workers", "harbor" or a resource."""
+        return ["harbor" if m == "a harbor" else m for m in missing]
 
     def missing(self, tile: Tile, reach: Reach) -> list[str]:
         """What an industrial still lacks to score: workers, resources, a harbor."""
@@ -207,40 +238,51 @@ class Replay:
         assert owner is not None and tile.points is not None
         tile.scored = True
         turn.scored.append(tile.id)
-        turn.phrases.append(f"{label} scored {tile.points} points")
-        self._points(turn, owner, "buildings", tile.points, f"{label} scored")
+        turn.say("scored", f"{label} scored {tile.points} points", player=owner, tile=tile.id,
+                 points=tile.points, at_once=False)
+        self._points(turn, owner, "buildings", tile.points, f"{label} scored", "scored",
+                     tile=tile.id)
         connected = [self.board.tiles[i] for i in sorted(reach.tiles)]
         for need in tile.needs:
             best = max(t.income for t in connected if t.kind == "resource" and t.resource == need)
-            turn.phrases.append(f"{need} income {best}")
-            self._crowns(turn, owner, best, f"{need} income for {label}")
+            turn.say("income", f"{need} income {best}", player=owner, tile=tile.id,
+                     resource=need, crowns=best)
+            self._crowns(turn, owner, best, f"{need} income for {label}", "income", tile=tile.id,
+                         resource=need)
         self._adjacent_gardens(turn, tile)
         suppliers = {t.owner for t in connected if t.kind == "tenement"}
         if len(suppliers) == 1:
             (supplier,) = suppliers
             assert supplier is not None
-            turn.phrases.append(f"{supplier} +{WORKER_BONUS} for being its only workers")
+            turn.say("workers", f"{supplier} +{WORKER_BONUS} for being its only workers",
+                     player=supplier, tile=tile.id, points=WORKER_BONUS)
             self._points(turn, supplier, "workers", WORKER_BONUS,
-                         f"only tenement owner supplying {label}")
+                         f"only tenement owner supplying {label}", "workers", tile=tile.id)
         else:
-            turn.phrases.append(f"no worker bonus (tenements of {', '.join(sorted(suppliers))})")
+            turn.say("no_workers_bonus",
+                     f"no worker bonus (tenements of {', '.join(sorted(suppliers))})",
+                     tile=tile.id, suppliers=sorted(s for s in suppliers if s is not None))
         self._fees(turn, tile)
 
     def _adjacent_gardens(self, turn: _Turn, tile: Tile) -> None:
         assert tile.owner is not None
         for garden in self.board.adjacent(tile):
             if garden.kind == "garden":
-                turn.phrases.append(f"{garden.label()} next to it: +{garden.value}")
+                turn.say("garden", f"{garden.label()} next to it: +{garden.value}",
+                         player=tile.owner, tile=tile.id, garden=garden.id, points=garden.value)
                 self._points(turn, tile.owner, "gardens", garden.value,
-                             f"{garden.label()} next to {tile.label()}")
+                             f"{garden.label()} next to {tile.label()}", "garden", tile=tile.id,
+                             garden=garden.id)
 
     def _garden_pays(self, turn: _Turn, garden: Tile) -> None:
         for building in self.board.adjacent(garden):
             if building.scored and building.owner is not None:
-                turn.phrases.append(f"{building.label()} has scored: {building.owner} "
-                                    f"+{garden.value} for the new garden")
+                turn.say("garden", f"{building.label()} has scored: {building.owner} "
+                         f"+{garden.value} for the new garden", player=building.owner,
+                         tile=building.id, garden=garden.id, points=garden.value)
                 self._points(turn, building.owner, "gardens", garden.value,
-                             f"new garden next to {building.label()}")
+                             f"new garden next to {building.label()}", "garden",
+                             tile=building.id, garden=garden.id)
 
     def _fees(self, turn: _Turn, tile: Tile) -> None:
         """Each other player whose water the building could not score without
@@ -253,17 +295,23 @@ class Replay:
                 and self.missing(tile, self.board.reach(tile, self.board.waters(owned[name])))]
         for name in owed:
             if self.crowns[owner] > 0:
-                turn.phrases.append(f"{owner} paid {name} 1 crown for using their water")
-                self._crowns(turn, owner, -1, f"fee to {name} for {tile.label()}")
-                self._crowns(turn, name, 1, f"fee from {owner} for {tile.label()}")
+                turn.say("fee", f"{owner} paid {name} 1 crown for using their water",
+                         player=owner, to=name, tile=tile.id, crowns=1)
+                self._crowns(turn, owner, -1, f"fee to {name} for {tile.label()}", "fee",
+                             tile=tile.id, to=name)
+                self._crowns(turn, name, 1, f"fee from {owner} for {tile.label()}", "fee",
+                             tile=tile.id, by=owner)
             else:
-                turn.phrases.append(f"{owner} could not pay {name}'s fee: -1 point")
+                turn.say("fee_unpaid", f"{owner} could not pay {name}'s fee: -1 point",
+                         player=owner, to=name, tile=tile.id, points=-1)
                 self._points(turn, owner, "fees", -1,
-                             f"fee to {name} for {tile.label()} unpaid (no crowns left)")
+                             f"fee to {name} for {tile.label()} unpaid (no crowns left)",
+                             "fee_unpaid", tile=tile.id, to=name)
 
     # ----- result ------------------------------------------------------
     def result(self, final: dict[str, FinalEntry]) -> dict[str, Any]:
         players = []
+        reasons: list[list[Reason]] = []
         for name in self.names:
             parts = dict(self.parts[name])
             details = list(self.details[name])
@@ -272,11 +320,14 @@ class Replay:
             parts["missions"] += entry.missions
             details.append(f"final: specialty buildings {entry.specialty:+d}, "
                            f"missions {entry.missions:+d}")
+            reasons.append([*self.reasons[name], {
+                "kind": "final", "part": None, "move": None,
+                "values": {"specialty": entry.specialty, "missions": entry.missions}}])
             players.append(player_result(name, parts, details, crowns=self.crowns[name]))
         ranking, winners = rank(self.names, lambda i: (players[i]["total"], players[i]["crowns"]))
         return {
             "game": "canalis", "players": players, "ranking": ranking, "winners": winners,
-            "log": list(self.log), "events": list(self.events),
+            "log": list(self.log), "events": list(self.events), "reasons": reasons,
             "board": {"rows": self.board.rows, "cols": self.board.cols,
                       "tiles": [t.to_json() for t in self.board.tiles]},
         }

@@ -15,6 +15,7 @@ from pydantic import Field
 
 from ..common import (
     PathPart,
+    Reason,
     StateError,
     StrictModel,
     check_unique_names,
@@ -145,30 +146,39 @@ def vehicles(edition: str, grid: Grid, ways: list[list[Pos]]) -> list[dict[str, 
     return out
 
 
-def _vehicle_parts(edition: str, found: list[dict[str, Any]]) -> tuple[dict[str, int], list[str]]:
+def _vehicle_parts(edition: str, found: list[dict[str, Any]]
+                   ) -> tuple[dict[str, int], list[str], list[Reason]]:
     parts = {part: 0 for part, _ in VEHICLES[edition].values()}
-    details = []
+    details, reasons = [], []
     for v in found:
         part, points = VEHICLES[edition][v["kind"]]
         r, c = v["cell"]
         at = f"{v['kind']} at row {r + 1}, column {c + 1}"
+        reason: Reason = {"kind": "vehicle", "part": part, "square": v["kind"], "cell": [r, c],
+                          "length": v["length"], "mates": v["mates"],
+                          "points": points if v["connected"] else 0}
         if v["connected"]:
             parts[part] += points
             details.append(f"{at}: on a {v['length']}-square way with {v['mates']} other "
                            f"{v['kind']} square(s): +{points}")
+            reasons.append({**reason, "outcome": "connected"})
         elif v["length"]:
             details.append(f"{at}: its way ({v['length']} squares) holds no other {v['kind']}: 0")
+            reasons.append({**reason, "outcome": "alone"})
         else:
             details.append(f"{at}: nothing drawn in it: 0")
-    return parts, details
+            reasons.append({**reason, "outcome": "undrawn"})
+    return parts, details, reasons
 
 
-def _tree_points(edition: str, crossed: list[int]) -> list[tuple[int, str]]:
-    """(points, reason) per player. Suzhou counts crossed trees (most loses),
-    Shanghai remaining trees (most gains); ties all take the full amount."""
+def _tree_points(edition: str, crossed: list[int]) -> list[tuple[int, str, Reason]]:
+    """(points, line, reason) per player. Suzhou counts crossed trees (most
+    loses), Shanghai remaining trees (most gains); ties all take the full amount."""
     n = TREE_POINTS[edition]
     if len(crossed) == 1:
-        return [(0, "trees: solo game, trees score nothing")]
+        return [(0, "trees: solo game, trees score nothing",
+                 {"kind": "trees", "part": "trees", "points": 0, "outcome": "solo",
+                  "count": crossed[0], "counted": "crossed"})]
     if edition == "suzhou":
         counts, word, best, worst = crossed, "crossed", min(crossed), max(crossed)
     else:
@@ -184,7 +194,9 @@ def _tree_points(edition: str, crossed: list[int]) -> list[tuple[int, str]]:
             points -= n
             why.append(f"the {'most' if edition == 'suzhou' else 'fewest'} {word} (-{n})")
         reason = " and ".join(why) if why else "neither the most nor the fewest"
-        out.append((points, f"trees: {count} {word}, {reason}: {points:+d}"))
+        out.append((points, f"trees: {count} {word}, {reason}: {points:+d}",
+                    {"kind": "trees", "part": "trees", "points": points, "count": count,
+                     "counted": word, "best": count == best, "worst": count == worst}))
     return out
 
 
@@ -207,10 +219,13 @@ def _solo(edition: str, player: Any, total: int, grid: Grid, ways: list[list[Pos
     return {"rank": rank_name, "achievements": got}
 
 
-def _value_details(key: str, values: Sequence[int]) -> list[str]:
+def _value_details(key: str, values: Sequence[int]) -> tuple[list[str], list[Reason]]:
     if not values:
-        return [f"{key.replace('_', ' ')}: none circled: 0"]
-    return [f"{_word(key)} {v} circled: +{v}" for v in values]
+        return ([f"{key.replace('_', ' ')}: none circled: 0"],
+                [{"kind": "track", "part": key, "value": None, "index": None, "points": 0}])
+    return ([f"{_word(key)} {v} circled: +{v}" for v in values],
+            [{"kind": "track", "part": key, "value": v, "index": i, "points": v}
+             for i, v in enumerate(values)])
 
 
 def score(state: Any) -> dict[str, Any]:
@@ -234,19 +249,26 @@ def score(state: Any) -> dict[str, Any]:
 
     trees = _tree_points(edition, [p.trees_crossed for p in players])
     results = []
-    for p, grid, (tree_points, tree_why) in zip(players, grids, trees, strict=True):
+    reasons: list[list[Reason]] = []
+    for p, grid, (tree_points, tree_why, tree_reason) in zip(players, grids, trees, strict=True):
         ways = riverways(grid)
         found = vehicles(edition, grid, ways)
         parts: dict[str, int] = {}
         details: list[str] = []
+        why: list[Reason] = []
         for key in TRACKS[edition]:
             parts[key] = sum(getattr(p, key))
-            details += _value_details(key, getattr(p, key))
-        vparts, vdetails = _vehicle_parts(edition, found)
+            lines, because = _value_details(key, getattr(p, key))
+            details += lines
+            why += because
+        vparts, vdetails, vwhy = _vehicle_parts(edition, found)
         parts.update(vparts)
         details += vdetails
+        why += vwhy
         parts["trees"] = tree_points
         details.append(tree_why)
+        why.append(tree_reason)
+        reasons.append(why)
         extra = {
             "riverways": [{"cells": [list(pos) for pos in way], "length": len(way)} for way in ways],
             "boats": [{"cell": v["cell"], "kind": v["kind"], "connected": v["connected"]}
@@ -258,7 +280,7 @@ def score(state: Any) -> dict[str, Any]:
     names = [p.name for p in players]
     ranking, winners = rank(names, lambda i: (results[i]["total"], -players[i].trees_crossed))
     out: dict[str, Any] = {"game": "doodle-china", "edition": edition, "players": results,
-                           "ranking": ranking, "winners": winners}
+                           "ranking": ranking, "winners": winners, "reasons": reasons}
     if len(players) == 1:
         out["solo"] = _solo(edition, players[0], results[0]["total"], grids[0],
                             riverways(grids[0]))

@@ -7,7 +7,8 @@ import * as M from "../../kit/match.js";
 const { h } = M;
 const data = M.pageData();
 const gid = data.gid;
-const DISTRICTS = data.districts;
+// The box's six districts, from the game registry.
+const DISTRICTS = Companion.facts.games["canal-grande"].districts;
 const FOUR = 4;
 const PER_DISTRICT = 5;
 const NUMBER_CARDS = 14;
@@ -23,7 +24,7 @@ let problem = null;
 let asking = false; // the "new phase" question is open
 
 const named = new URLSearchParams(location.search).getAll("player").map((n) => n.trim()).filter(Boolean);
-if (!draft && editing) draft = M.newDraft(JSON.parse(JSON.stringify(data.match.state)), { phase: 1 });
+if (!draft && editing) draft = M.newDraft(M.clone(data.match.state), { phase: 1 });
 if (!draft && named.length === 2) {
   draft = M.newDraft({ game: "canal-grande", players: named.map((name) => ({ name, won: {}, numbers: [] })) }, { phase: 1 });
 }
@@ -162,7 +163,7 @@ function winnerView() {
 function render() {
   if (!draft) {
     app.replaceChildren(h("div", { class: "empty" },
-      h("p", {}, h("strong", {}, "No Canal Grande match in progress.")),
+      h("p", {}, h("strong", {}, `No ${M.GAMES["canal-grande"]} match in progress.`)),
       h("p", {}, "Choose the two players, then tap the district cards each one wins."),
       h("a", { class: "button big", href: data.urls.new }, "Choose players")));
     document.getElementById("result-section").hidden = true;

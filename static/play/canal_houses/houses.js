@@ -10,7 +10,6 @@ import * as SH from "./houses_shared.js";
 
 const { h, icon } = M;
 const data = M.pageData();
-H.useVocabulary(data.conditions);
 const gid = data.gid;
 const editing = data.match?.id || null;
 const params = new URLSearchParams(location.search);
@@ -186,7 +185,7 @@ function problemView() {
 function render() {
   if (!draft) {
     app.replaceChildren(h("div", { class: "empty" },
-      h("p", {}, h("strong", {}, "No Canal Houses match in progress.")),
+      h("p", {}, h("strong", {}, `No ${M.GAMES["canal-houses"]} match in progress.`)),
       h("p", {}, "Choose who plays, then build each street card by card."),
       h("a", { class: "button big", href: data.urls.new }, "Choose players")));
     document.getElementById("result-section").hidden = true;

@@ -16,12 +16,12 @@ export async function saveStreet(gid, mid, name, street) {
   for (let attempt = 0; attempt < 4; attempt += 1) {
     const got = await Companion.api("GET", base(gid, mid));
     if (!got.ok) return got;
-    const state = JSON.parse(JSON.stringify(got.data.state));
+    const state = M.clone(got.data.state);
     const at = state.players.findIndex((p) => p.name === name);
     if (at < 0) {
       return { ok: false, status: 409, data: { error: `${name} is no longer a player of this match (it was changed on another phone); open it from the history` } };
     }
-    state.players[at].street = JSON.parse(JSON.stringify(street));
+    state.players[at].street = M.clone(street);
     const body = { state };
     if (got.data.version !== undefined) body.version = got.data.version;
     const put = await Companion.api("PUT", base(gid, mid), body);
@@ -57,7 +57,7 @@ export function sharePanel(gid, mid, names, mine) {
         catch { status.textContent = "Copy did not work here: press and hold the link to copy it."; }
       } }, "Copy");
     const share = navigator.share ? h("button", { type: "button", class: "secondary", "aria-label": `Share ${name}'s link`,
-      onclick: () => navigator.share({ title: `Canal Houses: ${name}'s street`, url }).catch(() => {}) }, "Share") : null;
+      onclick: () => navigator.share({ title: `${M.GAMES["canal-houses"]}: ${name}'s street`, url }).catch(() => {}) }, "Share") : null;
     return h("li", { class: "share-row", "data-player": name },
       h("a", { href: url, class: "share-name" }, `${name}'s street`), h("span", { class: "share-buttons" }, copy, share), status);
   });

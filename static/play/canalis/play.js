@@ -5,6 +5,7 @@
 // message and is not added. The score track, the board and the log of what
 // each move caused come from the engine's result. Undo removes the last move.
 import * as M from "../../kit/match.js";
+import { clone } from "../../kit/clone.js";
 import { boardView, crownIcon, PLAYER_COLORS } from "./board.js";
 import { KINDS, NAMED_KINDS, RESOURCES, moveForm, newPending, sameData, sameTile, tapSquare, tileOf, tileText, toMove } from "./forms.js";
 import { renderSetup, setupTiles, standardBoard } from "./setup.js";
@@ -18,7 +19,6 @@ const app = document.getElementById("canalis-app");
 const resultSection = document.getElementById("result-section");
 const resultEl = document.getElementById("result");
 const saveEl = document.getElementById("save-bar");
-const clone = (x) => JSON.parse(JSON.stringify(x));
 
 let draft = M.loadDraft(store, data.match); // an edit starts from the saved match
 let result = null;
@@ -149,7 +149,8 @@ async function addMove() {
   renderPlay();
   score(draft.state);
   const event = result.events?.at(-1);
-  if (event) Companion.toast(M.humanLine(event.text.replace(/^moves\[\d+\] /, "")));
+  // The engine says what the move caused line by line (kind, tiles, values, text).
+  if (event) Companion.toast(event.lines.map((line) => M.humanLine(line.text)).join("; "));
 }
 
 /** Keep a typed tile for the group (new name: saved; known name, other
@@ -194,7 +195,7 @@ function renderLog() {
   const events = result?.events?.length === moves.length ? result.events : [];
   const items = [...events].reverse().map((ev) => h("li", { class: "cn-log-item", "data-testid": "log-item" },
     h("div", { class: "small muted" }, `Move ${ev.move + 1} · ${ev.player} · ${ev.action === "build" ? ev.kind : "scheme"}`),
-    h("ul", { class: "cn-log-lines" }, ev.text.replace(/^moves\[\d+\] /, "").split("; ").map((line) => h("li", {}, M.humanLine(line)))),
+    h("ul", { class: "cn-log-lines" }, ev.lines.map((line) => h("li", { "data-kind": line.kind }, M.humanLine(line.text)))),
     h("div", { class: "chips" }, deltas(ev).map((d) => h("span", { class: "chip" }, d)))));
   els.log.replaceChildren(
     h("div", { class: "row cn-log-head" }, h("h2", { id: "log-title", class: "grow" }, `Moves (${moves.length})`),

@@ -141,7 +141,7 @@ export function renderSetup(root, { draft, known, save, start }) {
   });
 
   root.replaceChildren(
-    h("h1", {}, "New Canalis game"),
+    h("h1", {}, `New ${M.GAMES.canalis} game`),
     h("section", { class: "card", "aria-labelledby": "who-title" }, h("h2", { id: "who-title" }, "Who plays? (2 to 4)"), picker.el),
     h("section", { class: "card", "aria-labelledby": "map-title" },
       h("h2", { id: "map-title" }, "The map"),

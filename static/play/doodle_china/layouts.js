@@ -5,17 +5,17 @@
 // The server checks everything; its refusal is shown with the square or
 // house square it points at.
 import * as M from "../../kit/match.js";
+import { clone } from "../../kit/clone.js";
 import * as S from "../../kit/doodle_sheet.js";
 
 const { h } = M;
 const data = M.pageData();
 const app = document.getElementById("layouts-app");
 const api = data.urls.layouts_api;
-const EDITIONS = { suzhou: "Suzhou", shanghai: "Shanghai" };
+const EDITIONS = S.EDITIONS;
 const TRACK_TITLES = { hotels: "Hotel values", shops: "Shop values", skyscrapers: "Skyscraper values" };
 const TRACK_ORDER = { suzhou: ["hotels", "shops"], shanghai: ["hotels", "skyscrapers"] };
 const NEW_HOUSE = { count: 4, printed_crossed: 2 };
-const clone = (x) => JSON.parse(JSON.stringify(x));
 
 // A Shanghai `start` square (a layout saved before the parks were the starting squares) is a park.
 let layouts = data.layouts.map((l) => ({ ...l, data: { ...l.data, cells: S.currentGrid(l.edition, l.data.cells) } }));

@@ -9,8 +9,10 @@
 // through the table (POST .../rooms/RID/match) under its reserved match id,
 // which is also the draft's client id, so the dice record stays with it.
 import * as M from "../../kit/match.js";
+import { clone } from "../../kit/clone.js";
 import * as S from "../../kit/doodle_sheet.js";
 import { playerPicker, seatProblem } from "../../kit/players.js";
+import { trackView, treesView } from "./tracks.js";
 
 const { h } = M;
 const data = M.pageData();
@@ -23,13 +25,8 @@ const resultSection = document.getElementById("result-section");
 const resultEl = document.getElementById("result");
 const saveEl = document.getElementById("save-bar");
 
-const EDITIONS = { suzhou: "Suzhou", shanghai: "Shanghai" };
-const TRACK_TITLES = { hotels: "Hotels", shops: "Shops", shop_bonuses: "Shop bonuses",
-  skyscrapers: "Skyscrapers" };
-const SHARED = { suzhou: ["shop_bonuses"], shanghai: ["hotels", "skyscrapers"] };
-const SHARED_HINT = { suzhou: "A bonus taken by one player is crossed out for everyone else.",
-  shanghai: "A value circled by one player is crossed out for everyone else." };
-const PART_WORDS = { shop_bonuses: "bonuses" };
+const EDITIONS = S.EDITIONS;
+const PART_WORDS = S.PART_WORDS;
 const DEFAULT_HOUSE = { count: 4, printed_crossed: 2 };
 
 /** A draft or saved state from before Shanghai's parks were its starting squares. */
@@ -50,9 +47,8 @@ let brush = null; // a path ("NS" ...) while armed
 const setup = { edition: "suzhou", layoutId: "suzhou-v1", seats: [] };
 
 const layoutsOf = (edition) => data.layouts.filter((l) => l.edition === edition);
-const clone = (x) => JSON.parse(JSON.stringify(x));
 // Tracks in the order the sheet prints them (page data may arrive with sorted keys).
-const TRACK_ORDER = { suzhou: ["hotels", "shops", "shop_bonuses"], shanghai: ["hotels", "skyscrapers"] };
+const TRACK_ORDER = S.TRACKS;
 const trackKeys = (edition) => TRACK_ORDER[edition].filter((k) => k in data.rules[edition].tracks);
 
 /** A saved match's state keeps kinds in its grids; pick the layout they came from. */
@@ -200,7 +196,7 @@ function renderSetup() {
     window.scrollTo(0, 0);
   });
   app.replaceChildren(
-    h("h1", {}, room ? "Score the table's sheets" : "New Doodle China match"),
+    h("h1", {}, room ? "Score the table's sheets" : `New ${M.GAMES["doodle-china"]} match`),
     room ? tableNote() : null,
     h("section", { class: "card", "aria-labelledby": "ed-title" },
       h("h2", { id: "ed-title" }, "Edition"),
@@ -245,32 +241,21 @@ function gridView(p) {
     if (w.length > 1) badges.set(S.key(...w.cells[0]), w.length);
   });
   const boats = new Map((mine?.boats || []).map((b) => [S.key(...b.cell), b.connected]));
-  const grid = h("div", { class: `dc-grid ed-${draft.state.edition}`, role: "group",
-    "aria-label": `${sheet.name}'s sheet`, "data-testid": "sheet" });
-  grid.style.setProperty("--n", sheet.grid.length);
-  sheet.grid.forEach((row, r) => row.forEach((text, c) => {
-    const [kind, path] = S.splitCell(text);
-    const k = S.key(r, c);
-    const spec = kind === "house" ? houseSpec(draft.ui, r, c) : null;
-    const crossed = draft.ui.houses[p]?.[k] || 0;
-    const way = wayOf.get(k);
-    const boat = boats.has(k) ? (boats.get(k) ? "connected" : "alone") : null;
-    let label = `Row ${r + 1}, column ${c + 1}: ${S.KIND_WORDS[kind] || kind}`;
-    if (spec) label += `, ${spec.printed_crossed + crossed} of ${spec.count} houses crossed`;
-    else label += path ? `, path ${S.PATH_WORDS[path]}` : ", nothing drawn";
-    if (way) label += `, on a way of ${way.length}`;
-    if (boat === "connected") label += `, connected ${kind}`;
-    const isChosen = chosen && chosen.p === p && chosen.r === r && chosen.c === c;
-    const button = h("button", { type: "button", class: `dc-sq kind-${kind}${boat ? ` boat-${boat}` : ""}${isChosen ? " chosen" : ""}`,
-      "aria-pressed": kind === "house" ? null : String(Boolean(isChosen)),
-      "data-key": k, "data-testid": `sq-${r}-${c}`, "data-path": path || "", "aria-label": label },
-    S.squareSvg({ kind, path, badge: badges.get(k) || null, boat,
-      houses: spec ? { count: spec.count, printed: spec.printed_crossed, crossed } : null }));
-    button.addEventListener("click", () => tapSquare(p, r, c));
-    button.addEventListener("pointerdown", () => lightUp(grid, way?.cells));
-    for (const ev of ["pointerup", "pointerleave", "pointercancel"]) button.addEventListener(ev, () => lightUp(grid, null));
-    grid.append(button);
-  }));
+  const grid = S.sheetGrid({ grid: sheet.grid, edition: draft.state.edition, label: `${sheet.name}'s sheet`,
+    square: (r, c, kind) => {
+      const k = S.key(r, c);
+      const spec = kind === "house" ? houseSpec(draft.ui, r, c) : null;
+      const way = wayOf.get(k);
+      const boat = boats.has(k) ? (boats.get(k) ? "connected" : "alone") : null;
+      const isChosen = chosen && chosen.p === p && chosen.r === r && chosen.c === c;
+      return {
+        houses: spec ? { count: spec.count, printed: spec.printed_crossed, crossed: draft.ui.houses[p]?.[k] || 0 } : null,
+        badge: badges.get(k), boat, cls: [boat ? `boat-${boat}` : "", isChosen ? "chosen" : ""],
+        words: `${way ? `, on a way of ${way.length}` : ""}${boat === "connected" ? `, connected ${kind}` : ""}`,
+        pressed: kind === "house" ? null : Boolean(isChosen),
+        onClick: () => tapSquare(p, r, c), onDown: () => lightUp(grid, way?.cells), onUp: () => lightUp(grid, null),
+      };
+    } });
   return grid;
 }
 
@@ -335,63 +320,6 @@ function shapePicker(p) {
   h("div", { class: "dc-shapes" }, shapes), erase);
 }
 
-function takenBy(key, p) {
-  const out = new Map();
-  if (!SHARED[draft.state.edition].includes(key)) return out;
-  draft.state.players.forEach((other, i) => {
-    if (i !== p) for (const v of other[key] || []) if (!out.has(v)) out.set(v, other.name);
-  });
-  return out;
-}
-
-function trackView(p, key) {
-  const sheet = draft.state.players[p];
-  const circled = sheet[key] || [];
-  const printed = draft.ui.layout.data.tracks[key] || data.rules[draft.state.edition].tracks[key];
-  const values = [...new Set([...printed, ...circled])].sort((a, b) => a - b);
-  const others = takenBy(key, p);
-  const part = playerResult(p)?.parts?.[key];
-  const buttons = values.map((v) => {
-    const mine = circled.includes(v);
-    const owner = others.get(v);
-    const label = `${TRACK_TITLES[key]} ${v}: ${mine ? "circled" : owner ? `taken by ${owner}` : "not circled"}`;
-    return h("button", { type: "button", class: `dc-val${mine ? " is-circled" : ""}${owner && !mine ? " is-taken" : ""}`,
-      "aria-pressed": String(mine), "aria-label": label, title: owner && !mine ? `taken by ${owner}` : null,
-      disabled: Boolean(owner && !mine), "data-testid": `val-${key}-${v}`,
-      onclick: () => change((state) => {
-        const list = state.players[p][key];
-        const at = list.indexOf(v);
-        if (at >= 0) list.splice(at, 1); else list.push(v);
-      }) }, String(v));
-  });
-  return h("section", { class: "dc-track", "data-track": key },
-    h("h3", {}, TRACK_TITLES[key], part !== undefined ? h("span", { class: "dc-part", "data-testid": `part-${key}` }, ` = ${part}`) : null),
-    SHARED[draft.state.edition].includes(key) ? h("p", { class: "muted small" }, SHARED_HINT[draft.state.edition]) : null,
-    h("div", { class: "dc-values" }, buttons));
-}
-
-function treesView(p) {
-  const sheet = draft.state.players[p];
-  const trees = Math.max(draft.ui.layout.data.trees, sheet.trees_crossed);
-  const max = data.rules[draft.state.edition].trees;
-  const part = playerResult(p)?.parts?.trees;
-  // One tap on the n-th tree crosses out n (on the last crossed one: one fewer).
-  const row = h("div", { class: "dc-trees", role: "group", "aria-label": "Trees: tap the last one crossed out" });
-  const limit = Math.min(trees, max);
-  for (let i = 0; i < trees; i += 1) {
-    const n = i + 1 === sheet.trees_crossed ? i : i + 1;
-    row.append(h("button", { type: "button", class: `dc-tree${i < sheet.trees_crossed ? " is-crossed" : ""}`,
-      "data-tree": String(i + 1), disabled: i + 1 > limit ? true : null,
-      "aria-label": `Tree ${i + 1}: ${n === i ? `uncross (${i} crossed out)` : `${n} crossed out`}`,
-      onclick: () => change((state) => { state.players[p].trees_crossed = n; }) }, S.icon("tree")));
-  }
-  return h("section", { class: "dc-track", "data-track": "trees" },
-    h("h3", {}, "Trees", part !== undefined ? h("span", { class: "dc-part", "data-testid": "part-trees" }, ` = ${part > 0 ? "+" : ""}${part}`) : null),
-    M.stepper({ label: "Crossed out", value: sheet.trees_crossed, min: 0, max: Math.min(trees, max), testid: "trees",
-      onChange: (n) => change((state) => { state.players[p].trees_crossed = n; }) }),
-    row);
-}
-
 function tabs() {
   return h("div", { class: "dc-tabs", role: "tablist", "aria-label": "Players' sheets" },
     draft.state.players.map((pl, i) => {
@@ -434,8 +362,9 @@ function render() {
     shapePicker(p),
     h("p", { class: "muted small" }, hint),
     legend(edition),
-    ...trackKeys(edition).map((k) => trackView(p, k)),
-    treesView(p),
+    ...trackKeys(edition).map((key) => trackView({ state: draft.state, p, key, change,
+      printed: draft.ui.layout.data.tracks[key] || data.rules[edition].tracks[key], part: playerResult(p)?.parts?.[key] })),
+    treesView({ state: draft.state, p, printed: draft.ui.layout.data.trees, part: playerResult(p)?.parts?.trees, change }),
     h("div", { class: "row draft-tools" }, M.confirmButton(editing ? "Drop these changes" : "Discard this match",
       "Tap again to discard", () => {
         store.clear();
