@@ -23,10 +23,11 @@ from flask import (
 )
 
 from .. import storage
-from ..app import get_db
 from ..games.registry import GROUP_NAME_MAX
 from ..web import access, ratelimit
-from ..web.json_body import json_body, unprocessable
+from ..web.db import get_db
+from ..web.errors import unprocessable
+from ..web.json_body import json_body
 from ..web.links import group_join_url
 from ..web.security import group_required, public_write
 
@@ -98,7 +99,7 @@ def _group_for_key(gid: str, key: str) -> dict[str, Any]:
 
 def _enter(gid: str):
     access.join(gid)
-    endpoint = "pages.group_home" if "pages.group_home" in current_app.view_functions else None
+    endpoint = "groups.group_home" if "groups.group_home" in current_app.view_functions else None
     target = url_for(endpoint, gid=gid) if endpoint else f"/api/groups/{gid}"
     return access.private(redirect(target, code=303))
 
@@ -109,7 +110,7 @@ def join(gid: str):
     without the key in the address."""
     group = _group_for_key(gid, request.args.get("key", ""))
     if access.is_member(gid):
-        return access.private(redirect(url_for("pages.group_home", gid=gid), code=303))
+        return access.private(redirect(url_for("groups.group_home", gid=gid), code=303))
     if access.from_another_site():
         page = render_template("groups/join_confirm.html", group=group, gid=gid,
                                key=request.args.get("key", ""), field="key",

@@ -12,13 +12,14 @@ from typing import Any
 from flask import Blueprint, abort, g, jsonify, request
 
 from .. import storage
-from ..app import get_db
 from ..storage import phones
 from ..storage.groups import KEY_BYTES
 from ..table import tokens
 from ..table.qr import qr_svg
 from ..web import access
-from ..web.json_body import json_body, unprocessable
+from ..web.db import get_db
+from ..web.errors import unprocessable
+from ..web.json_body import json_body
 from ..web.links import group_join_url
 from ..web.security import group_required
 from .players import MAX_NAME as MAX_PLAYER_NAME

@@ -8,9 +8,10 @@ from typing import Any
 from flask import Blueprint, abort, jsonify, request
 
 from .. import storage
-from ..app import get_db
 from ..games.registry import PLAYER_NAME_MAX
-from ..web.json_body import json_body, unprocessable
+from ..web.db import get_db
+from ..web.errors import unprocessable
+from ..web.json_body import json_body
 from ..web.security import group_required
 from ..web.versions import conflict, expected_version
 

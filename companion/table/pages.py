@@ -16,14 +16,14 @@ from flask import (
 )
 
 from .. import storage
-from ..app import get_db
 from ..storage import phones
 from ..web import access, ratelimit
+from ..web.db import get_db
 from ..web.links import public_base, room_join_url
 from . import tokens
 from .qr import qr_data_uri
 
-bp = Blueprint("rooms_pages", __name__)
+bp = Blueprint("table", __name__)
 
 group_page = access.page_access(
     "table/need_key.html",
@@ -48,7 +48,7 @@ def _room_for_token(gid: str, rid: str, token: str) -> dict:
 
 def _enter(gid: str, rid: str):
     access.join(gid)
-    return access.private(redirect(url_for("rooms_pages.room", gid=gid, rid=rid), code=303))
+    return access.private(redirect(url_for("table.room", gid=gid, rid=rid), code=303))
 
 
 @bp.get("/g/<gid>/rooms/<rid>/join")
@@ -62,7 +62,7 @@ def join(gid: str, rid: str):
         group = storage.get_group(get_db(), gid)
         page = render_template("groups/join_confirm.html", group=group, gid=gid, key=token,
                                field="token", table=True,
-                               action=url_for("rooms_pages.join_confirmed", gid=gid, rid=rid))
+                               action=url_for("table.join_confirmed", gid=gid, rid=rid))
         return access.private(make_response(page))
     return _enter(gid, rid)
 

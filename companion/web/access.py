@@ -28,6 +28,7 @@ from flask import abort, current_app, g, make_response, render_template, request
 from .. import storage
 from ..storage import phones
 from . import ratelimit, sealed
+from .db import get_db
 
 KEY_HEADER = "X-Companion-Key"
 SESSION_ID = "sid"
@@ -43,8 +44,6 @@ class Denied(Exception):
 
 
 def _db():
-    from ..app import get_db
-
     return get_db()
 
 

@@ -8,10 +8,11 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import abort, jsonify, make_response, request
+from flask import request
 
 from ..games import StateError
 from ..games.common import format_path
+from .errors import refuse
 
 # What a JSON body may hold (issue 15: hostile input is refused with its path,
 # never parsed into something that breaks later). No state comes near these.
@@ -51,7 +52,7 @@ def _parse_constant(name: str) -> Any:
 
 
 def _bad_request(message: str, path: str = "(body)", status: int = 400):
-    abort(make_response(jsonify({"error": message, "path": path}), status))
+    refuse(message, status, path)
 
 
 def _shown_path(path: list) -> str:
@@ -121,15 +122,6 @@ def json_body() -> Any:
         _bad_request(f"the request body holds a value JSON parsing refused: {exc}", status=422)
     check_value(body)
     return body
-
-
-def state_error(exc: StateError, prefix: str = ""):
-    path = exc.path if not prefix else (prefix if exc.path == "(state)" else f"{prefix}.{exc.path}")
-    return jsonify({"error": exc.message, "path": path}), 422
-
-
-def unprocessable(path: str, message: str):
-    return jsonify({"error": message, "path": path}), 422
 
 
 EARLIEST_YEAR, LATEST_YEAR = 1900, 2200
