@@ -6,12 +6,13 @@ import json
 import math
 import re
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import request
+from pydantic import BaseModel
 
 from ..games import StateError
-from ..games.common import format_path
+from ..games.common import format_path, parse
 from .errors import refuse
 
 # What a JSON body may hold (issue 15: hostile input is refused with its path,
@@ -122,6 +123,20 @@ def json_body() -> Any:
         _bad_request(f"the request body holds a value JSON parsing refused: {exc}", status=422)
     check_value(body)
     return body
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def parse_body(model: type[M]) -> M:
+    """The request's JSON body validated by a pydantic model (the engines' own
+    `parse`, so the words are the same); a refusal ends the request with 422
+    `{"error", "path"}`, the path into the body ("(body)" for the body itself)."""
+    body = json_body()
+    try:
+        return parse(model, body)
+    except StateError as exc:
+        refuse(exc.message, 422, exc.path if exc.path not in ("", "(state)") else "(body)")
 
 
 EARLIEST_YEAR, LATEST_YEAR = 1900, 2200
