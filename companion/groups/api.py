@@ -8,7 +8,7 @@ Browsers that send no Fetch Metadata fall back on the Referer."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from flask import (
     Blueprint,
@@ -21,13 +21,13 @@ from flask import (
     request,
     url_for,
 )
+from pydantic import AfterValidator, BaseModel, ConfigDict
 
 from .. import storage
 from ..games.registry import GROUP_NAME_MAX
 from ..web import access, ratelimit
 from ..web.db import get_db
-from ..web.errors import unprocessable
-from ..web.json_body import json_body
+from ..web.json_body import parse_body
 from ..web.links import group_join_url
 from ..web.security import group_required, public_write
 
@@ -42,12 +42,20 @@ def join_url(gid: str, key: str) -> str:
     return group_join_url(gid, key)
 
 
-def check_name(value: Any, path: str = "name") -> str | tuple:
-    if not isinstance(value, str) or not value.strip():
-        return unprocessable(path, "must be a non-empty string (the group's name)")
-    if len(value.strip()) > MAX_NAME:
-        return unprocessable(path, f"must be at most {MAX_NAME} characters")
-    return value.strip()
+def _group_name(value: str) -> str:
+    name = value.strip()
+    if not name:
+        raise ValueError("must be a non-empty string (the group's name)")
+    if len(name) > MAX_NAME:
+        raise ValueError(f"must be at most {MAX_NAME} characters")
+    return name
+
+
+class GroupBody(BaseModel):
+    """`{"name": "Thursday club"}`."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, AfterValidator(_group_name)]
 
 
 def make_group(name: str) -> dict[str, Any]:
@@ -61,15 +69,7 @@ def make_group(name: str) -> dict[str, Any]:
 @bp.post("/api/groups")
 @public_write
 def create_group():
-    body = json_body()
-    if not isinstance(body, dict):
-        return unprocessable("(body)", 'must be a JSON object like {"name": "Thursday club"}')
-    unknown = sorted(set(body) - {"name"})
-    if unknown:
-        return unprocessable(unknown[0], "is not a known key (allowed: name)")
-    name = check_name(body.get("name"))
-    if isinstance(name, tuple):
-        return name
+    name = parse_body(GroupBody).name
     group = make_group(name)
     response = jsonify({**group, "join_url": join_url(group["id"], group["key"])})
     response.headers["Cache-Control"] = "no-store"
