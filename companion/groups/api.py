@@ -25,7 +25,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict
 
 from .. import storage
 from ..games.registry import GROUP_NAME_MAX
-from ..web import access, ratelimit
+from ..web import access
 from ..web.db import get_db
 from ..web.json_body import parse_body
 from ..web.links import group_join_url
@@ -90,9 +90,7 @@ def _group_for_key(gid: str, key: str) -> dict[str, Any]:
     Only wrong keys count against the address; a right one always works."""
     group = storage.get_group(get_db(), gid) if key else None
     if group is None or not storage.key_matches(group, key):
-        ratelimit.check_allowed()
-        ratelimit.note_failure()
-        access.broken_link(BROKEN_LINK)
+        access.wrong_link(BROKEN_LINK)
     access.keep_key(group, key)
     return group
 

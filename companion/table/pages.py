@@ -17,7 +17,7 @@ from flask import (
 
 from .. import storage
 from ..storage import phones
-from ..web import access, ratelimit
+from ..web import access
 from ..web.db import get_db
 from ..web.links import public_base, room_join_url
 from . import tokens
@@ -37,9 +37,7 @@ def _room_for_token(gid: str, rid: str, token: str) -> dict:
     db = get_db()
     room = storage.get_room(db, gid, rid)
     if not token or room is None or not tokens.token_matches(room["token_hash"], token):
-        ratelimit.check_allowed()
-        ratelimit.note_failure()
-        access.broken_link("This table's link does not work: it may be cut short, mistyped "
+        access.wrong_link("This table's link does not work: it may be cut short, mistyped "
                            "or replaced by a newer invite. Ask the table for a fresh QR code.")
     if access.room_token(gid, room) is None:  # a table made before tokens were sealed
         phones.set_room_sealed_token(db, gid, rid, access.seal_room_token(rid, token))
