@@ -4,7 +4,7 @@ the marks that are not part of a proposal and how the photo was made).
 
     .venv/bin/python bench/make_photos.py [--only CASE ...] [--out DIR]
 
-Every case comes from a fixed seed (vision/doodle_china/synth.py), so running
+Every case comes from a fixed seed (tests/support/doodle_photos.py), so running
 this again writes the same files. Each JPEG is kept under 300 KB: most are
 downscaled to 1600x1200 like a phone's "medium" size; a few stay at 12 MP with
 low noise and quality.
@@ -20,9 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
 
+from doodle_photos import make_case  # noqa: E402
 from doodle_styles import STYLES, styled_case  # noqa: E402  (tests/support)
-
-from vision.doodle_china.synth import make_case  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "fixtures" / "photos" / "doodle-china"
 LIMIT = 300 * 1024

@@ -35,6 +35,7 @@ from doodle_styles import HELD_OUT, STYLES  # noqa: E402  (tests/support)
 from pad_compare import compare_pad, template_values  # noqa: E402
 from pad_sheet import HELD_OUT_DESIGN, LOOKS, pad_case  # noqa: E402
 
+from companion.photos.game_data import game_data  # noqa: E402
 from vision.doodle_china.template import make_template  # noqa: E402
 from vision.doodle_china.template_read import read_with_template  # noqa: E402
 from vision.errors import PhotoError  # noqa: E402
@@ -92,7 +93,7 @@ def main() -> int:
         if expected["photo"]["blank"]:
             t = time.perf_counter()
             try:
-                template = make_template(data, expected["geometry"]["edition"])
+                template = make_template(data, expected["geometry"]["edition"], **game_data("doodle-china"))
             except PhotoError as exc:
                 print(f"  template refused for {layout} {look}: {exc.message}")
                 templates[(layout, look)] = None

@@ -6,12 +6,22 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from companion.app import create_app
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 IN_CI = bool(os.environ.get("CI"))
+
+# Hypothesis times each example (200 ms by default) and fails a test whose
+# example ran slow once but fast on replay ("Flaky"/DeadlineExceeded), and its
+# too_slow health check fails a test whose data took long to make: both are
+# measures of the machine's load, not of the code. Speed lives in bench/.
+# Tests that set their own @settings keep their other choices.
+settings.register_profile("companion", deadline=None, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("companion")
 
 
 @pytest.fixture(autouse=True)

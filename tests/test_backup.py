@@ -17,7 +17,7 @@ from companion.storage.backup import BackupError, backup_to, check_backup, resto
 
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "companion.cli", *args], input=stdin,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=300)
 
 
 def fill(db, gid: str, start: int, count: int) -> None:

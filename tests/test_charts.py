@@ -91,6 +91,16 @@ def test_bar_chart_labels_values_and_axis():
     assert float(bars[0].get("width")) > float(bars[1].get("width")) > 0
 
 
+def test_a_count_axis_shows_whole_numbers_once():
+    """A bar chart of counts up to 1 (one match at a place) is labelled 0 and
+    1, not 0, 0, 1 (the 0.5 tick printed as a whole number)."""
+    root = parse(charts.bar_chart("Won", [("Four of one", 1, "1"), ("Six districts", 0, "0")],
+                                  value_label="matches"))
+    axis = [t for t in texts(root) if t in ("0", "0.5", "1")]
+    assert axis.count("0") <= 2 and "0.5" not in axis  # the tick 0 and the bar value 0
+    assert len([t for t in texts(root) if t == "1"]) == 2  # the tick 1 and the bar value 1
+
+
 @pytest.mark.parametrize("rows", [
     [("All", [3.0, 1.7, 1.1, 0.0]), ("Winners", [4.0, 2.4, 1.6, 0.0])],
     [("All", [20.0, 10.0, -4.0]), ("Winners", [25.0, 12.0, 4.0])],

@@ -20,7 +20,12 @@ from live_servers import REPO, LiveServer, cmdline, pids_with_env, rss_of, runni
 
 pytestmark = pytest.mark.slow
 
-ANSWER_SECONDS = 6.0  # a bound against a stuck answer; the figures are printed above
+# CPU seconds the server's process tree may spend on one hostile upload (as /proc
+# counts it: a photo worker's own CPU only once reaped; the worker is bounded by its
+# time limit). Not wall seconds, which follow the box's load: oversized-body took
+# 4.1 s of the former 6 s wall bound here at load 20. A stuck answer is cut by the
+# request timeout (60 s) and fails as a non-4xx.
+ANSWER_CPU_SECONDS = 6.0
 MAX_GROWTH_BYTES = 100 * 1024 * 1024
 UPLOADS = REPO / "instance" / "uploads"  # `companion serve` keeps photos in the instance folder
 OVERSIZED = 27 * 1024 * 1024  # MAX_CONTENT_LENGTH is 26 MB
@@ -96,7 +101,13 @@ def test_hostile_uploads_get_a_quick_readable_4xx_and_leave_nothing(tmp_path):
             sampler.stop.set()
             sampler.join(timeout=5)
         elapsed = time.monotonic() - began
-        time.sleep(0.5)  # let the last worker's exit be reaped
+        # The last photo worker was killed before its answer; its exit may still be
+        # being reaped on a busy box. Poll (bounded) instead of a fixed 0.5 s sleep.
+        settle = time.monotonic() + 30
+        while (set(server.tree()) - gunicorn or [p for p in pids_with_env(marker)
+                                                 if p not in gunicorn]) \
+                and time.monotonic() < settle:
+            time.sleep(0.1)
         tree_after = server.tree()
         final = sum(rss_of(pid) for pid in tree_after)
         leftovers = [(pid, cmdline(pid)) for pid in tree_after if pid not in gunicorn]
@@ -142,11 +153,9 @@ def test_hostile_uploads_get_a_quick_readable_4xx_and_leave_nothing(tmp_path):
     assert listing(UPLOADS) - uploads_before == set()
     assert stored_photos == 0
     assert "Traceback" not in log and "[ERROR]" not in log, log[-3000:]
-    # Last, so that a slow machine still gets every other check above. Photos that pass the
-    # header check are read in a fresh worker process (Python + numpy + cv2 + the reader,
-    # then tesseract on the title): about 0.5 s of CPU. If this fails with CPU far below the
-    # wall time, the machine was starved of CPU (see `uptime`), not the server slow.
+    # Photos that pass the header check are read in a fresh worker process (Python +
+    # numpy + cv2 + the reader, then tesseract on the title): about 0.5 s of CPU.
     too_slow = [(c, f"{s:.2f} s wall", f"{cpu.get(c, 0):.2f} s CPU") for c, _st, s, _m in results
-                if s >= ANSWER_SECONDS]
-    assert not too_slow, (f"{len(too_slow)} answers took {ANSWER_SECONDS} s or more "
+                if cpu.get(c, 0) >= ANSWER_CPU_SECONDS]
+    assert not too_slow, (f"{len(too_slow)} answers cost {ANSWER_CPU_SECONDS} CPU s or more "
                           f"(load average {os.getloadavg()[0]:.1f}): {too_slow}")

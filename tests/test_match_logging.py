@@ -211,7 +211,50 @@ def test_stats_filter_by_location(client, group):
     html = client.get(f"/g/{group['id']}/stats?location=Pub", headers=group["headers"]).get_data(True)
     assert "1 match at Pub" in html and 'id="stats-location"' in html
     nowhere = client.get(f"{base}?location=Moon", headers=group["headers"]).get_json()
-    assert nowhere == {"matches": 0, "location": "Moon", "players": []}
+    assert (nowhere["matches"], nowhere["location"], nowhere["players"]) == (0, "Moon", [])
+
+
+def test_every_stats_figure_and_page_takes_the_place(client, group, app):
+    """Streaks, head-to-head, ratings (rated over that place's matches only)
+    and every stats page read only the matches at the place."""
+    plays = [("Ana", "Club", "2026-01-05"), ("Ben", "Pub", "2026-01-06"),
+             ("Ana", "club", "2026-01-07"), ("Ben", "Pub", "2026-01-08")]
+    for winner, place, day in plays:
+        save(client, group, {"state": grande_state(winner), "location": place,
+                             "played_at": f"{day}T20:00:00Z"})
+    base, h = f"/api/groups/{group['id']}/stats", group["headers"]
+    club = client.get(f"{base}?location=Club", headers=h).get_json()
+    ana, ben = (next(p for p in club["players"] if p["name"] == n) for n in ("Ana", "Ben"))
+    assert club["matches"] == 2 and ana["streak"] == {"current": 2, "longest": 2}
+    assert ben["streak"] == {"current": 0, "longest": 0}
+    assert [(x["opponent"], x["wins"], x["losses"]) for x in ana["head_to_head"]] == [("Ben", 2, 0)]
+    everywhere = client.get(base, headers=h).get_json()
+    ana_all = next(p for p in everywhere["players"] if p["name"] == "Ana")
+    assert ana_all["streak"]["current"] == 0  # Ben won the last match, at the Pub
+    # Rated over the Club's two matches alone: Ana won both, so she is above
+    # Ben there, while everywhere (2 wins each) they are close.
+    club_rating = ana["games"]["canal-grande"]["rating"]
+    assert club_rating["ordinal"] > ben["games"]["canal-grande"]["rating"]["ordinal"]
+    assert club_rating != ana_all["games"]["canal-grande"]["rating"]
+    history = client.get(f"{base}/ratings?game=canal-grande&location=Club", headers=h).get_json()
+    assert {p["name"]: len(p["history"]) for p in history["players"]} == {"Ana": 2, "Ben": 2}
+    assert history["players"][0]["history"][-1]["ordinal"] == club_rating["ordinal"]
+    pub = client.get(f"{base}?location=Pub&from=2026-01-07", headers=h).get_json()
+    assert pub["matches"] == 1
+    for page in ("", "/scores", "/ratings", "/games", "/rivals"):
+        html = client.get(f"/g/{group['id']}/stats{page}?location=Club", headers=h).get_data(True)
+        assert re.search(r'<option value="[Cc]lub" selected>', html), page
+        assert "at Club" in html, page
+    from click.testing import CliRunner
+
+    from companion.cli import main
+    done = CliRunner().invoke(main, ["stats", "--group", group["id"], "--location", "Club", "--json",
+                                     "--db", app.config["DATABASE"]])
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.output) == club
+    table = CliRunner().invoke(main, ["stats", "--group", group["id"], "--location", "Club",
+                                      "--db", app.config["DATABASE"]])
+    assert table.output.startswith("2 matches at Club")
 
 
 def test_a_match_saved_before_the_limit_can_still_be_edited(client, group, app):

@@ -24,7 +24,7 @@ def small_jpeg() -> bytes:
     return out.getvalue()
 
 
-def wait_for(check, seconds: float = 5.0) -> None:
+def wait_for(check, seconds: float = 60.0) -> None:  # bounds a hang; a busy box is slow
     deadline = time.monotonic() + seconds
     while not check():
         assert time.monotonic() < deadline, "timed out"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import time
 
 import pytest
 from hostile_files import hostile_cases, png_bomb
@@ -21,12 +20,13 @@ ONE_OF_EACH = hostile_cases(11)
 @pytest.mark.parametrize("case", ONE_OF_EACH, ids=[c[0] for c in ONE_OF_EACH])
 def test_hostile_upload_is_a_readable_4xx(client, group, app, case):
     _id, data, filename = case
-    started = time.monotonic()
     answer = post_photo(client, group, data, filename)
     assert 400 <= answer.status_code < 500, answer.get_data(as_text=True)
     body = answer.get_json()
     assert isinstance(body["error"], str) and len(body["error"]) > 20
-    assert time.monotonic() - started < 10
+    # Refused for what the file is, not by the reader's time limit (also a 4xx). This
+    # was "< 10 s of wall clock", which huge-exif took 9.3 s of at load 20.
+    assert "took too long" not in body["error"], body["error"]
     uploads = app.config["UPLOAD_FOLDER"]
     import os
 

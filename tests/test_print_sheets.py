@@ -8,6 +8,7 @@ import pytest
 from PIL import Image
 
 import vision
+from companion.photos.game_data import game_data
 
 
 def test_print_page_lists_the_groups_players(client, group):
@@ -26,7 +27,7 @@ def test_png_sheet_is_a4_at_150_dpi_and_its_qr_names_the_player(client, group):
     assert answer.status_code == 200 and answer.mimetype == "image/png"
     image = Image.open(io.BytesIO(answer.data))
     assert image.size == (1240, 1754)
-    reading = vision.read_photo(answer.data, game="doodle-china")
+    reading = vision.read_photo(answer.data, game="doodle-china", **game_data("doodle-china"))
     assert reading["sheet"]["edition"] == "shanghai"
     assert reading["sheet"]["player"] == "Ana" and reading["sheet"]["match"] == "m-7"
     # Shanghai's starting squares are its parks (issue 11): no start square is printed,

@@ -23,7 +23,7 @@ from companion.storage.schema import MIGRATIONS
 
 def cli(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=300)
 
 
 def _live(tmp_path: Path, matches: int = 3) -> tuple[Path, str]:

@@ -388,7 +388,12 @@ def test_sse_answer_format_and_resume_by_last_event_id(client, group, quick_stre
 
 
 def test_a_held_stream_gets_a_new_roll_at_once(client, group, app):
-    app.config.update(ROOM_STREAM_SECONDS=5, ROOM_HEARTBEAT_SECONDS=5)
+    # "At once" means woken by the write itself, not found by the hub's poll: with the
+    # poll a minute apart (and the stream, heartbeat likewise) only the wake-up can
+    # deliver the roll before the reader's deadline. No wall-clock bound, which a
+    # busy box would break; the latency is measured in bench/venue.py.
+    app.config.update(ROOM_STREAM_SECONDS=120, ROOM_HEARTBEAT_SECONDS=120,
+                      ROOM_POLL_SECONDS=120)
     room = make_room(client, group)
     stream = client.get(url(group, room, "/events"),
                         headers={**group["headers"], "Accept": "text/event-stream"})
@@ -402,17 +407,14 @@ def test_a_held_stream_gets_a_new_roll_at_once(client, group, app):
             if "data:" in chunk.decode():
                 return
 
-    reader = threading.Thread(target=read)
+    reader = threading.Thread(target=read, daemon=True)
     reader.start()
-    time.sleep(0.1)
-    sent = time.monotonic()
     roll = post(client, group, room, "roll").get_json()
-    reader.join(timeout=5)
+    reader.join(timeout=60)
+    assert got, "the stream never delivered the roll (only the hub's poll would have)"
     stream.close()
-    assert got, "the stream never delivered the roll"
-    at, chunk = got[-1]
+    _at, chunk = got[-1]
     assert parse_sse(chunk)[0]["id"] == str(roll["id"])
-    assert at - sent < 0.5
 
 
 # -- game end --------------------------------------------------------------------
@@ -487,41 +489,6 @@ def test_digital_solo_game_ends_and_saves_the_scored_match(client, group, monkey
     assert [(p["name"], p["plays"]) for p in stats["players"]] == [("Mei", 1)]
     # The paper-only endpoints refuse a digital game.
     assert post(client, group, room, "match", {"state": match["state"]}).status_code == 409
-
-
-def test_a_finished_digital_game_whose_match_went_missing_is_saved_on_next_read(client, group,
-                                                                                 app, monkeypatch):
-    """The process may stop between storing the last move and saving the match."""
-    from companion import storage
-
-    room = make_room(client, group, players=["Mei"], edition="shanghai", mode="digital")
-    finish_setup(client, group, room, "shanghai")
-    saves = []
-    monkeypatch.setattr(storage, "save_match", lambda *a, **k: saves.append(a) or (None, False))
-    while not get_room_raw(client, group, room)["finished"]:
-        post(client, group, room, "roll")
-        post(client, group, room, "pass", {"player": "Mei"})
-    assert saves  # the save was attempted (and, here, lost)
-    monkeypatch.undo()
-    mid = get_room_raw(client, group, room)["match_id"]
-    assert client.get(f"/api/groups/{group['id']}/matches/{mid}",
-                      headers=group["headers"]).status_code == 404
-    whole = get_room(client, group, room)  # the room read repairs it
-    match = client.get(f"/api/groups/{group['id']}/matches/{mid}", headers=group["headers"])
-    assert match.status_code == 200
-    assert match.get_json()["result"]["players"][0]["total"] == whole["standings"]["totals"]["Mei"]
-
-
-def get_room_raw(client, group, room):
-    """The room without the repair: read straight from storage."""
-    from companion import storage
-
-    with client.application.app_context():
-        db = storage.connect(client.application.config["DATABASE"])
-        found = storage.get_room(db, group["id"], room["id"])
-        db.conn.close()
-    game = found["state"]["game"]
-    return {"finished": game["phase"] == "over", "match_id": found["match_id"]}
 
 
 def test_streams_beyond_the_cap_get_503_and_a_polling_address(client, group, app):

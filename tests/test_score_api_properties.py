@@ -104,7 +104,8 @@ def api(tmp_path_factory):
     return app.test_client()
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=400, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(state=broken_states())
 def test_score_api_never_fails_and_names_real_paths(api, state):
     answer = api.post("/api/score", data=json.dumps(state), content_type="application/json")

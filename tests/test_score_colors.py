@@ -36,7 +36,7 @@ def _state(players: list[tuple[str, tuple[str, ...]]]) -> dict:
 
 def _cli(state: dict) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "companion.cli", "score", "-"],
-                          input=json.dumps(state), capture_output=True, text=True, timeout=60)
+                          input=json.dumps(state), capture_output=True, text=True, timeout=300)
 
 
 @pytest.mark.parametrize("players,bonus,shown", [s[1:] for s in STATES], ids=[s[0] for s in STATES])

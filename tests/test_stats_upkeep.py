@@ -173,3 +173,42 @@ def test_groups_saved_before_the_stats_get_them_on_first_read(db):
         db.execute("INSERT INTO stats_backfill (group_id) VALUES (?)", [gid])
     assert report.build(db, report.scope(gid)) == expected
     assert not db.execute("SELECT 1 FROM stats_backfill").fetchone()
+
+
+@pytest.mark.parametrize("seed", [3, 11], ids=["seed-3", "seed-11"])
+def test_all_time_streaks_fold_from_years_like_from_months(db, seed):
+    """A save refolds the touched years and then the all-time row from the
+    years: the same summary as folding every month, in time order; the
+    migration builds the year rows of a database that had only months."""
+    from companion.stats.facts import Streak, fold
+    from companion.storage.aggregates import streak_years
+
+    gid = storage.create_group(db, "Streaks")["id"]
+    churn(db, gid, random.Random(seed))  # matches over two calendar years and more
+
+    def from_months() -> dict:
+        parts: dict = {}
+        for game, pid, n, prefix, suffix, longest in db.execute(
+                "SELECT game, player_id, n, prefix, suffix, longest FROM stats_streak"
+                " WHERE group_id = ? AND month BETWEEN '0000' AND '9999-99'"
+                " ORDER BY game, player_id, month", [gid]):
+            parts.setdefault((game, pid), []).append(Streak(n, prefix, suffix, longest))
+        return {key: fold(items) for key, items in parts.items()}
+
+    def all_time() -> dict:
+        return {(game, pid): Streak(n, prefix, suffix, longest)
+                for game, pid, n, prefix, suffix, longest in db.execute(
+                    "SELECT game, player_id, n, prefix, suffix, longest FROM stats_streak"
+                    " WHERE group_id = ? AND month = '*'", [gid])}
+
+    years = {r[0] for r in db.execute("SELECT DISTINCT month FROM stats_streak"
+                                      " WHERE group_id = ? AND month LIKE 'Y%'", [gid])}
+    assert len(years) >= 2
+    assert all_time() == from_months()
+    expected = report.build(db, report.scope(gid))
+    with storage.write(db):  # a database from before the year rows
+        db.execute("DELETE FROM stats_streak WHERE group_id = ? AND (month LIKE 'Y%'"
+                   " OR month = '*')", [gid])
+        streak_years(db)
+    assert all_time() == from_months()
+    assert report.build(db, report.scope(gid)) == expected

@@ -28,7 +28,7 @@ def sheet_command(game: str, edition: str, out: str, geometry: str | None, playe
     from companion.games.doodle_china.layouts import DEFAULT_FOR_EDITION, get_layout
     from vision.doodle_china.sheet import render_sheet, sheet_geometry
 
-    layout = DEFAULT_FOR_EDITION[edition]
+    layout = get_layout(DEFAULT_FOR_EDITION[edition])
     image = render_sheet(layout, player=player, match=match)
     ok, png = cv2.imencode(".png", image)
     try:
@@ -36,7 +36,7 @@ def sheet_command(game: str, edition: str, out: str, geometry: str | None, playe
             fh.write(png.tobytes())
         if geometry:
             with open(geometry, "w", encoding="utf-8") as fh:
-                json.dump(sheet_geometry(get_layout(layout)), fh, indent=1)
+                json.dump(sheet_geometry(layout), fh, indent=1)
                 fh.write("\n")
     except OSError as exc:
         fail(f"{exc.filename}: cannot write the file ({exc.strerror})")
@@ -52,9 +52,10 @@ def read_photo_command(photo: str, game: str, edition: str | None, template_file
     """Read a photo of a finished sheet (JPEG or PNG) and print the proposal JSON."""
     import sys
 
+    from companion.photos.game_data import game_data
     from vision import PhotoError, read_photo
 
-    options = {}
+    options = game_data(game)
     if template_file:
         if game != "doodle-china":
             fail("--template is for Doodle China sheets (--game doodle-china)")
@@ -105,7 +106,12 @@ def template_command(game: str, edition: str, photo: str, out: str, layout: str 
     import os
 
     from companion.games.common import StateError
-    from companion.games.doodle_china.layouts import DEFAULT_LAYOUTS, check_layout, get_layout
+    from companion.games.doodle_china.layouts import (
+        DEFAULT_LAYOUTS,
+        check_layout,
+        get_layout,
+        known_layouts,
+    )
     from vision import PhotoError
     from vision.doodle_china.template import make_template
 
@@ -127,7 +133,7 @@ def template_command(game: str, edition: str, photo: str, out: str, layout: str 
     except OSError as exc:
         fail(f"{photo}: cannot read the file ({exc.strerror})")
     try:
-        template = make_template(data, edition, spec, hint_data, name)
+        template = make_template(data, edition, spec, hint_data, name, layouts=known_layouts())
     except PhotoError as exc:
         fail(f"{photo}: {exc.message}")
     try:

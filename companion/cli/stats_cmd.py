@@ -12,7 +12,8 @@ from .common import default_db, fail
 
 
 def _table(answer: dict) -> str:
-    lines = [f"{answer['matches']} matches", "",
+    where = f" at {answer['location']}" if answer.get("location") else ""
+    lines = [f"{answer['matches']} matches{where}", "",
              f"{'player':<20} {'plays':>6} {'wins':>5} {'win %':>6} {'streak':>7}  favourite"]
     for p in answer["players"]:
         rate = "–" if p["win_rate"] is None else f"{p['win_rate'] * 100:.0f}%"
@@ -28,10 +29,12 @@ def _table(answer: dict) -> str:
 @click.option("--player", default=None, help="Only this player's matches")
 @click.option("--from", "date_from", default=None, help="First day, YYYY-MM-DD")
 @click.option("--to", "date_to", default=None, help="Last day, YYYY-MM-DD")
+@click.option("--location", default=None, help="Only the matches played at this place")
 @click.option("--json", "as_json", is_flag=True, help="Print the API's JSON answer")
 @click.option("--db", "db_path", default=None, help="SQLite file (default: instance/companion.sqlite)")
 def stats_command(gid: str, game: str | None, player: str | None, date_from: str | None,
-                  date_to: str | None, as_json: bool, db_path: str | None) -> None:
+                  date_to: str | None, location: str | None, as_json: bool,
+                  db_path: str | None) -> None:
     """Plays, wins, scores, streaks, head-to-head, ratings and per-game figures."""
     from .. import storage
     from ..stats import report
@@ -40,10 +43,12 @@ def stats_command(gid: str, game: str | None, player: str | None, date_from: str
     db = storage.connect(db_path or default_db())
     if storage.get_group(db, gid) is None:
         fail(f"--group: no group with id {gid!r}")
-    args = {"game": game, "player": player, "from": date_from, "to": date_to}
+    args = {"game": game, "player": player, "from": date_from, "to": date_to, "location": location}
     try:
         f = read_filters(db, gid, {k: v for k, v in args.items() if v})
     except FilterError as exc:
         fail(f"--{exc.path}: {exc.message}")
     answer = report.build(db, f.scope(gid))
+    if f.location:
+        answer["location"] = f.location
     click.echo(json.dumps(answer, ensure_ascii=False) if as_json else _table(answer))

@@ -15,6 +15,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict
 from .. import storage
 from ..storage import phones
 from ..storage.groups import KEY_BYTES
+from ..table import event_stream as room_streams
 from ..table import tokens
 from ..table.qr import qr_svg
 from ..web import access
@@ -49,6 +50,7 @@ def new_invite(gid: str):
 
     rooms = phones.rotate_invite(get_db(), gid, storage.hash_key(key), access.seal_key(gid, key),
                                  room_secret)
+    room_streams.access_changed()  # streams opened with the old key end now
     url = group_join_url(gid, key)
     return _no_store(jsonify({"key": key, "join_url": url, "qr_svg": qr_svg(url),
                               "rooms_renewed": rooms}), 201)
@@ -76,6 +78,7 @@ def remove_phone(gid: str, pid: str):
     this very phone means leaving the group."""
     if not phones.remove_phone(get_db(), gid, pid):
         abort(404, description="no such phone in this group (it may have been removed already)")
+    room_streams.access_changed()  # its open dice streams end now
     return "", 204
 
 

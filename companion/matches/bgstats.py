@@ -1,18 +1,29 @@
 """The group's plays in BG Stats' own export/import JSON format, so a group can
 keep BG Stats as its main log: players, games (with BoardGameGeek ids where
 known), locations and plays with each player's score, winner, start player and
-seat. The shape follows BG Stats' backup files (`games`, `players`,
-`locations`, `plays[].playerScores[]` referring by `...RefId`)."""
+seat.
+
+The shape follows BG Stats' backup files as two public projects read and
+write them (BG Stats publishes no schema):
+- exp111/BGGCatalogStats, src/model/bg-stats.ts: the typed backup
+  (`challenges`, `deletedObjects`, `games`, `groups`, `locations`, `players`,
+  `plays`, `tags`, `userInfo`; a play's `playDate` "YYYY-MM-DD hh:mm:ss",
+  `playDateYmd`, `playerScores[]` with `score` as a string, ...);
+- ctuncan/bga_bgstats, main.py: writes files BG Stats imports (the fields a
+  game, play, player and location need, ids referred to by `...RefId`).
+tests/test_bgstats_format.py checks the export against both."""
 
 from __future__ import annotations
 
+import json
+import os
 import uuid
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import Blueprint, Response, current_app, g, json, jsonify, request
+from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from .. import storage
 from ..games import registry
@@ -50,15 +61,16 @@ def build_export(gid: str, matches: Iterable[dict[str, Any]],
     games: dict[str, dict[str, Any]] = {}
     players: dict[str, dict[str, Any]] = {}
     locations: dict[str, dict[str, Any]] = {}
+    played: set[tuple[str, str]] = set()  # (game, player) seen: newPlayer is their first play
     plays = []
-    for match in matches:
+    for match in sorted(matches, key=lambda m: (m["played_at"], m["id"])):
         stamp = _stamp(match.get("updated_at"), zone)
         game = match["game"]
         if game not in games:
             games[game] = {
                 "id": len(games) + 1, "uuid": _uuid(gid, "game", game),
                 "name": registry.game_name(game), "bggName": registry.game_name(game),
-                "bggId": bgg_ids.get(game) or 0, "bggYear": 0,
+                "bggId": bgg_ids.get(game) or 0, "bggYear": 0, "designers": "", "copies": [],
                 "cooperative": False, "highestWins": True,
                 "noPoints": game in registry.WIN_LOSE_GAMES, "usesTeams": False,
                 "isBaseGame": 1, "isExpansion": 0, "modificationDate": stamp,
@@ -82,22 +94,25 @@ def build_export(gid: str, matches: Iterable[dict[str, Any]],
             if key not in players:
                 players[key] = {"id": len(players) + 1, "uuid": _uuid(gid, "player", key),
                                 "name": name, "isAnonymous": False, "bggUsername": "",
-                                "modificationDate": stamp}
+                                "metaData": "", "modificationDate": stamp}
             scores.append({
                 "playerRefId": players[key]["id"],
                 "score": "" if game in registry.WIN_LOSE_GAMES else str(p.get("total", "")),
                 "winner": p.get("name") in winners,
-                "newPlayer": False,
+                "newPlayer": (game, key) not in played,
                 "startPlayer": seat == 0,
                 "seatOrder": seat,
                 "rank": ranking.index(p["name"]) + 1 if p.get("name") in ranking else 0,
                 "role": "", "team": "",
             })
+            played.add((game, key))
         edition = registry.edition_label(match.get("state"))
+        play_date = _stamp(match["played_at"], zone)
         plays.append({
             "uuid": _uuid(gid, "play", match["id"]),
             "gameRefId": games[game]["id"],
-            "playDate": _stamp(match["played_at"], zone),
+            "playDate": play_date,
+            "playDateYmd": int(play_date[:10].replace("-", "")),
             "entryDate": _stamp(match.get("created_at"), zone),
             "modificationDate": stamp,
             "durationMin": match.get("duration_min") or 0,
@@ -105,6 +120,7 @@ def build_export(gid: str, matches: Iterable[dict[str, Any]],
             "comments": match.get("notes") or "",
             "board": edition or "",
             "ignored": False, "manualWinner": False, "rounds": 0, "bggId": 0,
+            "importPlayId": 0, "nemestatsId": 0,
             "usesTeams": False, "scoringSetting": 0, "rating": 0,
             "expansionPlays": [], "playImages": "[]",
             "playerScores": scores,
@@ -113,6 +129,20 @@ def build_export(gid: str, matches: Iterable[dict[str, Any]],
             "locations": list(locations.values()), "plays": plays,
             "userInfo": {"meRefId": 0, "bggUsername": ""},
             "challenges": [], "deletedObjects": [], "groups": [], "tags": []}
+
+
+def _env_bgg_ids() -> dict[str, int]:
+    """COMPANION_BGG_IDS='{"canal-grande": 12345}': a deployment's own checked
+    ids (none is confirmed in the code). Entries that are not a known game
+    with a positive integer are left out."""
+    try:
+        given = json.loads(os.environ.get("COMPANION_BGG_IDS") or "{}")
+    except ValueError:
+        return {}
+    if not isinstance(given, dict):
+        return {}
+    return {g: n for g, n in given.items()
+            if g in registry.GAME_NAMES and type(n) is int and n > 0}
 
 
 @bp.get("/export.bgstats.json")
@@ -127,11 +157,19 @@ def export_bgstats(gid: str):
             return jsonify({"error": f"tz must be a time zone name like Europe/Amsterdam, got {tz!r}",
                             "path": "tz"}), 400
     db = get_db()
-    matches = list(storage.iter_matches(db, gid))
-    names = storage.current_names(db, gid, [m["id"] for m in matches])
-    bgg_ids = {**registry.BGG_IDS, **current_app.config.get("BGG_IDS", {})}
-    document = build_export(gid, matches, names, bgg_ids, zone)
+    bgg_ids = {**registry.BGG_IDS, **_env_bgg_ids(), **current_app.config.get("BGG_IDS", {})}
+
+    def build() -> str:
+        """Read, convert and encode on gevent's thread pool: a group of 20,000
+        matches takes seconds, which must not stop the process's other
+        connections (the event loop runs between the GIL's switches)."""
+        matches = list(storage.iter_matches(db, gid))
+        names = storage.current_names(db, gid, [m["id"] for m in matches])
+        document = build_export(gid, matches, names, bgg_ids, zone)
+        return json.dumps(document, ensure_ascii=False, sort_keys=True)
+
+    text = storage.offload(build)
     stem = "".join(c if c.isalnum() else "-" for c in g.group["name"]).strip("-").lower() or "group"
-    response = Response(json.dumps(document, ensure_ascii=False), mimetype="application/json")
+    response = Response(text, mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="{stem}-bgstats.json"'
     return response

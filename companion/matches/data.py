@@ -115,6 +115,18 @@ def _checked(gid: str, lines: list[str], numbers: list[int]) -> Iterator[tuple[i
         yield count, item
 
 
+PAUSE_EVERY = 20  # lines checked between two pauses: a few ms of work
+
+
+def _checked_pausing(gid: str, lines: list[str], numbers: list[int]) -> list[tuple]:
+    items = []
+    for count, item in _checked(gid, lines, numbers):
+        items.append(item)
+        if count % PAUSE_EVERY == 0:
+            storage.pause()
+    return items
+
+
 def _upload_lines() -> tuple[list[str] | None, Any]:
     upload = request.files.get("file")
     if upload is None:
@@ -149,14 +161,22 @@ def import_jsonl(gid: str):
         return Response(stream_with_context(_import_stream(gid, lines)),
                         mimetype="application/x-ndjson", headers={"Cache-Control": "no-store"})
     numbers: list[int] = []
+    db = get_db()
+    # Checking, scoring and storing a big file take seconds to minutes, which
+    # must not stop the process's other connections (bench/worker_hold.py):
+    # the check pauses every few lines, each stored batch runs on gevent's
+    # thread pool.
     try:
-        items = [item for _count, item in _checked(gid, lines, numbers)]
+        items = _checked_pausing(gid, lines, numbers)
     except LineError as exc:
         return jsonify(_refusal(exc)), 422
     if not items:
         return jsonify({"error": NO_MATCHES, "path": "file"}), 422
+    added = skipped = 0
     try:
-        added, skipped = list(store(get_db(), items))[-1]
+        steps = store(db, items)
+        while (step := storage.offload(next, steps, None)) is not None:
+            added, skipped = step
     except (sqlite3.Error, storage.ImportStopped) as exc:
         status, body = stopped(exc, numbers)
         return jsonify(body), status
@@ -170,10 +190,13 @@ def _event(**fields: Any) -> str:
 def _import_stream(gid: str, lines: list[str]) -> Iterator[str]:
     total = sum(1 for line in lines if line.strip())
     yield _event(stage="checking", done=0, total=total)
-    items, numbers = [], []
+    items: list[tuple] = []
+    numbers: list[int] = []
     try:
         for count, item in _checked(gid, lines, numbers):
             items.append(item)
+            if count % PAUSE_EVERY == 0:
+                storage.pause()  # see import_jsonl
             if count % 1000 == 0:
                 yield _event(stage="checking", done=count, total=total)
     except LineError as exc:
@@ -185,8 +208,10 @@ def _import_stream(gid: str, lines: list[str]) -> Iterator[str]:
     yield _event(stage="storing", done=0, total=len(items))
     db = storage.connect(current_app.config["DATABASE"])
     added = skipped = 0
+    steps = store(db, items)
     try:
-        for added, skipped in store(db, items):
+        while (step := storage.offload(next, steps, None)) is not None:
+            added, skipped = step
             yield _event(stage="storing", done=added + skipped, total=len(items))
     except (sqlite3.Error, storage.ImportStopped) as exc:
         status, body = stopped(exc, numbers)

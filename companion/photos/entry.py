@@ -8,11 +8,12 @@ import json
 from typing import Any
 
 
-def run_forked(conn: Any, request: dict[str, Any], data: bytes, memory_bytes: int) -> None:
+def run_forked(conn: Any, request: dict[str, Any], data: bytes, memory_bytes: int,
+               cpu_seconds: float | None = None) -> None:
     """Entry point in a forked worker: the answer goes back through `conn`."""
     from .worker import handle, limit_process
 
-    limit_process(memory_bytes)
+    limit_process(memory_bytes, cpu_seconds)
     answer = handle(request, data)
     conn.send_bytes(json.dumps(answer, ensure_ascii=False).encode("utf-8"))
     conn.close()

@@ -11,6 +11,7 @@ a grid (catalog_entries_from_grid)."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import resource
 import sys
@@ -22,6 +23,8 @@ import vision.canal_houses.reader  # noqa: F401
 import vision.doodle_china.reader  # noqa: F401
 import vision.doodle_china.template  # noqa: F401
 import vision.doodle_china.template_read  # noqa: F401
+
+from .game_data import game_data
 
 CATALOG = "catalog"  # the task that describes a catalog card photo (see above)
 TEMPLATE = "doodle-china-template"  # the task that teaches a Doodle China sheet from a blank
@@ -43,14 +46,15 @@ def handle(request: dict[str, Any], data: bytes) -> dict[str, Any]:
 
             opts = request.get("options", {})
             return {"reading": make_template(data, request.get("edition") or "", opts.get("layout"),
-                                             opts.get("hints"), opts.get("name"))}
+                                             opts.get("hints"), opts.get("name"),
+                                             **game_data("doodle-china"))}
         if request["game"] == CATALOG_GRID:
             from vision.canal_houses.catalog import catalog_entries_from_grid
 
             return {"reading": catalog_entries_from_grid(data)}
         return {"reading": vision.read_photo(data, game=request["game"],
                                              edition=request.get("edition"),
-                                             **request.get("options", {}))}
+                                             **request.get("options", {}), **game_data(request["game"]))}
     except PhotoError as exc:
         return {"error": exc.message, "status": exc.status}
     except MemoryError:
@@ -58,11 +62,16 @@ def handle(request: dict[str, Any], data: bytes) -> dict[str, Any]:
                 "status": 413}
 
 
-def limit_process(memory_bytes: int) -> None:
+def limit_process(memory_bytes: int, cpu_seconds: float | None = None) -> None:
     """Own session (so the parent can end us and our tesseract together), a
-    memory ceiling, and one thread for tesseract and BLAS."""
+    memory ceiling, a CPU-time ceiling (the kernel ends the process with
+    SIGXCPU; tesseract, started from here, gets the same ceiling of its own),
+    and one thread for tesseract and BLAS."""
     os.setsid()
     resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+    if cpu_seconds is not None:
+        soft = max(1, math.ceil(cpu_seconds))
+        resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 5))
     os.environ.update(ONE_THREAD)
 
 

@@ -44,9 +44,10 @@ def _choices() -> tuple[str, list[str], str | None]:
 def _render(edition: str, player: str | None, match: str | None):
     from PIL import Image
 
+    from companion.games.doodle_china.layouts import get_layout
     from vision.doodle_china.sheet import render_sheet
 
-    bgr = render_sheet(EDITIONS[edition], player=player, match=match)
+    bgr = render_sheet(get_layout(EDITIONS[edition]), player=player, match=match)
     return Image.fromarray(bgr[:, :, ::-1])
 
 

@@ -6,7 +6,7 @@ from flask import Blueprint, jsonify, request
 
 from ..web.db import get_db
 from ..web.security import group_required
-from . import places, report
+from . import report
 from .filters import FilterError, read_filters
 
 bp = Blueprint("api_stats", __name__, url_prefix="/api/groups/<gid>/stats")
@@ -17,15 +17,17 @@ bp = Blueprint("api_stats", __name__, url_prefix="/api/groups/<gid>/stats")
 def stats(gid: str):
     """Plays, wins, scores, streaks, head-to-head, ratings and per-game
     figures; optional ?game=, ?player=, ?from=, ?to= (dates, inclusive), and
-    ?location= (plays, wins and scores at one place only)."""
+    ?location= (every figure from the matches at one place only, the
+    ratings rated over those matches alone)."""
     db = get_db()
     try:
         f = read_filters(db, gid, request.args)
     except FilterError as exc:
         return jsonify({"error": exc.message, "path": exc.path}), 400
+    answer = report.build(db, f.scope(gid), include_hidden=f.include_hidden)
     if f.location:
-        return jsonify(places.at_location(db, gid, f))
-    return jsonify(report.build(db, f.scope(gid), include_hidden=f.include_hidden))
+        answer["location"] = f.location
+    return jsonify(answer)
 
 
 @bp.get("/ratings")

@@ -214,6 +214,8 @@ def bar_chart(title: str, bars: Sequence[tuple[str, float, str]], *, value_label
     scale = plot_w / (ticks[-1] or 1)
     body = [_text(left, 11, value_label, "axis-label")]
     for t in ticks:
+        if not fmt.format(t) or (fmt == "{:.0f}" and not float(t).is_integer()):
+            continue  # counts: no "0, 0, 1" axis for a maximum of 1
         x = left + t * scale
         body.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top - 4}" y2="{height - 22}" '
                     f'stroke="#d9d2c3" stroke-width="0.6"/>')

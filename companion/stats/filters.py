@@ -1,4 +1,4 @@
-"""Reading the stats filters (?game=, ?player=, ?from=, ?to=) from a query
+"""Reading the stats filters (?game=, ?player=, ?from=, ?to=, ?location=) from a query
 string, with messages that say what was wrong and what is allowed."""
 
 from __future__ import annotations
@@ -30,17 +30,18 @@ class Filters:
     date_from: date | None = None
     date_to: date | None = None
     include_hidden: bool = False
-    location: str | None = None  # a place (stats.places): only the overview and the API
+    location: str | None = None  # a place: every figure from that place's matches only
 
     def scope(self, gid: str, *, game: str | None = None) -> Scope:
         return scope(gid, game=game or self.game, player_id=self.player_id,
-                     date_from=self.date_from, date_to=self.date_to)
+                     date_from=self.date_from, date_to=self.date_to, location=self.location)
 
     def query(self, **changes: str | None) -> dict[str, str]:
         """The filters as query-string arguments (for links between pages)."""
         out = {"game": self.game, "player": self.player,
                "from": self.date_from.isoformat() if self.date_from else None,
-               "to": self.date_to.isoformat() if self.date_to else None}
+               "to": self.date_to.isoformat() if self.date_to else None,
+               "location": self.location}
         out.update(changes)
         return {k: v for k, v in out.items() if v}
 

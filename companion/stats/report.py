@@ -49,10 +49,16 @@ def _prev_month(month: str) -> str:
 
 
 def scope(gid: str, *, game: str | None = None, player_id: int | None = None,
-          date_from: date | None = None, date_to: date | None = None) -> Scope:
-    """Split the days [from, to] into whole months and the partial ends."""
+          date_from: date | None = None, date_to: date | None = None,
+          location: str | None = None) -> Scope:
+    """Split the days [from, to] into whole months and the partial ends. At
+    one place the whole window is one "edge": the month aggregates know no
+    places, so every figure is read from the facts of that place's matches."""
     lo = date_from.isoformat() if date_from else None
     hi = (date_to + timedelta(days=1)).isoformat() if date_to else None
+    if location is not None:
+        key = " ".join(location.split()).lower()
+        return Scope(gid, game, player_id, lo, hi, None, None, True, ((lo, hi),), key)
     if lo is None and hi is None:
         return Scope(gid, game, player_id)
     first = None if lo is None else lo[:7] if lo.endswith("-01") else _next_month(lo[:7])

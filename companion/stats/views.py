@@ -1,6 +1,7 @@
 """The stats pages: overview (win share, table), scores over time, ratings,
 per-game figures, rivals; players (rename, hide, merge); data (export, import).
-Every chart page takes the same filters: ?game=, ?player=, ?from=, ?to=."""
+Every chart page takes the same filters: ?game=, ?player=, ?from=, ?to= and
+?location= (a place: every figure from the matches played there)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from flask import g, render_template, request, url_for
 from .. import storage
 from ..web.db import get_db
 from ..web.page_access import group_page
-from . import figures, places, report
+from . import figures, report
 from .filters import FilterError, Filters, read_filters
 from .pages import bp
 
@@ -48,7 +49,8 @@ def _page(template: str, gid: str, f: Filters, error: str | None, **context: Any
     tabs = [(url_for(endpoint, gid=gid, **f.query()), label, endpoint == request.endpoint)
             for endpoint, label in TABS]
     return render_template(template, gid=gid, group=g.group, f=f, error=error, names=names,
-                           games=figures.GAME_NAMES, tabs=tabs, pct=figures.pct, **context)
+                           games=figures.GAME_NAMES, tabs=tabs, pct=figures.pct,
+                           locations=storage.list_locations(get_db(), gid), **context)
 
 
 def _game(gid: str, f: Filters) -> str | None:
@@ -66,9 +68,8 @@ def _game(gid: str, f: Filters) -> str | None:
 def overview(gid: str):
     f, error = _filters(gid)
     db = get_db()
-    answer = places.at_location(db, gid, f) if f.location else report.build(db, f.scope(gid))
-    return _page("stats/overview.html", gid, f, error, answer=answer,
-                 chart=figures.win_share(answer), locations=storage.list_locations(db, gid))
+    answer = report.build(db, f.scope(gid))
+    return _page("stats/overview.html", gid, f, error, answer=answer, chart=figures.win_share(answer))
 
 
 @bp.get("/stats/scores")

@@ -5,7 +5,7 @@ from .aggregates import backfill as stats_backfill
 from .aggregates import rebuild_group as rebuild_stats
 from .aggregates import streaks_of as stats_streaks_of
 from .cards import delete_card, get_card, list_cards, save_card, update_card
-from .db import connect, migrate, offload, schema_version, write
+from .db import connect, migrate, offload, pause, schema_version, write
 from .groups import (
                      create_group,
                      ensure_player,
@@ -19,7 +19,6 @@ from .groups import (
 )
 from .layouts import delete_layout, get_layout, list_layouts, save_layout, update_layout
 from .matches import (
-                     count_location_matches,
                      count_matches,
                      current_names,
                      delete_match,
@@ -29,7 +28,6 @@ from .matches import (
                      iter_matches,
                      list_locations,
                      list_matches,
-                     location_stats,
                      restore_match,
                      save_match,
                      update_match,
@@ -87,11 +85,11 @@ from .tiles import delete_tile, get_tile, list_tiles, save_tile, update_tile
 __all__ = [
     "delete_template", "get_template", "list_templates", "save_template", "templates_for_reading",
     "update_template",
-    "connect", "offload", "migrate", "schema_version", "write",
+    "connect", "offload", "migrate", "pause", "schema_version", "write",
     "create_group", "ensure_player", "get_group", "hash_key", "key_matches", "list_players",
     "name_key", "now_iso", "rename_group",
-    "count_location_matches", "count_matches", "current_names", "delete_match", "export_matches", "get_match", "import_matches", "iter_matches",
-    "list_locations", "list_matches", "location_stats", "restore_match", "save_match", "update_match",
+    "count_matches", "current_names", "delete_match", "export_matches", "get_match", "import_matches", "iter_matches",
+    "list_locations", "list_matches", "restore_match", "save_match", "update_match",
     "add_photo", "delete_photo", "get_photo", "list_photos", "claim_seat", "held_seats",
     "RoomGone", "append_room_events", "connect_reader", "create_room", "data_version",
     "get_room", "list_room_events", "list_rooms", "room_id_free", "room_seqs",

@@ -8,8 +8,10 @@ delete, restore, import, player merge), in the caller's transaction.
   facts, so they never drift.
 - `stats_h2h`: who placed above whom, per month, with all-time totals in
   month '*' kept by adding the month's new rows and subtracting its old ones.
-- `stats_streak`: the win-streak summary of each month (it glues), and the
-  all-time summary in month '*'.
+- `stats_streak`: the win-streak summary of each month (it glues), of each
+  year in month 'Y2024' (folded from its months), and the all-time summary
+  in month '*' (folded from the years: a save refolds about 12 + 10 rows per
+  player and game, not every month of the history).
 - `stats_rating`: openskill rating of each player after each finished match
   with opponents; replayed from the earliest match a write touched.
 """
@@ -181,7 +183,7 @@ def refresh(db: sqlite_utils.Database, gid: str, touched: Touched) -> None:
     """Rebuild what the touched months, players and games feed."""
     for month in sorted(touched.months):
         _rebuild_month(db, gid, month)
-    rebuild_streak_totals(db, gid, touched.players)
+    rebuild_streak_totals(db, gid, touched.players, {m[:4] for m in touched.months})
     for game, key in sorted(touched.rating_from.items()):
         replay_ratings(db, gid, game, key)
 
@@ -210,14 +212,14 @@ def _rebuild_month(db: sqlite_utils.Database, gid: str, month: str) -> None:
         " GROUP BY game, edition, player_id", args)
     db.execute("INSERT INTO stats_games (group_id, month, game, edition, matches)"
                " SELECT group_id, month, game, edition, count(*) FROM stat_matches"
-               " WHERE group_id = ? AND month = ? GROUP BY game, edition", args)
+               " INDEXED BY stat_matches_by_month WHERE group_id = ? AND month = ? GROUP BY game, edition", args)
     db.execute("INSERT INTO stats_outcomes (group_id, month, game, outcome, player_id, n)"
                " SELECT group_id, month, game, coalesce(win_condition, 'unfinished'),"
                " CASE WHEN finished THEN top_player_id ELSE 0 END, count(*) FROM stat_matches"
-               " WHERE group_id = ? AND month = ? AND game = 'canal-grande' GROUP BY 4, 5", args)
+               " INDEXED BY stat_matches_by_month WHERE group_id = ? AND month = ? AND game = 'canal-grande' GROUP BY 4, 5", args)
     db.execute("INSERT INTO stats_outcomes (group_id, month, game, outcome, player_id, n)"
                " SELECT group_id, month, game, solo_rank, top_player_id, count(*) FROM stat_matches"
-               " WHERE group_id = ? AND month = ? AND n_players = 1 AND solo_rank IS NOT NULL"
+               " INDEXED BY stat_matches_by_month WHERE group_id = ? AND month = ? AND n_players = 1 AND solo_rank IS NOT NULL"
                " GROUP BY 3, 4, 5", args)
     db.execute(
         "INSERT INTO stats_h2h (group_id, month, game, player_id, opponent_id, wins, losses, ties)"
@@ -318,20 +320,54 @@ def streaks_of(rows: Iterable[tuple[int, str, int]]) -> dict[tuple[int, str], St
     return {key: Streak.of(seq) for key, seq in wins.items()}
 
 
-def rebuild_streak_totals(db: sqlite_utils.Database, gid: str, players: Iterable[int]) -> None:
+def rebuild_streak_totals(db: sqlite_utils.Database, gid: str, players: Iterable[int],
+                          years: Iterable[str] | None = None) -> None:
+    """Refold these players' year summaries (of `years`; None: every year)
+    from their months, then their all-time summaries from the years."""
+    years = sorted(set(years)) if years is not None else None
     for pid in sorted(set(players)):
-        months: dict[str, list[Streak]] = defaultdict(list)
-        for game, n, prefix, suffix, longest in db.execute(
-                "SELECT game, n, prefix, suffix, longest FROM stats_streak WHERE group_id = ?"
-                " AND player_id = ? AND month != '*' ORDER BY game, month", [gid, pid]):
-            months[game].append(Streak(n, prefix, suffix, longest))
-        db.execute("DELETE FROM stats_streak WHERE group_id = ? AND player_id = ? AND month = '*'",
-                   [gid, pid])
-        db.conn.executemany(
-            "INSERT INTO stats_streak (group_id, month, game, player_id, n, prefix, suffix,"
-            " longest) VALUES (?, '*', ?, ?, ?, ?, ?, ?)",
-            [(gid, game, pid, s.n, s.prefix, s.suffix, s.longest)
-             for game, s in ((g, fold(parts)) for g, parts in months.items())])
+        _fold_years(db, gid, pid, years)
+        _fold_into(db, gid, pid, "*", "SELECT game, n, prefix, suffix, longest FROM stats_streak"
+                   " WHERE group_id = ? AND player_id = ? AND month BETWEEN 'Y' AND 'Z'"
+                   " ORDER BY game, month", [gid, pid])
+
+
+def _fold_years(db: sqlite_utils.Database, gid: str, pid: int, years: list[str] | None) -> None:
+    if years is None:
+        years = [r[0] for r in db.execute(
+            "SELECT DISTINCT substr(month, 1, 4) FROM stats_streak WHERE group_id = ?"
+            " AND player_id = ? AND month BETWEEN '0000' AND '9999-99'", [gid, pid])]
+        db.execute("DELETE FROM stats_streak WHERE group_id = ? AND player_id = ?"
+                   " AND month BETWEEN 'Y' AND 'Z'", [gid, pid])
+    for year in years:
+        _fold_into(db, gid, pid, f"Y{year}", "SELECT game, n, prefix, suffix, longest"
+                   " FROM stats_streak WHERE group_id = ? AND player_id = ?"
+                   " AND month BETWEEN ? AND ? ORDER BY game, month",
+                   [gid, pid, f"{year}-01", f"{year}-12"])
+
+
+def _fold_into(db: sqlite_utils.Database, gid: str, pid: int, key: str, sql: str,
+               args: list[Any]) -> None:
+    """Replace the player's summaries under month `key` by the fold, per
+    game, of the rows `sql` reads (in time order)."""
+    parts: dict[str, list[Streak]] = defaultdict(list)
+    for game, n, prefix, suffix, longest in db.execute(sql, args):
+        parts[game].append(Streak(n, prefix, suffix, longest))
+    db.execute("DELETE FROM stats_streak WHERE group_id = ? AND player_id = ? AND month = ?",
+               [gid, pid, key])
+    db.conn.executemany(
+        "INSERT INTO stats_streak (group_id, month, game, player_id, n, prefix, suffix,"
+        " longest) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(gid, key, game, pid, s.n, s.prefix, s.suffix, s.longest)
+         for game, s in ((g, fold(items)) for g, items in parts.items()) if s.n])
+
+
+def streak_years(db: sqlite_utils.Database) -> None:
+    """Migration: year summaries for every player of every group, and the
+    all-time ones refolded from them."""
+    for gid, pid in db.execute("SELECT DISTINCT group_id, player_id FROM stats_streak"
+                               " WHERE month != '*'").fetchall():
+        rebuild_streak_totals(db, gid, [pid])
 
 
 def repoint_player(db: sqlite_utils.Database, gid: str, old: int, new: int) -> None:

@@ -53,6 +53,18 @@ def offload(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     return get_hub().threadpool.apply(fn, args, kwargs)
 
 
+def pause() -> None:
+    """Let the process's other connections run (under gevent; nothing
+    otherwise): long CPU work in a request calls it every few milliseconds
+    of work, so it never holds the event loop for long."""
+    try:
+        from gevent import monkey, sleep
+    except ImportError:  # pragma: no cover - gevent is a dependency
+        return
+    if monkey.is_module_patched("threading"):
+        sleep(0)
+
+
 @contextmanager
 def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     """One write transaction: all of it lands or none of it does."""

@@ -79,21 +79,29 @@ def save_match(db: sqlite_utils.Database, gid: str, mid: str, played_at: str,
     """Store a new match; if this id is already stored, store nothing and
     return the stored one (a phone retrying a save). Returns (match, created).
     `details` holds any of DETAIL_FIELDS."""
-    details = details or {}
     with write(db):
-        existing = _fetch(db, gid, mid)
-        if existing:
-            return _row_to_match(existing), False
-        stamp = now_iso()
-        db.execute(
-            f"INSERT INTO matches ({MATCH_COLUMNS})"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)",
-            [gid, mid, state["game"], played_at, json.dumps(state, ensure_ascii=False),
-             json.dumps(result, ensure_ascii=False), stamp, stamp,
-             *(details.get(k) for k in DETAIL_FIELDS)])
-        _write_players(db, gid, mid, result)
-        sync_matches(db, gid, [mid], {mid: result})
-        return _row_to_match(_fetch(db, gid, mid)), True
+        return save_match_in(db, gid, mid, played_at, state, result, details)
+
+
+def save_match_in(db: sqlite_utils.Database, gid: str, mid: str, played_at: str,
+                  state: dict[str, Any], result: dict[str, Any],
+                  details: dict[str, Any] | None = None) -> tuple[dict[str, Any], bool]:
+    """`save_match` inside the caller's write transaction (a live table's
+    last move and its match land together)."""
+    details = details or {}
+    existing = _fetch(db, gid, mid)
+    if existing:
+        return _row_to_match(existing), False
+    stamp = now_iso()
+    db.execute(
+        f"INSERT INTO matches ({MATCH_COLUMNS})"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)",
+        [gid, mid, state["game"], played_at, json.dumps(state, ensure_ascii=False),
+         json.dumps(result, ensure_ascii=False), stamp, stamp,
+         *(details.get(k) for k in DETAIL_FIELDS)])
+    _write_players(db, gid, mid, result)
+    sync_matches(db, gid, [mid], {mid: result})
+    return _row_to_match(_fetch(db, gid, mid)), True
 
 
 def get_match(db: sqlite_utils.Database, gid: str, mid: str, *, include_deleted: bool = False
@@ -341,48 +349,3 @@ def iter_matches(db: sqlite_utils.Database, gid: str) -> Iterator[dict[str, Any]
            " ORDER BY played_at, id")
     for row in db.query(sql, [gid]):
         yield _row_to_match(row)
-
-
-def location_stats(db: sqlite_utils.Database, gid: str, location: str, *,
-                   game: str | None = None, player_id: int | None = None,
-                   lo: str | None = None, hi: str | None = None) -> list[dict[str, Any]]:
-    """Per player and game, the plays at one place (without regard to case or
-    spaces): plays, plays with opponents, wins among those, score sum and best.
-    Read straight from the matches: the month aggregates know no places."""
-    where = ["m.group_id = ?", "m.deleted_at IS NULL", "lower(trim(m.location)) = ?"]
-    args: list[Any] = [gid, " ".join(location.split()).lower()]
-    if game:
-        where.append("m.game = ?")
-        args.append(game)
-    if lo:
-        where.append("m.played_at >= ?")
-        args.append(lo)
-    if hi:
-        where.append("m.played_at < ?")
-        args.append(hi)
-    if player_id is not None:
-        where.append("EXISTS (SELECT 1 FROM match_players x WHERE x.group_id = m.group_id"
-                     " AND x.match_id = m.id AND x.player_id = ?)")
-        args.append(player_id)
-    sql = f"""SELECT mp.player_id, p.name, p.hidden, m.game, count(*) AS plays,
-                     sum(n.seats > 1) AS rated_plays, sum(mp.winner AND n.seats > 1) AS wins,
-                     sum(mp.total) AS total, max(mp.total) AS best
-              FROM matches m
-              JOIN match_players mp ON mp.group_id = m.group_id AND mp.match_id = m.id
-              JOIN players p ON p.id = mp.player_id
-              JOIN (SELECT match_id, count(*) AS seats FROM match_players WHERE group_id = ?
-                    GROUP BY match_id) n ON n.match_id = m.id
-              WHERE {' AND '.join(where)}
-              GROUP BY mp.player_id, m.game"""
-    return list(db.query(sql, [gid, *args]))
-
-
-def count_location_matches(db: sqlite_utils.Database, gid: str, location: str,
-                           game: str | None = None) -> int:
-    sql = ("SELECT count(*) FROM matches WHERE group_id = ? AND deleted_at IS NULL"
-           " AND lower(trim(location)) = ?")
-    args: list[Any] = [gid, " ".join(location.split()).lower()]
-    if game:
-        sql += " AND game = ?"
-        args.append(game)
-    return db.execute(sql, args).fetchone()[0]

@@ -6,7 +6,7 @@ group key and each room's token, sealed by the web layer)."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import sqlite_utils
@@ -147,3 +147,24 @@ def rotate_invite(db: sqlite_utils.Database, gid: str, key_hash: str, sealed_key
             db.execute("UPDATE rooms SET token_hash = ?, sealed_key = '', sealed_token = ? "
                        "WHERE group_id = ? AND id = ?", [token_hash, sealed_token, gid, rid])
     return len(rids)
+
+
+def still_allowed(db: sqlite_utils.Database, phone_ids: Iterable[str], group_ids: Iterable[str]
+                  ) -> tuple[set[str], dict[str, str]]:
+    """For open live streams: which of these phones are still in their group,
+    and each group's current key hash (a rotated key ends the streams opened
+    with the old one). Two indexed reads, whatever the number of streams."""
+    pids, gids = sorted(set(phone_ids)), sorted(set(group_ids))
+    live: set[str] = set()
+    keys: dict[str, str] = {}
+    for start in range(0, len(pids), 500):
+        chunk = pids[start:start + 500]
+        marks = ", ".join("?" for _ in chunk)
+        live.update(r[0] for r in db.execute(f"SELECT id FROM phones WHERE id IN ({marks})",
+                                             chunk))
+    for start in range(0, len(gids), 500):
+        chunk = gids[start:start + 500]
+        marks = ", ".join("?" for _ in chunk)
+        keys.update(db.execute(f"SELECT id, key_hash FROM groups WHERE id IN ({marks})",
+                               chunk).fetchall())
+    return live, keys

@@ -3,12 +3,18 @@ phone. A phone is a random id the page keeps for its tab."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import sqlite_utils
 
 from .db import write
-from .groups import now_iso
+
+
+def _stamp() -> str:
+    """When a seat was claimed, to the microsecond: a room event carries each
+    seat's stamp, so a phone sees its seat was taken over even within a second."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def held_seats(db: sqlite_utils.Database, rid: str) -> dict[int, dict[str, Any]]:
@@ -32,5 +38,5 @@ def claim_seat(db: sqlite_utils.Database, rid: str, seat: int | None, phone: str
         db.execute("DELETE FROM room_seats WHERE room_id = ? AND phone = ?", [rid, phone])
         if seat is not None:
             db.execute("INSERT OR REPLACE INTO room_seats (room_id, seat, phone, claimed_at)"
-                       " VALUES (?, ?, ?, ?)", [rid, seat, phone, now_iso()])
+                       " VALUES (?, ?, ?, ?)", [rid, seat, phone, _stamp()])
     return None

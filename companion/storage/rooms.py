@@ -19,6 +19,7 @@ import sqlite_utils
 
 from .db import BUSY_TIMEOUT_MS, write
 from .groups import now_iso
+from .matches import save_match_in
 
 ROOM_COLUMNS = ("id, group_id, game, edition, mode, players, token_hash, sealed_key, state, "
                 "last_seq, match_id, created_at, updated_at, finished_at")
@@ -110,17 +111,25 @@ def append_room_events(db: sqlite_utils.Database, gid: str, rid: str,
     """Append events to a room atomically.
 
     `decide(room)` runs inside the write transaction with the room as stored
-    and returns `(events, new_state, extra)`: events as `(type, data)` pairs,
-    the engine's game after them, and `extra` with optional `finished: True`
-    (other keys are the caller's). Raising from `decide` writes nothing.
-    Returns the stored events with their ids."""
+    (and `seat_claims`: {seat: claimed_at}) and returns `(events, new_state,
+    extra)`: events as `(type, data)` pairs, the engine's game after them, and
+    `extra` with optional `finished: True` and `save_match: (match_id,
+    played_at, state, result)`, a match stored in the same transaction (a
+    digital game's end: the move and its match land together, so nothing has
+    to mend it later). Other keys are the caller's. Raising from `decide`
+    writes nothing. Returns the stored events with their ids."""
     with write(db):
         rows = list(db.query(f"SELECT {ROOM_COLUMNS} FROM rooms WHERE group_id = ? AND id = ?",
                              [gid, rid]))
         if not rows:
             raise RoomGone(rid)
         room = _row_to_room(rows[0])
+        room["seat_claims"] = dict(db.execute(
+            "SELECT seat, claimed_at FROM room_seats WHERE room_id = ?", [rid]).fetchall())
         events, state, extra = decide(room)
+        if extra.get("save_match"):
+            mid, played_at, final, result = extra["save_match"]
+            save_match_in(db, gid, mid, played_at, final, result)
         stamp = now_iso()
         seq = room["last_seq"]
         stored = []

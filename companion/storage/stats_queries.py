@@ -12,7 +12,7 @@ from typing import Any
 
 import sqlite_utils
 
-from ..stats.facts import PART_COLUMNS
+from ..stats.facts import PART_COLUMNS, new_rating, rate
 from .stats_scope import Scope, rollup_keys
 
 P_COLS = [f"p{i}" for i in range(PART_COLUMNS)]
@@ -200,9 +200,50 @@ def match_counts_by_game(db: sqlite_utils.Database, s: Scope) -> dict[tuple[str,
     return dict(out)
 
 
+def place_ratings(db: sqlite_utils.Database, s: Scope) -> list[tuple[Any, ...]]:
+    """(game, player_id, played_at, match_id, mu, sigma) after each finished
+    match with opponents at the scope's place up to its end, rated from
+    scratch over those matches only (the kept ratings count every place)."""
+    place, args = s.place_where()
+    where = ["group_id = ?", "rated = 1", place]
+    args = [s.gid, *args]
+    if s.game:
+        where, args = where + ["game = ?"], [*args, s.game]
+    if s.hi:
+        where, args = where + ["played_at < ?"], [*args, s.hi]
+    current: dict[tuple[str, int], tuple[float, float]] = {}
+    out: list[tuple[Any, ...]] = []
+    match: tuple[str, str, str] | None = None
+    seats: dict[int, int] = {}
+
+    def flush() -> None:
+        if match is None or len(seats) < 2:
+            return
+        game, played_at, mid = match
+        pids = list(seats)
+        now = rate([current.get((game, p)) or new_rating() for p in pids], [seats[p] for p in pids])
+        for pid, (mu, sigma) in zip(pids, now, strict=True):
+            current[(game, pid)] = (mu, sigma)
+            out.append((game, pid, played_at, mid, mu, sigma))
+
+    for game, mid, played_at, pid, rank in db.execute(
+            f"SELECT game, match_id, played_at, player_id, place FROM stat_plays"
+            f" WHERE {' AND '.join(where)} ORDER BY game, played_at, match_id, seat", args):
+        if (game, played_at, mid) != match:
+            flush()
+            match, seats = (game, played_at, mid), {}
+        seats.setdefault(pid, rank)  # one person in two seats counts once
+    flush()
+    return out
+
+
 def ratings_at(db: sqlite_utils.Database, s: Scope, keys: list[tuple[str, int]]
                ) -> dict[tuple[str, int], tuple[float, float]]:
     """(game, player_id) -> (mu, sigma) as of the window's end."""
+    if s.location is not None:
+        wanted = set(keys)
+        return {(g, p): (mu, sigma) for g, p, _at, _mid, mu, sigma in place_ratings(db, s)
+                if (g, p) in wanted}
     out = {}
     hi = s.hi or "9999"
     for game, pid in keys:
@@ -217,6 +258,11 @@ def ratings_at(db: sqlite_utils.Database, s: Scope, keys: list[tuple[str, int]]
 
 def rating_history(db: sqlite_utils.Database, s: Scope) -> Iterator[tuple[Any, ...]]:
     """(player_id, played_at, match_id, mu, sigma) in time order."""
+    if s.location is not None:
+        rows = [(pid, at, mid, mu, sigma) for _g, pid, at, mid, mu, sigma in place_ratings(db, s)
+                if (s.lo is None or at >= s.lo) and (s.player_id is None or pid == s.player_id)]
+        yield from sorted(rows, key=lambda r: (r[1], r[2], r[0]))
+        return
     where, args = s.facts_where(months=False)
     yield from db.execute(f"SELECT player_id, played_at, match_id, mu, sigma FROM stats_rating"
                           f" WHERE {where} ORDER BY played_at, match_id, player_id", args)
@@ -321,11 +367,13 @@ def rating_by_period(db: sqlite_utils.Database, s: Scope, period: str
     history)."""
     expr = PERIODS[period]
     rows: list[tuple[int, str, str, float, float]] = []  # (player, month, order, mu, sigma)
-    if not s.months_empty:
+    if s.location is not None:
+        rows += [(pid, at[:7], f"{at} {mid}", mu, sigma) for pid, at, mid, mu, sigma in rating_history(db, s)]
+    elif not s.months_empty:
         where, args = s.months_where()
         rows += db.execute(f"SELECT player_id, month, month, mu, sigma FROM stats_rating_months"
                            f" WHERE {where}", args).fetchall()
-    for lo, hi in s.edges:
+    for lo, hi in s.edges if s.location is None else ():
         where, args = s.facts_where(lo=lo, hi=hi, edge=True, months=False)
         rows += [(pid, at[:7], at[:7], mu, sigma) for pid, at, mu, sigma, _ in db.execute(
             "SELECT player_id, played_at, mu, sigma, max(played_at || ' ' || match_id)"

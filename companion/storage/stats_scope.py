@@ -45,10 +45,19 @@ class Scope:
     month_to: str | None = None
     months_empty: bool = False     # the window holds no whole month
     edges: tuple[tuple[str | None, str | None], ...] = field(default_factory=tuple)
+    # One place (matches' `location`, compared lower-case with single spaces):
+    # the aggregates know no places, so such a scope reads only the facts
+    # (report.scope makes the whole window one edge).
+    location: str | None = None
 
     @property
     def bounded(self) -> bool:
-        return self.lo is not None or self.hi is not None
+        return self.lo is not None or self.hi is not None or self.location is not None
+
+    def place_where(self, alias: str = "") -> tuple[str, list[Any]]:
+        a = f"{alias}." if alias else ""
+        return (f"{a}match_id IN (SELECT id FROM matches WHERE group_id = ? AND deleted_at IS NULL"
+                " AND lower(trim(location)) = ?)", [self.gid, self.location])
 
     def facts_where(self, alias: str = "", lo: str | None = None, hi: str | None = None,
                     edge: bool = False, player_col: str = "player_id", months: bool = True
@@ -63,6 +72,9 @@ class Scope:
         if self.player_id is not None and player_col:
             where.append(f"{a}{player_col} = ?")
             args.append(self.player_id)
+        if self.location is not None:
+            place, place_args = self.place_where(alias)
+            where, args = where + [place], args + place_args
         lo, hi = (lo, hi) if edge else (self.lo, self.hi)
         if lo:
             where, args = where + [f"{a}played_at >= ?"], args + [lo]

@@ -102,16 +102,28 @@ def _illegal(exc: StateError):
     return jsonify({"error": exc.message, "path": exc.path}), 409
 
 
-def _append(gid: str, rid: str, event: dict[str, Any]):
+def _append(gid: str, room: dict[str, Any], event: dict[str, Any]):
     """Run one event through the engine and store it; answers 201 with the
-    event (the first stored one), 409 when the rules refuse it. A digital
-    game that ends is saved to the history right after (idempotent by the
-    room's match id; `show` repairs it should the process die in between)."""
-    outcome: dict[str, Any] = {}
+    event (the first stored one), 409 when the rules refuse it.
 
-    def decide(room: dict[str, Any]):
-        events, state, extra = room_state.act(room["state"], event)
-        outcome.update(extra, match_id=room["match_id"])
+    Each stored move carries `room`: what it changed in the room as phones
+    see it (`room_state.patch`, plus the seats' claim stamps), so phones apply it
+    and re-read the room only when they miss an event. A digital game that
+    ends stores its match in the same transaction as its last move, and the
+    `game_over` event says where it is: no read ever has to save it."""
+    rid = room["id"]
+    match_url = url_for("matches.match_page", gid=gid, mid=room["match_id"])
+
+    def decide(current: dict[str, Any]):
+        events, state, extra = room_state.act(current["state"], event)
+        events[0][1]["room"]["set"].update(seats.claims(current["seat_claims"]))
+        if extra.get("match"):
+            final, result = extra["match"]
+            extra["save_match"] = (current["match_id"], storage.now_iso(), final, result)
+            for kind, data in events:
+                if kind == "game_over":
+                    data["room"] = {"set": {"saved_match": {"url": match_url,
+                                                            **room_state.summary(result)}}}
         return events, state, extra
 
     db = get_db()
@@ -122,27 +134,7 @@ def _append(gid: str, rid: str, event: dict[str, Any]):
     except room_state.IllegalMove as exc:
         return _illegal(exc)
     _hub().notify(rid, stored[-1]["id"])
-    if outcome.get("match"):
-        final, result = outcome["match"]
-        storage.offload(storage.save_match, db, gid, outcome["match_id"], storage.now_iso(),
-                        final, result)
     return jsonify(stored[0]), 201
-
-
-def _repair_match(gid: str, room: dict[str, Any]) -> None:
-    """A finished digital game whose match is missing (the process stopped
-    between storing the last move and saving the match): save it now."""
-    from ..games import score
-    from ..games.doodle_china import play
-
-    game = room["state"]["game"]
-    if not (play.finished(game) and game["mode"] == "digital"):
-        return
-    db = get_db()
-    if storage.get_match(db, gid, room["match_id"], include_deleted=True) is None:
-        final = play.final_state(game)
-        storage.save_match(db, gid, room["match_id"], room["finished_at"] or storage.now_iso(),
-                           final, score(final))
 
 
 # -- rooms -------------------------------------------------------------------
@@ -216,21 +208,32 @@ def _saved_match(gid: str, room: dict[str, Any]) -> dict[str, Any] | None:
     match = storage.get_match(get_db(), gid, room["match_id"])
     if not match:
         return None
-    result = match["result"]
     return {"url": url_for("matches.match_page", gid=gid, mid=match["id"]),
-            "winners": result.get("winners", []), "ranking": result.get("ranking", []),
-            "totals": {p["name"]: p["total"] for p in result.get("players", [])}}
+            **room_state.summary(match["result"])}
 
 
 @bp.get("/<rid>")
 @group_required
 def show(gid: str, rid: str):
-    room = _room_or_404(gid, rid)
-    _repair_match(gid, room)
+    room = _room_or_404(gid, rid)  # a read: it never writes
     answer = room_state.view(room)
     answer.update(seats.public(get_db(), rid, request.args.get("phone")))
     answer["saved_match"] = _saved_match(gid, room) if answer.get("finished") else None
     response = jsonify(answer)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/<rid>/options")
+@group_required
+def room_options(gid: str, rid: str):
+    """What the player due may do now (each untaken die with the squares it
+    allows, whether passing is allowed), for the phone that asks: events do
+    not carry it, so the legal squares are worked out once per phone that
+    acts, not for every phone on every event."""
+    room = _room_or_404(gid, rid)
+    response = jsonify({"last_event": room["last_seq"],
+                        "options": room_state.options(room["state"]["game"])})
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -252,7 +255,7 @@ def roll(gid: str, rid: str):
         if isinstance(name, tuple):
             return name
         event["player"] = name
-    return _append(gid, rid, event)
+    return _append(gid, room, event)
 
 
 @bp.post("/<rid>/take")
@@ -280,7 +283,7 @@ def take(gid: str, rid: str):
             if not isinstance(body[key], str):
                 return unprocessable(key, "must be a string")
             event[key] = body[key]
-    return _append(gid, rid, event)
+    return _append(gid, room, event)
 
 
 @bp.post("/<rid>/pass")
@@ -294,7 +297,7 @@ def pass_(gid: str, rid: str):
     name = _player_name(room, body.get("player"))
     if isinstance(name, tuple):
         return name
-    return _append(gid, rid, {"type": "pass", "player": name})
+    return _append(gid, room, {"type": "pass", "player": name})
 
 
 @bp.post("/<rid>/end")
@@ -315,7 +318,7 @@ def announce_end(gid: str, rid: str):
         if not isinstance(reason, str) or len(reason) > 200:
             return unprocessable("reason", "must be a short text")
         event["reason"] = reason.strip() or None
-    return _append(gid, rid, event)
+    return _append(gid, room, event)
 
 
 @bp.post("/<rid>/match")
@@ -349,7 +352,10 @@ def save_sheets(gid: str, rid: str):
         return jsonify({"error": "this table's match is already saved; change it with "
                                  f"PUT /api/groups/{gid}/matches/{room['match_id']}",
                         "match": match}), 409
-    data = {"match_id": room["match_id"], "result": room_state.summary(result)}
+    data = {"match_id": room["match_id"], "result": room_state.summary(result),
+            "room": {"set": {"saved_match": {
+                "url": url_for("matches.match_page", gid=gid, mid=room["match_id"]),
+                **room_state.summary(result)}}}}
     stored = storage.append_room_events(
         db, gid, rid, lambda current: ([("match_saved", data)], current["state"], {}))
     _hub().notify(rid, stored[-1]["id"])

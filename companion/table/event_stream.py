@@ -2,7 +2,8 @@
 as a page of events after `?after=N`, or as a server-sent event stream that
 resumes after `Last-Event-ID`. The stream reads the room's log when the hub
 says a newer event landed, sends a heartbeat so proxies keep it open, and ends
-after its lifetime or when the phone hangs up."""
+after its lifetime, when the phone hangs up, or at once when the phone that
+opened it is removed or the key it used is renewed (`access_changed`)."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from flask import Response, current_app, jsonify, request
+from flask import Response, current_app, g, jsonify, request
 
 from .. import storage
+from ..web import access
 from ..web.db import get_db
 from ..web.security import group_required
 from .api import PAGE_LIMIT, _config, _hub, _room_or_404, bp
+from .hub import Holder
 
 # Open streams per server process. Under `companion serve` (gevent) a stream is
 # a greenlet and the cap sits just below the connection limit (serve_cmd sets
@@ -87,12 +90,28 @@ def _stream_response(rid: str, after: int) -> Response:
         response.headers["Retry-After"] = "30"
         return response
     body = stream(hub, database, rid, after, lifetime=lifetime, heartbeat=heartbeat,
-                  retry_ms=retry_ms, gone=peer_gone(request.environ.get("gunicorn.socket")))
+                  retry_ms=retry_ms, gone=peer_gone(request.environ.get("gunicorn.socket")),
+                  holder=holder())
     response = Response(body, mimetype="text/event-stream")
     response.call_on_close(hub.release)  # runs even if the body is never read
     response.headers["Cache-Control"] = "no-cache, no-store"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
+
+
+def holder() -> Holder:
+    """Who opens this stream, so it ends when that access is taken back: the
+    joined phone, or the key a script sent."""
+    gid = g.group["id"]
+    if g.phone is not None:
+        return Holder(gid, phone=g.phone["id"])
+    return Holder(gid, key_hash=storage.hash_key(request.headers.get(access.KEY_HEADER, "")))
+
+
+def access_changed() -> int:
+    """A phone was removed or the invite renewed: end this process's streams
+    that lost their access now (other processes' hubs notice by themselves)."""
+    return _hub().check_access(get_db())
 
 
 def format_event(event: dict[str, Any]) -> str:
@@ -120,13 +139,15 @@ def peer_gone(sock: Any) -> Callable[[], bool]:
 
 
 def stream(hub, database: str, rid: str, after: int, *, lifetime: float, heartbeat: float,
-           retry_ms: int, gone: Callable[[], bool] = lambda: False) -> Iterator[str]:
+           retry_ms: int, gone: Callable[[], bool] = lambda: False,
+           holder: Holder | None = None) -> Iterator[str]:
     """Events after `after`, then each new one as it lands; a comment line
     every `heartbeat` seconds keeps proxies from closing an idle stream;
     after `lifetime` seconds the stream ends (freeing its thread) and
-    EventSource reconnects with Last-Event-ID."""
+    EventSource reconnects with Last-Event-ID. It ends at once when the
+    phone that opened it is removed or the key it used is renewed."""
     db = storage.connect_reader(database)
-    hub.listen(rid, after)  # listen first, then read: no write can slip between
+    ticket = hub.listen(rid, after, holder)  # listen first, then read: no write can slip between
     try:
         yield f"retry: {retry_ms}\n: stream of room {rid}\n\n"
         start = last_beat = time.monotonic()
@@ -141,7 +162,7 @@ def stream(hub, database: str, rid: str, after: int, *, lifetime: float, heartbe
                     if len(found) == 200:
                         continue
             now = time.monotonic()
-            if now - start >= lifetime or hub.closing:
+            if now - start >= lifetime or hub.closing or hub.revoked(ticket):
                 return
             if now - last_beat >= heartbeat:
                 yield ": keep-alive\n\n"
@@ -151,8 +172,8 @@ def stream(hub, database: str, rid: str, after: int, *, lifetime: float, heartbe
             check = False
             if wait > 0:
                 check = hub.wait(rid, after, wait) > after
-            if gone():
+            if gone() or hub.revoked(ticket):
                 return
     finally:
-        hub.leave(rid)
+        hub.leave(rid, ticket)
         db.conn.close()

@@ -7,6 +7,12 @@ few microseconds, no table read) and only when the file changed reads the
 last event id of the rooms that have listeners. So N streams cost one cheap
 poll per process, not N queries.
 
+Each stream also says who opened it (a joined phone, or a script's group
+key). Removing a phone or renewing the invite calls `check_access` in the
+process that did it; the other processes' watchers check after they see the
+file change (at most every ACCESS_CHECK_SECONDS). A stream whose phone is gone
+or whose key is no longer the group's is woken and ends at once.
+
 The watcher starts lazily in the process that serves streams (after a
 gunicorn fork, never in the master) and stops when nobody listens.
 """
@@ -16,8 +22,22 @@ from __future__ import annotations
 import os
 import threading
 import time
+from typing import NamedTuple
 
 from .. import storage
+from ..storage import phones
+
+# Other processes notice a removed phone or a renewed key within this (plus
+# the poll): one indexed read of the open streams' phones and groups.
+ACCESS_CHECK_SECONDS = 0.25
+
+
+class Holder(NamedTuple):
+    """Who opened a stream: a joined phone (its id) or a script (the hash of
+    the group key it sent)."""
+    gid: str
+    phone: str | None = None
+    key_hash: str | None = None
 
 
 class Hub:
@@ -35,6 +55,9 @@ class Hub:
         self.streams = 0
         self.polls = 0  # watcher iterations, for measurements
         self._exit_hook = False
+        self._holders: dict[int, tuple[str, Holder]] = {}  # ticket -> (room, who)
+        self._revoked: set[int] = set()
+        self._tickets = 0
 
     # -- listeners -------------------------------------------------------
     def _cond(self, rid: str) -> threading.Condition:
@@ -57,9 +80,15 @@ class Hub:
         with self._lock:
             self.streams = max(0, self.streams - 1)
 
-    def listen(self, rid: str, seq: int) -> None:
+    def listen(self, rid: str, seq: int, holder: Holder | None = None) -> int:
+        """Count a stream of room `rid` that has seen events up to `seq`;
+        returns its ticket (for `revoked` and `leave`)."""
         with self._lock:
             self._after_fork()
+            self._tickets += 1
+            ticket = self._tickets
+            if holder is not None:
+                self._holders[ticket] = (rid, holder)
             self._listeners[rid] = self._listeners.get(rid, 0) + 1
             self._seqs[rid] = max(self._seqs.get(rid, 0), seq)
             self._cond(rid)
@@ -69,9 +98,16 @@ class Hub:
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._watch, name="room-hub", daemon=True)
                 self._thread.start()
+            return ticket
 
-    def leave(self, rid: str) -> None:
+    def revoked(self, ticket: int) -> bool:
+        """The phone or key that opened this stream lost its access."""
+        return ticket in self._revoked
+
+    def leave(self, rid: str, ticket: int | None = None) -> None:
         with self._lock:
+            self._holders.pop(ticket, None)
+            self._revoked.discard(ticket)
             left = self._listeners.get(rid, 0) - 1
             if left > 0:
                 self._listeners[rid] = left
@@ -86,7 +122,8 @@ class Hub:
         deadline = time.monotonic() + timeout
         with self._lock:
             cond = self._cond(rid)
-            while self._seqs.get(rid, 0) <= after and not self.closing:
+            while self._seqs.get(rid, 0) <= after and not self.closing \
+                    and not self._revoked_in(rid):
                 left = deadline - time.monotonic()
                 if left <= 0:
                     break
@@ -99,6 +136,33 @@ class Hub:
             if rid in self._listeners and seq > self._seqs.get(rid, 0):
                 self._seqs[rid] = seq
                 self._cond(rid).notify_all()
+
+    def _revoked_in(self, rid: str) -> bool:
+        return any(self._holders[t][0] == rid for t in self._revoked if t in self._holders)
+
+    def check_access(self, db) -> int:
+        """End the streams whose phone was removed or whose key was renewed:
+        they are marked and woken. Returns how many."""
+        with self._lock:
+            held = dict(self._holders)
+        if not held:
+            return 0
+        live, keys = phones.still_allowed(
+            db, [h.phone for _, h in held.values() if h.phone],
+            [h.gid for _, h in held.values()])
+        gone = [t for t, (_, h) in held.items()
+                if (h.phone is not None and h.phone not in live)
+                or (h.key_hash is not None and keys.get(h.gid) != h.key_hash)
+                or h.gid not in keys]
+        if gone:
+            with self._lock:
+                for ticket in gone:
+                    if ticket in self._holders:
+                        self._revoked.add(ticket)
+                        cond = self._conds.get(self._holders[ticket][0])
+                        if cond is not None:
+                            cond.notify_all()
+        return len(gone)
 
     def close_all(self) -> None:
         """The process is exiting: end every stream now (EventSource
@@ -120,12 +184,15 @@ class Hub:
             self._listeners.clear()
             self._conds.clear()
             self._seqs.clear()
+            self._holders.clear()
+            self._revoked.clear()
 
     def _watch(self) -> None:
         db = storage.connect_reader(self.database)
         try:
             version = None
             idle_since = None
+            access_dirty, access_checked = False, 0.0
             while True:
                 with self._lock:
                     rooms = list(self._listeners)
@@ -140,12 +207,16 @@ class Hub:
                 now = storage.data_version(db)
                 if rooms and now != version:
                     version = now
+                    access_dirty = True
                     seqs = storage.room_seqs(db, rooms)
                     with self._lock:
                         for rid, seq in seqs.items():
                             if rid in self._listeners and seq > self._seqs.get(rid, 0):
                                 self._seqs[rid] = seq
                                 self._cond(rid).notify_all()
+                if access_dirty and time.monotonic() - access_checked >= ACCESS_CHECK_SECONDS:
+                    access_dirty, access_checked = False, time.monotonic()
+                    self.check_access(db)
                 time.sleep(self.poll)
         finally:
             db.conn.close()

@@ -96,6 +96,11 @@ def act(state: dict[str, Any], event: dict[str, Any]) -> tuple[list[tuple[str, d
                              "path": new_game["setup"]["paths"][-1]}
     elif event["type"] == "take" and tray is not None:
         data["value"] = tray["white"][event["die"]]
+    before, after = shared(game, state.get("tray")), shared(new_game, tray)
+    change = patch(before, after)
+    if "sheets" in change:  # scored once per event here, not once per phone per event
+        change["standings"] = standings(new_game)
+    data["room"] = change
     events: list[tuple[str, dict]] = [(event["type"], data)]
     extra: dict[str, Any] = {}
     if play.finished(new_game):
@@ -151,10 +156,10 @@ def options(game: dict[str, Any]) -> dict[str, Any] | None:
             "can_end": game["mode"] == "paper"}
 
 
-def view(room: dict[str, Any]) -> dict[str, Any]:
-    """The whole room as phones see it."""
-    state = room["state"]
-    game, tray = state["game"], state.get("tray")
+def shared(game: dict[str, Any], tray: dict[str, Any] | None) -> dict[str, Any]:
+    """The part of the room every phone sees alike, derived from the game and
+    the tray only (no legal squares, no standings): what an event's `room`
+    patch is computed over."""
     turn = play.current_turn(game)
     players = game["players"]
     sheets = None
@@ -172,11 +177,6 @@ def view(room: dict[str, Any]) -> dict[str, Any]:
                                                                     strict=True)
                                 for v in sheet[key]}
     return {
-        "id": room["id"], "game": room["game"], "edition": game["edition"], "mode": game["mode"],
-        "layout": game["layout"] if game["mode"] == "digital" else {"name": game["layout"]["name"]},
-        "players": [{"seat": i, "name": n} for i, n in enumerate(players)],
-        "white_dice": white_dice_for(len(players)),
-        "variants": dict(game["variants"]),
         "phase": game["phase"], "round": game["round"],
         "starting_player": players[game["starting"]],
         "turn": {"expect": turn["expect"], "player": turn["player"]},
@@ -186,10 +186,40 @@ def view(room: dict[str, Any]) -> dict[str, Any]:
         "sheets": sheets,
         "registers": {"shop_bonuses": dict(game["bonuses"]), "claimed": claimed,
                       "end_reasons": list(game["end"]["reasons"])},
+        "finished": play.finished(game),
+    }
+
+
+def patch(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """What changed between two `shared` views: `{"set": {key: value}}` for the
+    top-level keys that differ, and `"sheets": {seat: sheet}` for the sheets
+    that changed (the mover's, or everyone's for a starting riverway), so a
+    phone applies an event without re-reading the room."""
+    out: dict[str, Any] = {"set": {k: v for k, v in after.items()
+                                   if k != "sheets" and before.get(k) != v}}
+    if after["sheets"] is not None:
+        changed = {str(i): sheet for i, sheet in enumerate(after["sheets"])
+                   if before["sheets"] is None or before["sheets"][i] != sheet}
+        if changed:
+            out["sheets"] = changed
+    return out
+
+
+def view(room: dict[str, Any]) -> dict[str, Any]:
+    """The whole room as phones see it."""
+    state = room["state"]
+    game = state["game"]
+    players = game["players"]
+    return {
+        "id": room["id"], "game": room["game"], "edition": game["edition"], "mode": game["mode"],
+        "layout": game["layout"] if game["mode"] == "digital" else {"name": game["layout"]["name"]},
+        "players": [{"seat": i, "name": n} for i, n in enumerate(players)],
+        "white_dice": white_dice_for(len(players)),
+        "variants": dict(game["variants"]),
+        **shared(game, state.get("tray")),
         "options": options(game),
         "standings": standings(game),
         "last_event": room["last_seq"],
-        "finished": play.finished(game),
         "match_id": room["match_id"],
         "created_at": room["created_at"],
     }

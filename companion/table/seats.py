@@ -19,12 +19,20 @@ from .api import _body, _room_or_404, bp
 PHONE = re.compile(r"^[A-Za-z0-9-]{8,64}$")
 
 
+def claims(stamps: dict[int, str]) -> dict[str, Any]:
+    """What every phone may know of the seats: which are held and since when.
+    A room event carries it, so a phone whose seat another phone took over
+    sees the stamp of its seat change (and re-reads the room)."""
+    return {"seats_held": sorted(stamps),
+            "seat_claims": {str(seat): stamps[seat] for seat in sorted(stamps)}}
+
+
 def public(db: Any, rid: str, phone: str | None) -> dict[str, Any]:
-    """What the room answer says about seats: which are held, and which one is
-    this phone's (phone ids of others are never shown)."""
+    """What the room answer says about seats: which are held and since when,
+    and which one is this phone's (phone ids of others are never shown)."""
     held = storage.held_seats(db, rid)
     mine = next((s for s, h in held.items() if phone and h["phone"] == phone), None)
-    return {"seats_held": sorted(held), "my_seat": mine}
+    return {**claims({s: h["claimed_at"] for s, h in held.items()}), "my_seat": mine}
 
 
 @bp.post("/<rid>/seat")

@@ -65,9 +65,28 @@ function numberKeys({ label, iconName, values, current, onPick, testid }) {
 /** The common conditions as chips, in the engine's words (page data
  * `conditions`, from companion/games/canal_houses/conditions.py). */
 function conditionChips(cond, edit) {
+  const { chips, pairs = [] } = H.vocabulary();
+  const single = (chip) => h("button", { type: "button", class: "cond-chip", "data-chip": chip.rule,
+    "aria-pressed": String(H.hasChip(cond, chip)), onclick: () => edit((c) => H.toggleChip(c, chip)) }, chip.label);
+  // Two features at once ("1+ cat & 1+ flag") right after the one-feature chips.
+  const pair = (p) => h("button", { type: "button", class: "cond-chip", "data-chip": p.rules.join(" & "),
+    "aria-pressed": String(H.hasPair(cond, p)), onclick: () => edit((c) => H.togglePair(c, p)) }, p.label);
+  const features = chips.filter((c) => c.type === "at_least");
   return h("div", { class: "cond-chips", role: "group", "aria-label": "Common conditions" },
-    H.vocabulary().chips.map((chip) => h("button", { type: "button", class: "cond-chip", "data-chip": chip.rule,
-      "aria-pressed": String(H.hasChip(cond, chip)), onclick: () => edit((c) => H.toggleChip(c, chip)) }, chip.label)));
+    [...features.map(single), ...pairs.map(pair), ...chips.filter((c) => c.type !== "at_least").map(single)]);
+}
+
+/** One tap for a window that gives what its house's store and roof still ask
+ * for ("Asked by this house: 1 cat + 1 flag"); shown only while something is asked. */
+function askedChip(house, w, card, edit) {
+  const left = H.stillAsked(house, w);
+  const keys = Object.keys(left);
+  if (!keys.length) return null;
+  const on = keys.every((f) => card[f] === left[f]);
+  return h("button", { type: "button", class: "cond-chip asked-chip", "data-action": "house-asks",
+    "data-asks": keys.map((f) => `${f}=${left[f]}`).join(","), "aria-pressed": String(on),
+    onclick: () => edit((c) => { for (const f of keys) c[f] = left[f]; }) },
+  `Asked by this house: ${H.windowText(left)}`);
 }
 
 /** Add the next card by tapping its colour: a window above, the roof, a new house. */
@@ -188,9 +207,13 @@ export function renderEditor({ draft, view, result, change, select, gid, redraw,
       if (what === "house") {
         st.splice(sel.h + 1, 0, H.blankHouse());
         st[sel.h + 1].store.color = color;
+        // Starts at the points of the store beside it: a right guess saves a
+        // tap, a wrong one costs the same one tap as a blank card would.
+        st[sel.h + 1].store.points = st[sel.h].store.points;
         next = { h: sel.h + 1, part: "store", w: null };
       } else if (what === "roof") {
-        st[sel.h].roof = { ...H.blankCard(), color };
+        const lastRoof = st.map((hs) => hs.roof).filter(Boolean).at(-1);
+        st[sel.h].roof = { ...H.blankCard(), color, points: lastRoof ? lastRoof.points : 0 };
         next = { h: sel.h, part: "roof", w: null };
       } else {
         const at = sel.part === "window" ? sel.w + 1 : sel.part === "store" ? 0 : st[sel.h].windows.length;
@@ -209,6 +232,8 @@ export function renderEditor({ draft, view, result, change, select, gid, redraw,
   if (saved) parts.push(saved);
 
   if (sel.part === "window") {
+    const asked = askedChip(house, sel.w, card, edit);
+    if (asked) parts.push(asked);
     parts.push(h("div", { class: "features-edit" }, H.FEATURES.map((f) => numberKeys({
       label: H.FEATURE_NAMES[f], iconName: f, values: [0, 1, 2, 3, 4], current: card[f], testid: `feature-${f}`,
       onPick: (n) => edit((c) => { c[f] = n; }) }))));

@@ -12,7 +12,7 @@ export const HEIGHT_SIGNS = { exactly: "=", at_least: "≥", at_most: "≤" };
 // The engine's condition words (companion/games/canal_houses/conditions.py,
 // `vocabulary()`, sent in the page data): rule -> label, the common
 // conditions as chips. The page never words a condition itself.
-let VOCAB = { labels: {}, short: {}, chips: [], max_need: 9, max_height: 12 };
+let VOCAB = { labels: {}, short: {}, chips: [], pairs: [], max_need: 9, max_height: 12 };
 export function useVocabulary(vocab) { if (vocab) VOCAB = vocab; }
 export const vocabulary = () => VOCAB;
 
@@ -75,6 +75,33 @@ export function toggleChip(cond, chip) {
   if (hasChip(cond, chip)) { removeItem(cond, item); return; }
   addItem(cond, chip.type, chip.key);
   if (chip.n !== null && chip.n !== undefined) cond[chip.type][chip.key] = chip.n;
+}
+
+/** A pair chip ("1+ cat & 1+ flag") is on when both features ask for exactly 1. */
+export const hasPair = (cond, pair) => Object.keys(pair.at_least).every((f) => cond.at_least?.[f] === 1);
+
+/** Tap on a pair chip: both requirements in (one of each), or both out. */
+export function togglePair(cond, pair) {
+  const on = hasPair(cond, pair);
+  for (const f of Object.keys(pair.at_least)) {
+    if (on) removeItem(cond, { type: "at_least", key: f });
+    else { addItem(cond, "at_least", f); cond.at_least[f] = 1; }
+  }
+}
+
+/** What the house's store and roof ask for (`at least` features) that its
+ * other windows do not give yet: {feature: n} (empty when nothing is left). */
+export function stillAsked(house, windowIndex) {
+  const want = {};
+  for (const card of [house.store, house.roof]) {
+    for (const [f, n] of Object.entries(card?.condition?.at_least || {})) want[f] = Math.max(want[f] || 0, n);
+  }
+  const left = {};
+  for (const [f, n] of Object.entries(want)) {
+    const have = house.windows.reduce((sum, w, i) => sum + (i === windowIndex ? 0 : w[f] || 0), 0);
+    if (n > have) left[f] = n - have;
+  }
+  return left;
 }
 
 /** Add a condition icon (an existing one of the same kind is kept as it is). */

@@ -119,10 +119,32 @@ function setPending(sel, on) {
 const size = reading.size || [4, 3];
 const photo = P.photoView({ src: data.image, size, alt: "The photo of the street, with the cards found outlined" });
 const outlines = (reading.cards || []).filter((c) => Array.isArray(c.outline) && c.outline.length === 4);
+// Card-shaped things the reader left out of the street (face-down discards and
+// decks, anything it could not place): drawn too, so a person sees every card found.
+const others = (reading.other_cards || []).filter((c) => Array.isArray(c.outline) && c.outline.length === 4);
 const crops = { whole: [0, 0, size[0], size[1]] };
-if (outlines.length) crops.street = P.bbox(outlines.flatMap((c) => c.outline), 0.06);
+if (outlines.length) crops.street = P.bbox([...outlines, ...others].flatMap((c) => c.outline), 0.06);
+const othersLayer = P.svg("g", { class: "ov-others" });
 const cardsLayer = P.svg("g", { class: "ov-cards" });
-photo.overlay.append(cardsLayer);
+photo.overlay.append(othersLayer, cardsLayer);
+
+function drawOthers() {
+  const shapes = [];
+  const marks = [];
+  others.forEach((c, i) => {
+    const faceDown = c.kind === "face-down";
+    const words = faceDown ? "Face-down card, left out of the street" : `Left out of the street: it ${c.reason}`;
+    shapes.push(P.svg("polygon", { points: P.pointsAttr(c.outline), class: `ov-other ${faceDown ? "is-face-down" : "is-unplaced"}`,
+      "data-testid": `ov-other-${i}` }, P.svg("title", {}, words)));
+    const xs = c.outline.map((p) => p[0]);
+    const ys = c.outline.map((p) => p[1]);
+    const font = Math.max(8, Math.min(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) * 0.22);
+    marks.push(P.svg("text", { x: (xs.reduce((a, b) => a + b) / 4).toFixed(1), y: (ys.reduce((a, b) => a + b) / 4 + font * 0.35).toFixed(1),
+      class: "ov-label ov-other-label", "font-size": font.toFixed(1), "text-anchor": "middle" }, faceDown ? "back" : "?"));
+  });
+  othersLayer.replaceChildren(...shapes, ...marks);
+}
+drawOthers();
 
 function label(c) {
   return c.role === "window" ? `${c.house + 1}W${c.row}` : `${c.house + 1}${c.role === "store" ? "S" : "R"}`;
@@ -359,8 +381,11 @@ function build() {
     h("section", { class: "card photo-card", "aria-labelledby": "photo-title" },
       h("h2", { id: "photo-title" }, "Check it against the photo"),
       viewTabs, photo.el,
-      h("p", { class: "small legend" }, h("span", { class: "key key-missing" }), " values missing ",
-        h("span", { class: "key key-matched" }), " recognised from the catalog"),
+      h("p", { class: "small legend" },
+        h("span", { class: "legend-item" }, h("span", { class: "key key-missing" }), "values missing"),
+        h("span", { class: "legend-item" }, h("span", { class: "key key-matched" }), "recognised from the catalog"),
+        others.length ? h("span", { class: "legend-item" }, h("span", { class: "key key-other" }),
+          `left out of the street (${others.length})`) : null),
       h("a", { class: "small photo-link", href: data.image, target: "_blank", rel: "noopener" }, "Open the photo full size"),
       streetEl),
     cardPanel,

@@ -1,6 +1,8 @@
 // Teach once: send a photo of a blank pad sheet, show the straightened sheet
 // with what was found drawn over it, let a person correct any printed value
-// with one tap, and save (the template is only used once every value was shown).
+// with one tap, let them drag a grid corner that is off (the blank is then
+// looked at again with those corners as hints, vision.md), and save (the
+// template is only used once every value was shown).
 import * as M from "../kit/match.js";
 import { sendPhoto, whatToDo } from "./send.js";
 
@@ -9,6 +11,8 @@ const data = M.pageData();
 const api = data.urls.templates_api;
 let edition = "suzhou";
 let current = null; // {id, template}
+let photo = null; // the blank sent last: sent again with corner hints
+let corners = null; // the grid's corners on the shown sheet (template pixels), dragged by the person
 const $ = (id) => document.getElementById(id);
 
 function layoutsFor(ed) {
@@ -32,17 +36,20 @@ function status(message, share) {
   if (share === undefined) bar.removeAttribute("value"); else bar.value = Math.round(share * 100);
 }
 
-async function send(file) {
+async function send(file, hints = null) {
   $("teach-error").hidden = true;
+  photo = file;
   const form = new FormData();
   form.append("edition", edition);
   if ($("teach-layout").value) form.append("layout", $("teach-layout").value);
   if ($("teach-name").value.trim()) form.append("name", $("teach-name").value.trim());
+  if (hints) form.append("hints", JSON.stringify(hints));
   form.append("photo", file, file.name || "blank.jpg");
   status("Sending the photo… 0%", 0);
   const answer = await sendPhoto(api, form, {
     onProgress: (s) => status(`Sending the photo… ${Math.round(s * 100)}%`, s),
-    onSent: () => status("Finding the grid and reading the printed numbers (this takes a few seconds)…"),
+    onSent: () => status(hints ? "Finding the grid again from your corners and reading the numbers…"
+      : "Finding the grid and reading the printed numbers (this takes a few seconds)…"),
   });
   status("");
   if (!answer.ok) {
@@ -51,10 +58,14 @@ async function send(file) {
       h("p", { "data-testid": "server-message" }, message[0].toUpperCase() + message.slice(1) + "."),
       h("p", { class: "muted" }, whatToDo(answer.status)));
     $("teach-error").hidden = false;
-    return;
+    return false;
   }
+  const replaced = hints && current ? current.id : null;
   current = { id: answer.data.id, template: answer.data.template };
+  // the first try (not checked yet) is replaced by the one found from the corners
+  if (replaced) await Companion.api("DELETE", `${api}/${encodeURIComponent(replaced)}`);
   show(current.template, answer.data.warnings || []);
+  return true;
 }
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -87,7 +98,69 @@ function drawOverlay(t) {
   }
   for (const tree of t.trees) svg.append(rect(tree.box, "teach-tree", k));
   for (const house of t.houses) svg.append(rect(house.box, "teach-house", k));
+  drawCorners(t);
 }
+
+// The grid's outline with a handle on each corner: a thumb drags a corner
+// that is off; "Find the grid again" sends the photo with the four corners.
+const CORNER_NAMES = ["top left", "top right", "bottom right", "bottom left"];
+function drawCorners(t) {
+  const k = t.image_scale;
+  const [x0, y0, x1, y1] = t.grid;
+  corners = corners || [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+  const svg = $("teach-overlay");
+  const outline = document.createElementNS(SVG, "polygon");
+  outline.setAttribute("class", "teach-grid");
+  const place = () => outline.setAttribute("points", corners.map(([x, y]) => `${x * k},${y * k}`).join(" "));
+  place();
+  svg.append(outline);
+  const perPixel = (t.size[0] * k) / (svg.getBoundingClientRect().width || 360);
+  corners.forEach((pt, i) => {
+    const handle = document.createElementNS(SVG, "circle");
+    handle.setAttribute("class", "teach-corner");
+    handle.setAttribute("data-corner", String(i));
+    handle.setAttribute("r", String(16 * perPixel)); // a 32 px target for a thumb
+    const put = () => { handle.setAttribute("cx", pt[0] * k); handle.setAttribute("cy", pt[1] * k); };
+    put();
+    handle.addEventListener("pointerdown", (ev) => {
+      ev.preventDefault();
+      handle.setPointerCapture(ev.pointerId);
+      handle.classList.add("is-dragging");
+    });
+    handle.addEventListener("pointermove", (ev) => {
+      if (!handle.hasPointerCapture(ev.pointerId)) return;
+      const at = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(svg.getScreenCTM().inverse());
+      pt[0] = Math.min(Math.max(at.x / k, 0), t.size[0]);
+      pt[1] = Math.min(Math.max(at.y / k, 0), t.size[1]);
+      put();
+      place();
+    });
+    const drop = (ev) => {
+      if (!handle.hasPointerCapture(ev.pointerId)) return;
+      handle.releasePointerCapture(ev.pointerId);
+      handle.classList.remove("is-dragging");
+      $("teach-regrid").hidden = false;
+      $("teach-regrid").textContent = `Find the grid again from these corners (${CORNER_NAMES[i]} moved)`;
+    };
+    handle.addEventListener("pointerup", drop);
+    handle.addEventListener("pointercancel", drop);
+    svg.append(handle);
+  });
+}
+
+// template pixels -> the blank photo's upright pixels (the template's homography)
+function onPhoto(t, [x, y]) {
+  const H = t.homography;
+  const w = H[2][0] * x + H[2][1] * y + H[2][2];
+  return [(H[0][0] * x + H[0][1] * y + H[0][2]) / w, (H[1][0] * x + H[1][1] * y + H[1][2]) / w];
+}
+
+$("teach-regrid").addEventListener("click", async () => {
+  if (!current || !photo) return;
+  const grid = corners.map((pt) => onPhoto(current.template, pt).map((v) => Math.round(v * 10) / 10));
+  $("teach-regrid").hidden = true;
+  if (!(await send(photo, { grid }))) $("teach-regrid").hidden = false; // refused: the corners stay to try again
+});
 
 const NAMES = { hotels: "Hotels", shops: "Shops", shop_bonuses: "Shop bonuses", skyscrapers: "Skyscrapers" };
 function drawTracks(t) {
@@ -129,11 +202,14 @@ function edit(name, i, button) {
 }
 
 function show(t, warnings) {
+  corners = null;
+  $("teach-regrid").hidden = true;
   $("teach-image").src = `data:image/png;base64,${t.image}`;
   drawOverlay(t);
   $("teach-warnings").replaceChildren(...warnings.map((w) => h("li", {}, w)));
   drawTracks(t);
   $("step-check").hidden = false;
+  $("step-check").dataset.template = current.id;
   $("step-done").hidden = true;
   $("step-check").scrollIntoView({ behavior: "smooth", block: "start" });
 }

@@ -2,7 +2,10 @@
 // it is, this phone's seat, and (digital mode) its sheet. Events arrive over
 // server-sent events (EventSource resumes with Last-Event-ID); where streams
 // break the page falls back to polling `?after=N`. Every event is applied once,
-// by id; the room itself is re-read after each one.
+// by id: it carries what it changed in the room (`room`: changed keys, changed
+// sheets, standings, seat stamps), so the page patches its copy and re-reads
+// the room only when an id is missing (a gap). The legal squares are asked for
+// (`/options`) only by the phone whose turn it is.
 "use strict";
 
 (() => {
@@ -67,8 +70,13 @@
       return;
     }
     seatProblem = null;
-    if (room) { room.seats_held = claimed.data.seats_held; room.my_seat = claimed.data.my_seat; }
+    if (room) {
+      room.seats_held = claimed.data.seats_held;
+      room.my_seat = claimed.data.my_seat;
+      room.seat_claims = claimed.data.seat_claims;
+    }
     seat = value;
+    if (room) rememberClaim();
     actingFor = null;
     selectedDie = selectedCell = null;
     viewSheet = typeof value === "number" ? value : 0;
@@ -85,9 +93,38 @@
     if (name) seatProblem = { message: `Another phone is playing ${name}'s seat now. Pick a seat again.` };
   }
 
+  // -- redraws that nobody on this phone asked for --------------------------
+  // Another phone's move redraws the dice and the sheet. Done between a tap's
+  // pointerdown and its click, it replaces the button under the finger and the
+  // click lands on its parent: the tap is lost. Such redraws wait until no
+  // finger is down and the tap's own click has run (which redraws anyway).
+  let fingers = 0;
+  let renderHeld = false;
+  function flushRender() {
+    if (fingers || !renderHeld) return;
+    renderHeld = false;
+    render();
+  }
+  document.addEventListener("pointerdown", () => { fingers += 1; }, true);
+  for (const type of ["pointerup", "pointercancel"]) {
+    document.addEventListener(type, () => {
+      fingers = Math.max(0, fingers - 1);
+      setTimeout(flushRender, 400); // the tap's click has come by then, or never will
+    }, true);
+  }
+  window.addEventListener("click", () => setTimeout(flushRender, 0)); // after the tap's handlers
+  function renderWhenHandsOff() {
+    if (!fingers) { render(); return; }
+    renderHeld = true;
+    setTimeout(() => { fingers = 0; flushRender(); }, 2000); // a lost pointerup never blocks for long
+  }
+
   // -- talking to the server --------------------------------------------
   let fetching = false;
   let again = false;
+  let myClaim = null;          // when this phone claimed its seat (the server's stamp)
+  /** Re-read the whole room: at the start, on a gap in the event ids, when the
+   * page comes back into view, and when another phone may have taken our seat. */
   async function refresh() {
     if (fetching) { again = true; return; }
     fetching = true;
@@ -96,12 +133,14 @@
     if (answer.ok) {
       if (!room || answer.data.last_event >= room.last_event) {
         room = answer.data;
+        root.dataset.roomRead = String(room.last_event); // read, maybe not drawn yet
+        rememberClaim();
         lostSeat();
         if (room.last_event > lastId) {
           // Events we have not seen (e.g. a dropped stream): fetch them for the log.
           catchUp();
         }
-        render();
+        renderWhenHandsOff();
       }
     } else if (answer.status) {
       setLink(answer.data?.error || "Could not load the table");
@@ -109,23 +148,70 @@
     if (again) { again = false; refresh(); }
   }
 
+  function rememberClaim() {
+    myClaim = typeof seat === "number" && room.my_seat === seat ? room.seat_claims?.[String(seat)] ?? null : null;
+  }
+
   async function catchUp() {
     const answer = await api("GET", `${API}/events?after=${lastId}`);
     if (answer.ok) answer.data.events.forEach(handle);
   }
 
+  /** Apply an event's changes to our copy of the room (the server's `room`
+   * patch: the same values a re-read would give). */
+  function applyChanges(event) {
+    const change = event.room || {};
+    Object.assign(room, change.set || {});
+    if (change.sheets && room.sheets) {
+      for (const [i, sheet] of Object.entries(change.sheets)) room.sheets[Number(i)] = sheet;
+    }
+    if ("standings" in change) room.standings = change.standings;
+    room.last_event = event.id;
+    root.dataset.roomRead = String(room.last_event); // known, maybe not drawn yet
+    if (change.set && ("turn" in change.set || "dice" in change.set || "rolled" in change.set)) {
+      room.options = null;  // asked for again by the phone that acts
+    }
+    const claim = change.set?.seat_claims;
+    if (claim && typeof seat === "number" && myClaim !== null && claim[String(seat)] !== myClaim) {
+      refresh();  // our seat was claimed again: by another phone? The re-read says (my_seat).
+    }
+  }
+
   function handle(event) {
     if (!event || typeof event.id !== "number" || event.id <= lastId) return; // seen already
+    if (event.id > lastId + 1) {
+      // A gap: some event never reached us. Re-read the room; the log catches up.
+      refresh();
+      return;
+    }
     lastId = event.id;
     root.dataset.lastEvent = String(lastId);
     for (const line of event.effects || []) log.push(line);
     if (event.type === "game_over") log.push("The game is over.");
+    if (room && event.id === room.last_event + 1) {
+      if (event.room) applyChanges(event);
+      else { refresh(); } // an event from before events carried their changes
+    }
     if (event.type === "roll") showRoll(event);
     if (event.type === "take" || event.type === "pass") {
       selectedDie = selectedCell = null;
     }
     renderLog();
-    refresh();
+    if (room) renderWhenHandsOff();
+  }
+
+  let asking = null;
+  /** The legal squares, for this phone only when it may act. */
+  async function askOptions() {
+    if (!room || room.options || asking === room.last_event || !canActNow()) return;
+    const at = room.last_event;
+    asking = at;
+    const answer = await api("GET", `${API}/options`);
+    asking = null;
+    if (!answer.ok) return;
+    if (answer.data.last_event === room.last_event) { room.options = answer.data.options; renderWhenHandsOff(); }
+    else if (answer.data.last_event > room.last_event) refresh();  // we are behind: re-read
+    else askOptions();
   }
 
   let source = null;
@@ -195,6 +281,7 @@
   function showRoll(event) {
     // Paint the dice straight from the event: readable at once, animated for fun.
     if (!room) return;
+    if (event.room) { if (!fingers) renderDice(true); return; } // the patch set the tray already
     const white = event.dice.white;
     room.dice = { round: event.round, setup: event.phase === "setup",
                   column: event.setup ? event.setup.column : null, path: event.setup ? event.setup.path : null,
@@ -313,6 +400,10 @@
     }
     const due = room.turn.player;
     const opts = room.options;
+    if (canActNow() && !opts) {
+      box.append(h("p", { class: "hint muted", id: "options-wait" }, "Your move: finding where each die fits…"));
+      return;
+    }
     if (!canActNow()) {
       const dueSeat = room.players.findIndex((p) => p.name === due);
       box.append(h("p", { class: "waiting muted" }, `Waiting for ${due}…`));
@@ -596,6 +687,7 @@
     renderActions();
     renderSheet();
     renderOver();
+    askOptions();
   }
 
   el("change-seat").addEventListener("click", async () => {
@@ -603,7 +695,8 @@
     seatProblem = null;
     try { sessionStorage.removeItem(SEAT_KEY); } catch (e) { /* private mode */ }
     const freed = await api("POST", `${API}/seat`, { phone: PHONE, seat: null });
-    if (freed.ok && room) room.seats_held = freed.data.seats_held;
+    if (freed.ok && room) { room.seats_held = freed.data.seats_held; room.seat_claims = freed.data.seat_claims; }
+    myClaim = null;
     render();
   });
 
@@ -636,6 +729,7 @@
     if (!answer.ok) { setLink(answer.data?.error || "Could not load the table"); return; }
     room = answer.data;
     if (typeof seat === "number" && seat >= room.players.length) seat = null;
+    rememberClaim();
     lostSeat();
     const from = Math.max(0, room.last_event - 40);
     const events = await api("GET", `${API}/events?after=${from}`);

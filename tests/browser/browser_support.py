@@ -10,6 +10,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "tests" / "artifacts"  # screenshots kept for a person to look at
+# How long a browser test waits for a condition (actions, expect(), wait_for_*). It
+# bounds a hang, not a speed: a condition met sooner ends the wait at once, and on
+# a busy 2-core CI box a page's answer can take well over Playwright's 5 s expect().
+WAIT_MS = 30_000
 
 
 def _cli_command() -> list[str]:
@@ -22,13 +26,13 @@ def _cli_command() -> list[str]:
 def score_cli(state: dict) -> dict:
     """Score `state` with the command line (`companion score -`); returns the result."""
     done = subprocess.run(_cli_command(), input=json.dumps(state), capture_output=True,
-                          text=True, timeout=60, cwd=REPO)
+                          text=True, timeout=300, cwd=REPO)
     if done.returncode != 0:
         raise AssertionError(f"companion score failed ({done.returncode}): {done.stderr}")
     return json.loads(done.stdout)
 
 
-def wait_scored(page, timeout: float = 10_000) -> None:
+def wait_scored(page, timeout: float = WAIT_MS) -> None:
     """Wait until the page's debounced POST /api/score has answered."""
     page.wait_for_selector("body[data-scoring='idle']", state="attached", timeout=timeout)
 

@@ -16,7 +16,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from browser_support import score_cli
+from browser_support import WAIT_MS, score_cli
+from playwright.sync_api import expect
 
 from companion.app import create_app
 
@@ -26,6 +27,7 @@ ARTIFACTS = REPO / "tests" / "artifacts"
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
 IN_CI = bool(os.environ.get("CI"))
 PHONE = {"width": 390, "height": 844}
+expect.set_options(timeout=WAIT_MS)  # Playwright's own default is 5 s
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -98,7 +100,7 @@ def phone(browser, live_server, request):
     Console errors and uncaught page errors are collected on `page.errors`."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                                   has_touch=True, base_url=live_server)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))

@@ -7,7 +7,16 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_support import read_draft, score_cli, shown_totals, start_match, wait_scored
+from browser_support import (
+    ARTIFACTS,
+    WAIT_MS,
+    read_draft,
+    score_cli,
+    shown_totals,
+    start_match,
+    wait_scored,
+)
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -222,7 +231,10 @@ def test_card_catalog_saves_and_picks_a_card_and_keeps_names_as_text(phone, grou
 def test_chip_keyboard_builds_bottom_up_and_repeats_a_window(phone, group_page):
     """The first store is open at once; the next card is added by its colour
     without leaving the keyboard; "another like this" copies a window; a
-    pressed condition chip taken off again leaves no condition."""
+    pressed condition chip taken off again leaves no condition; a new store
+    starts at the points of the store beside it; one chip asks for two
+    features ("1+ cat & 1+ flag") and a window above it gives them in one tap
+    ("Asked by this house")."""
     gid, _key = group_page
     start_match(phone, gid, "canal-houses", ["Ana", "Ben"])
     editor = phone.locator("#editor")
@@ -244,14 +256,26 @@ def test_chip_keyboard_builds_bottom_up_and_repeats_a_window(phone, group_page):
     editor.locator("[data-chip='height exactly 4']").click()
     editor.locator("[data-next='house'][data-next-color='blue']").click()
     assert "House 2 · store" in editor.locator("h3").inner_text()
+    expect(editor.get_by_role("button", name="Points: 3")).to_have_attribute("aria-pressed", "true")
+    pair = editor.locator("[data-chip='at_least cats 1 & at_least flags 1']")
+    expect(pair).to_have_text("1+ cat & 1+ flag")  # the engine's words, joined
+    pair.click()
+    expect(pair).to_have_attribute("aria-pressed", "true")
+    editor.locator("[data-next='window'][data-next-color='blue']").click()
+    asked = editor.locator("[data-action=house-asks]")
+    expect(asked).to_have_text("Asked by this house: 1 cat, 1 flag")
+    asked.click()
+    expect(asked).to_have_attribute("aria-pressed", "true")
     wait_scored(phone)
+    phone.screenshot(path=str(ARTIFACTS / "houses_window_asked_chip.png"), full_page=True)
     street = read_draft(phone, gid, "canal-houses")["state"]["players"][0]["street"]
     window = _w(cats=2, flowerpots=1, color="green")
     assert street == [
         {"store": {"points": 3, "color": None, "condition": {"none": ["flags"]}},
          "windows": [window, window],
          "roof": {"points": 0, "color": "red", "condition": {"height": {"exactly": 4}}}},
-        {"store": {"points": 0, "color": "blue", "condition": {}}, "windows": []}]
+        {"store": {"points": 3, "color": "blue", "condition": {"at_least": {"cats": 1, "flags": 1}}},
+         "windows": [_w(cats=1, flags=1, color="blue")]}]
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert not phone.errors, phone.errors
 
@@ -312,12 +336,12 @@ def test_each_phone_enters_its_own_street_into_one_match(phone, group_page, brow
 
     # Ben's street arrives on Ana's phone without a reload.
     phone.wait_for_function("() => document.getElementById('houses-app').dataset.state.includes('blue')",
-                            timeout=15_000)
+                            timeout=WAIT_MS)
     state = phone.evaluate("JSON.parse(document.getElementById('houses-app').dataset.state)")
     assert state == stored
     wait_scored(phone)
     # Polls that bring nothing new change nothing (no toast, the draft kept as it is).
-    phone.wait_for_selector("#toast", state="hidden", timeout=10_000)
+    phone.wait_for_selector("#toast", state="hidden", timeout=WAIT_MS)
     phone.wait_for_timeout(4500)  # at least one more poll
     assert phone.locator("#toast").is_hidden()
     assert shown_totals(phone) == {p["name"]: p["total"] for p in score_cli(stored)["players"]}

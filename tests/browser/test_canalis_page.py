@@ -12,7 +12,7 @@ import json
 import re
 
 import pytest
-from browser_support import score_cli
+from browser_support import ARTIFACTS, score_cli
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -225,6 +225,15 @@ def test_sample_moves_undo_save_reopen(phone: Page, group_page):
     assert [e for e in phone.errors if "422" not in e] == [], phone.errors
 
 
+def _two_player_game(phone: Page, gid: str) -> None:
+    """A new game for the first two factions, typed in on the page."""
+    phone.goto(f"/g/{gid}/play/canalis")
+    for name in PLAYERS[:2]:
+        phone.fill("#new-player", name)
+        phone.get_by_role("button", name="Add", exact=True).click()
+    phone.locator("#start-game").click()
+
+
 def test_the_groups_tiles_are_offered_by_kind_and_stay_editable(phone: Page, group_page):
     """A tile typed in one game is offered in the next; picking it fills the
     form; changing a figure and adding the move updates the group's tile;
@@ -235,11 +244,7 @@ def test_the_groups_tiles_are_offered_by_kind_and_stay_editable(phone: Page, gro
         "kind": "industrial", "name": "Apothecary",
         "data": {"cost": 3, "points": 7, "needs": ["dyes", "spices"]}})
     assert kept.status == 201
-    phone.goto(f"/g/{gid}/play/canalis")
-    for name in PLAYERS[:2]:
-        phone.fill("#new-player", name)
-        phone.get_by_role("button", name="Add", exact=True).click()
-    phone.locator("#start-game").click()
+    _two_player_game(phone, gid)
     phone.locator("button[data-kind=specialty]").click()
     expect(phone.get_by_test_id("tiles-empty")).to_contain_text("specialty tiles appear here")
     phone.locator("button[data-kind=industrial]").click()
@@ -268,5 +273,44 @@ def test_the_groups_tiles_are_offered_by_kind_and_stay_editable(phone: Page, gro
     phone.locator("#add-move").click()
     expect(phone.get_by_role("heading", name="Moves (2)")).to_be_visible()
     expect(phone.get_by_test_id("mover").locator("[data-value='Guild']")).to_have_attribute("aria-pressed", "true")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert [e for e in phone.errors if "422" not in e] == [], phone.errors
+
+
+def test_first_game_offers_the_rulebooks_tiles_and_needs_no_tile_name(phone: Page, group_page):
+    """With no tiles kept yet, the industrial form offers only the tiles whose
+    figures the rulebook prints (Apothecary in full; Engineer without a cost,
+    which stays the group's to set); a specialty added without a name is
+    named by its figures, kept for the group and offered next time."""
+    gid, key = group_page
+    _two_player_game(phone, gid)
+    phone.locator("button[data-kind=industrial]").click()
+    tiles = phone.get_by_test_id("tiles").locator("[data-source=rulebook]")
+    expect(tiles).to_have_count(2)
+    phone.locator(".cn-form").screenshot(path=str(ARTIFACTS / "canalis_first_game_form.png"))
+    expect(tiles.nth(0)).to_have_text("Apothecary — 3 crowns, 7 points, dyes + spices · rulebook")
+    expect(tiles.nth(1)).to_have_text("Engineer — 7 points, ore + timber (cost: set below) · rulebook")
+    _tap(phone, (3, 3), (3, 4))
+    tiles.nth(1).click()
+    expect(phone.locator("#cn-name")).to_have_value("Engineer")
+    _step(phone, "cost", 1, more=False)  # the form starts at 3; this Engineer costs 2
+    phone.locator("#add-move").click()
+    expect(phone.get_by_role("heading", name="Moves (1)")).to_be_visible()
+    assert _state(phone)["moves"][0]["build"] == {
+        "kind": "industrial", "cells": [[3, 3], [3, 4]], "name": "Engineer", "cost": 2,
+        "points": 7, "needs": ["ore", "timber"]}
+    # Kept as the group's Engineer: the rulebook's chip gives way to it.
+    engineer = phone.get_by_test_id("tiles").locator("[data-tile='Engineer']")
+    expect(engineer).to_have_attribute("data-source", "group")
+    expect(engineer).to_have_text("Engineer — 2 crowns, 7 points, ore + timber")
+
+    _build(phone, "specialty", "Guild", (6, 5), (6, 6), moves_after=2)
+    assert _state(phone)["moves"][1]["build"] == {
+        "kind": "specialty", "cells": [[6, 5], [6, 6]], "name": "2 crowns, scores at the end", "cost": 2}
+    kept = phone.get_by_test_id("tiles").locator("[data-tile='2 crowns, scores at the end']")
+    expect(kept).to_have_text("2 crowns, scores at the end")
+    headers = {"X-Companion-Key": key}
+    names = sorted(t["name"] for t in phone.request.get(f"/api/groups/{gid}/canalis-tiles", headers=headers).json()["tiles"])
+    assert names == ["2 crowns, scores at the end", "Engineer"]
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert [e for e in phone.errors if "422" not in e] == [], phone.errors

@@ -11,7 +11,7 @@ import re
 
 import pytest
 import requests
-from browser_support import ARTIFACTS
+from browser_support import ARTIFACTS, WAIT_MS
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -49,7 +49,7 @@ def tables(browser, live_server):
     def phone(join_url):
         context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                                       has_touch=True, base_url=live_server)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(WAIT_MS)
         contexts.append(context)
         page = context.new_page()
         page.errors = []
@@ -108,6 +108,9 @@ def test_every_taken_die_names_its_taker_in_both_rows(tables):
     wait_event(page, 10)
     dice = page.locator("#dice .die-white")
     expect(dice).to_have_count(5)
+    # The event log is in (lastEvent is set as each event lands), but the takers come
+    # with the room re-read after it: wait for them before measuring or reading them.
+    expect(page.locator("#dice .die-white .taker")).to_have_count(4)
     page.wait_for_selector("#dice:not(.rolling)")  # the tumble moves dice while it runs
     tops = sorted(dice.nth(i).bounding_box()["y"] for i in range(5))
     rows = 1 + sum(1 for a, b in zip(tops, tops[1:], strict=False) if b - a > 30)

@@ -250,7 +250,17 @@ def test_stats_overview_filters_by_where_it_was_played(phone, group_page):
     expect(phone.locator("main")).to_contain_text("1 match at Pub")
     rows = phone.locator(".stats-table tbody tr")
     expect(rows).to_have_count(2)
-    assert rows.nth(0).inner_text().startswith("Ben")
+    by_name = {r.split("\n")[0]: r for r in rows.all_inner_texts()}
+    assert "\t1\t1\t100%" in by_name["Ben"] and "\t1\t0\t0%" in by_name["Ana"]  # plays, wins
     fits(phone)
     no_dev_text(phone)
     shot(phone, "stats-where")
+    # Every other stats page keeps the place (streaks, ratings, per game, rivals).
+    for tab in ("Scores", "Ratings", "Games", "Rivals"):
+        phone.locator(".stats-tabs").get_by_role("link", name=tab, exact=True).click()
+        phone.wait_for_url(re.compile(rf"/stats/{tab.lower()}\?.*location=Pub"))
+        expect(phone.locator("#filter-place")).to_have_text("Every figure here counts only the matches at Pub.")
+        expect(phone.locator("#stats-location")).to_have_value("Pub")
+        fits(phone)
+        no_dev_text(phone)
+        shot(phone, f"stats-where-{tab.lower()}")

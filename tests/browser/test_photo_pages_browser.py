@@ -51,7 +51,7 @@ def _committed(folder: str, pattern: str) -> list[Path]:
     """Fixture photos that are committed (not just lying in the working tree)."""
     try:
         out = subprocess.run(["git", "ls-files", f"fixtures/photos/{folder}"], cwd=REPO, capture_output=True,
-                             text=True, timeout=20).stdout.split()
+                             text=True, timeout=120).stdout.split()
     except (OSError, subprocess.SubprocessError):
         return []
     return sorted(REPO / p for p in out if re.fullmatch(pattern, Path(p).name))
@@ -62,7 +62,7 @@ def _doodle_photo(tmp_path: Path) -> Path:
     found = _committed("doodle-china", r"suzhou-\d\d\.jpg")
     if found:
         return found[0]
-    from vision.doodle_china.synth import make_case
+    from doodle_photos import make_case
 
     data, _ = make_case(3, layout="suzhou-v1", out_size=(1600, 1200), quality=(60, 88))
     path = tmp_path / "suzhou.jpg"
@@ -304,6 +304,28 @@ def test_canal_houses_street_photo_asks_for_the_missing_values_then_scores(phone
     phone.goto(f"/g/{gid}/history")
     phone.locator(f"a.match-row[href$='{mid}']").click()
     expect(phone.locator("[data-player='Ana'] [data-testid=total]")).to_have_text(str(expected["players"][0]["total"]))
+
+
+def test_cards_left_out_of_the_street_are_drawn_on_the_photo_too(phone: Page, group_page, uploads_removed):
+    """Face-down discards (and anything card-shaped the reader could not place)
+    are outlined on the photo apart from the street, so a person sees every
+    card the reader found."""
+    gid, _key = group_page
+    photo = FIXTURES / "canal-houses" / "classic-discards.jpg"
+    pid = _send(phone, gid, "canal-houses", photo, uploads_removed)
+    reading = phone.request.get(f"/api/groups/{gid}/photos/{pid}").json()
+    others = reading["other_cards"]
+    assert any(o["kind"] == "face-down" for o in others), others  # the fixture has discards under the canal
+    view = phone.get_by_test_id("photo-view")
+    expect(view.locator("polygon.ov-card")).to_have_count(len(reading["cards"]))
+    expect(view.locator("polygon.ov-other")).to_have_count(len(others))
+    expect(view.locator("polygon.ov-other.is-face-down")).to_have_count(sum(o["kind"] == "face-down" for o in others))
+    assert phone.get_by_test_id("ov-other-0").locator("title").text_content().startswith(
+        "Face-down" if others[0]["kind"] == "face-down" else "Left out")
+    expect(phone.locator(".legend")).to_contain_text(f"left out of the street ({len(others)})")
+    _no_page_scroll(phone)
+    _shot(phone, "houses_other_cards")
+    assert phone.errors == []
 
 
 def test_an_unreadable_photo_says_what_to_do_and_keeps_the_photo(phone: Page, group_page, tmp_path):

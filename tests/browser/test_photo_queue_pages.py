@@ -10,6 +10,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from browser_support import WAIT_MS
 from PIL import Image
 
 from companion import storage
@@ -91,7 +92,7 @@ def test_the_upload_page_shows_its_place_in_the_read_queue(phone, group_page, ve
         phone.locator("#photo-file").set_input_files(
             files=[{"name": "sheet.jpg", "mimeType": "image/jpeg", "buffer": photo.getvalue()}])
         text = phone.locator("#upload-text")
-        phone.locator("#upload-text", has_text="yours is next").wait_for(timeout=20_000)
+        phone.locator("#upload-text", has_text="yours is next").wait_for(timeout=WAIT_MS)
         assert phone.locator("#upload-status").get_attribute("data-phase") == "waiting"
         phone.screenshot(path=str(ARTIFACTS / "venue-upload-waiting.png"))
     # Its turn: the photo is read (a blank page: the reader says what to do).

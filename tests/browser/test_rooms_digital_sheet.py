@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 import requests
+from browser_support import WAIT_MS
 
 from companion.table import room_state
 
@@ -27,7 +28,7 @@ def test_phone_sheet_shows_only_legal_squares_and_draws(browser, live_server, mo
         for seat in range(2):
             context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                                           has_touch=True, base_url=live_server)
-            context.set_default_timeout(10_000)
+            context.set_default_timeout(WAIT_MS)
             contexts.append(context)
             page = context.new_page()
             page.errors = []

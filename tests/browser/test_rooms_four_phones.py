@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 import requests
+from browser_support import WAIT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +47,7 @@ def table(browser, live_server):
         for seat in range(4):
             context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                                           has_touch=True, base_url=live_server)
-            context.set_default_timeout(10_000)
+            context.set_default_timeout(WAIT_MS)
             contexts.append(context)
             page = context.new_page()
             page.errors = []
@@ -82,6 +83,7 @@ def test_four_phones_share_the_dice_and_take_in_turn(table):
 
     # Ana rolls on her phone: all four show the same five white dice and blue die.
     pages[0].click("#roll")
+    wait_event(pages[0], 6)  # the click only starts the POST: read the log once it answered
     roll = requests.get(f"{api}/events?after=5", headers=headers, timeout=10).json()["events"][0]
     assert roll["type"] == "roll" and len(roll["dice"]["white"]) == 5
     expected = [str(v) for v in roll["dice"]["white"]]
@@ -99,7 +101,10 @@ def test_four_phones_share_the_dice_and_take_in_turn(table):
     for turn, name in enumerate(NAMES):
         page = pages[turn]
         for other in pages:
-            other.wait_for_function("n => document.getElementById('turn').dataset.player === n",
+            # The room re-read after the roll sets both who and what (the dice a roll
+            # paints first do not): until then Ana's phone still says "Your roll".
+            other.wait_for_function("n => document.getElementById('turn').dataset.player === n"
+                                    " && document.getElementById('turn').dataset.expect === 'move'",
                                     arg=name)
         assert "Your turn" in page.inner_text("#turn")
         waiting = pages[(turn + 1) % 4]

@@ -30,6 +30,6 @@ def test_open_a_table_from_the_phone(phone, group_page):
     assert "/join?token=" in phone.input_value("#room-link")
     # Digital Shanghai: 6x6 sheets, no dice yet, Ana rolls the starting roads.
     # (the sheet is drawn once the seat claim is answered)
-    phone.wait_for_function("document.querySelectorAll('#sheet .cell').length === 36")
+    phone.wait_for_function("() => document.querySelectorAll('#sheet .cell').length === 36")
     assert phone.get_attribute("#turn", "data-player") == "Ana"
     assert phone.errors == []

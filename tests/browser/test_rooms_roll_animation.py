@@ -33,8 +33,11 @@ def test_roll_shows_numbers_at_once_and_respects_reduced_motion(phone, group_pag
     assert state["size"] >= 32  # big enough to read across the table
     assert state["animated"] == ("no" if motion == "reduce" else "yes")
     # And the stylesheet itself turns the tumble off for reduced motion.
-    phone.evaluate("() => document.getElementById('dice').classList.add('rolling')")
-    animation = phone.evaluate(
-        "() => getComputedStyle(document.querySelector('#dice .die-white')).animationName")
+    # In one task: the roll's own timer takes 'rolling' off 900 ms after the roll, and
+    # it must not fall between adding the class and reading the style.
+    animation = phone.evaluate("""() => {
+        document.getElementById('dice').classList.add('rolling');
+        return getComputedStyle(document.querySelector('#dice .die-white')).animationName;
+    }""")
     assert animation == ("none" if motion == "reduce" else "tumble")
     assert phone.errors == []

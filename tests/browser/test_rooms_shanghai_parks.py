@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 import requests
-from browser_support import ARTIFACTS
+from browser_support import ARTIFACTS, WAIT_MS
 
 from companion.table import room_state
 
@@ -36,7 +36,7 @@ def test_a_skyscraper_road_through_two_parks_scores_floors_times_two(browser, li
         assert requests.post(f"{api}/roll", headers=headers, timeout=10).status_code < 300
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                                   has_touch=True, base_url=live_server)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(WAIT_MS)
     try:
         page = context.new_page()
         errors: list[str] = []

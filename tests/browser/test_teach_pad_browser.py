@@ -1,6 +1,7 @@
 """Teach once on a 390x844 phone: a photo of a blank pad sheet (not printed by
 the project) is sent, the straightened sheet is shown with what was found, one
-printed value is corrected with a tap, the template saved; then a photo of a
+printed value is corrected with a tap, a grid corner dragged (the blank is
+looked at again with the corners as hints), the template saved; then a photo of a
 finished sheet of that pad is read through it, put into the match being
 entered, scored (totals equal `companion score`) and the match saved."""
 
@@ -10,6 +11,7 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from browser_support import ARTIFACTS, score_cli
 from playwright.sync_api import Page, expect
@@ -36,6 +38,23 @@ def uploads_removed(live_server):
             path.unlink(missing_ok=True)
 
 
+def _grid_on_photo(template: dict) -> np.ndarray:
+    """The template's grid corners in the blank photo's pixels."""
+    x0, y0, x1, y1 = template["grid"]
+    pts = np.array([[x0, y0, 1], [x1, y0, 1], [x1, y1, 1], [x0, y1, 1]], float) @ np.array(template["homography"]).T
+    return pts[:, :2] / pts[:, 2:]
+
+
+def _drag(page: Page, selector: str, dx: float, dy: float) -> None:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, f"{selector} is not on the page"
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + dx, y + dy, steps=5)
+    page.mouse.up()
+
+
 def test_teach_a_pad_then_read_score_and_save_a_sheet_of_it(phone: Page, group_page, uploads_removed):
     if not ocr.available():
         pytest.fail("tesseract is needed to read a pad's printed values (scripts/setup.sh installs it)")
@@ -57,6 +76,37 @@ def test_teach_a_pad_then_read_score_and_save_a_sheet_of_it(phone: Page, group_p
     expect(buttons).to_have_count(9)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     _shot(phone, "found")
+
+    # The bottom left corner dragged a little (as a person nudges it onto the
+    # printed corner): the blank is looked at again with the four corners as
+    # hints, the first try is replaced, and the grid is the same one.
+    first = phone.request.get(f"/api/groups/{gid}/templates").json()
+    assert len(first) == 1
+    old = phone.request.get(f"/api/groups/{gid}/templates/{first[0]['id']}").json()["template"]
+    expect(phone.locator("#teach-overlay circle.teach-corner")).to_have_count(4)
+    expect(phone.locator("#teach-regrid")).to_be_hidden()
+    corner = "#teach-overlay circle.teach-corner[data-corner='3']"  # bottom left: clear of the sticky header
+    phone.locator(corner).evaluate("el => el.scrollIntoView({block: 'center'})")
+    _drag(phone, corner, 5, -4)
+    expect(phone.locator("#teach-regrid")).to_be_visible()
+    _shot(phone, "corner_dragged")
+    # what the form carries (a multipart body with a file is not shown to Playwright)
+    phone.evaluate("""() => { window.sentFields = {}; const append = FormData.prototype.append;
+        FormData.prototype.append = function (k, v, ...rest) {
+          window.sentFields[k] = typeof v === "string" ? v : "(file)"; return append.call(this, k, v, ...rest); }; }""")
+    phone.locator("#teach-regrid").click()
+    phone.wait_for_function("() => 'photo' in window.sentFields")
+    sent = phone.evaluate("window.sentFields")
+    assert sent["photo"] == "(file)" and sent["name"] == "Thursday pad"
+    assert np.array(json.loads(sent["hints"])["grid"]).shape == (4, 2)
+    expect(phone.locator("#step-check")).not_to_have_attribute("data-template", first[0]["id"], timeout=90_000)
+    expect(phone.locator("#teach-regrid")).to_be_hidden()
+    expect(phone.locator("#teach-overlay rect.teach-cell")).to_have_count(25)
+    again = phone.request.get(f"/api/groups/{gid}/templates").json()
+    assert [t["id"] for t in again] == [phone.locator("#step-check").get_attribute("data-template")]
+    new = phone.request.get(f"/api/groups/{gid}/templates/{again[0]['id']}").json()["template"]
+    side = float(np.linalg.norm(_grid_on_photo(old)[1] - _grid_on_photo(old)[0]))
+    assert np.abs(_grid_on_photo(new) - _grid_on_photo(old)).max() < 0.02 * side
 
     # One tap on a value, the right number typed: the first one read wrong, else the first.
     shown = [b.inner_text() for b in buttons.all()]

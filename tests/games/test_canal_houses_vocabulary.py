@@ -51,3 +51,16 @@ def test_labels_cover_every_number_the_page_offers():
     assert VOCAB["labels"]["at_least cats 1"] == "1+ cat"
     assert VOCAB["labels"]["height exactly 4"] == "exactly 4 cards high"
     assert VOCAB["short"]["taller_than left"] == "taller than left"
+
+
+@pytest.mark.parametrize("pair", VOCAB["pairs"], ids=[p["label"] for p in VOCAB["pairs"]])
+def test_each_pair_chip_is_two_of_the_engines_checks(pair):
+    result = score({"game": "canal-houses",
+                    "players": [{"name": "Ana", "street": _street({"at_least": pair["at_least"]})}]})
+    checks = result["players"][0]["houses"][1]["store"]["checks"]
+    assert [c["rule"] for c in checks] == pair["rules"]
+    assert pair["label"] == " & ".join(VOCAB["short"][r] for r in pair["rules"])
+
+
+def test_the_rulebooks_cat_and_flag_store_is_a_pair_chip():
+    assert "1+ cat & 1+ flag" in {p["label"] for p in VOCAB["pairs"]}

@@ -18,12 +18,12 @@ from typing import Any
 
 import cv2
 import numpy as np
+from doodle_pencil import NAMES, PENCILS, Pencil, random_truth
+from doodle_photos import FULL_SIZE, _blank, encode, photograph
 
 from vision.doodle_china import constants as C
 from vision.doodle_china.cells import path_points
-from vision.doodle_china.pencil import NAMES, PENCILS, Pencil, random_truth
 from vision.doodle_china.sheet import sheet_geometry
-from vision.doodle_china.synth import FULL_SIZE, _blank, encode, photograph
 
 
 @dataclass(frozen=True)
@@ -198,7 +198,7 @@ def styled_case(seed: int, style: str, *, layout: str | None = None, out_size: t
                 quality: tuple[int, int] = (60, 95), noise: tuple[float, float] = (1.5, 5.0),
                 frame: tuple[int, int] = FULL_SIZE) -> tuple[bytes, dict[str, Any]]:
     """One photo of one of the project's sheets drawn in `style`, and its truth
-    (the same shape as vision.doodle_china.synth.make_case's)."""
+    (the same shape as doodle_photos.make_case's)."""
     from companion.games.doodle_china.layouts import get_layout
 
     rng = np.random.default_rng([seed, list(STYLES).index(style)])
@@ -209,7 +209,7 @@ def styled_case(seed: int, style: str, *, layout: str | None = None, out_size: t
     blank = _blank(layout, player, match)
     edition = layout.split("-")[0]
     geo = sheet_geometry(get_layout(layout))
-    from vision.doodle_china.synth import RENDER_SCALE
+    from doodle_photos import RENDER_SCALE
 
     alpha = draw_styled(rng, geo, truth, blank.shape[:2], RENDER_SCALE, STYLES[style])
     sheet = ink_onto(rng, blank, alpha, edition, STYLES[style])

@@ -267,10 +267,9 @@ def pad_case(seed: int, layout: str, look: str = "boxed", *, style: str | None =
     the proposal and marks (as make_case's) and the pad's true geometry.
     `hand`: a hand lies over half the sheet; `min_tilt`: the first pose from
     the seed's stream at least this steep."""
+    from doodle_pencil import random_truth
+    from doodle_photos import FULL_SIZE, RENDER_SCALE, encode, photograph
     from doodle_styles import STYLES, draw_styled, ink_onto
-
-    from vision.doodle_china.pencil import random_truth
-    from vision.doodle_china.synth import FULL_SIZE, RENDER_SCALE, encode, photograph
 
     rng = np.random.default_rng([seed, 7 if blank else 8])
     geo = pad_geometry(layout, look)

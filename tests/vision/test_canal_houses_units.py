@@ -112,6 +112,26 @@ def test_exif_orientation_gives_upright_outlines(seed: int, tag: int) -> None:
     assert len(answer["cards"]) == len(made.truth["cards"])
 
 
+@pytest.mark.parametrize("seed, exif", [(43, True), (47, False)], ids=["exif", "no-exif"])
+def test_a_large_photo_read_at_half_size_answers_in_its_own_pixels(seed: int, exif: bool) -> None:
+    """A 12 MP photo is decoded at half size for speed; sizes and outlines
+    are still in the photo's own (upright) pixels: the outlines found agree
+    with the same street's at 2000 px scaled up."""
+    big = generate(seed, size=(4000, 3000), n_houses=2, exif=exif)
+    answer = read_photo(big.data, game="canal-houses")
+    assert answer["size"] == big.truth["size"]
+    assert len(answer["cards"]) == len(big.truth["cards"])
+    for found in answer["cards"]:
+        centre = np.mean(found["outline"], axis=0)
+        assert any(_inside(centre, t["outline"]) for t in big.truth["cards"]), found["outline"]
+
+
+def _inside(point: np.ndarray, outline: list[list[float]]) -> bool:
+    import cv2
+
+    return cv2.pointPolygonTest(np.array(outline, np.float32), (float(point[0]), float(point[1])), False) >= 0
+
+
 @pytest.mark.parametrize("table", ["white-grid", "pale"])
 def test_pale_empty_table_has_no_cards(table: str) -> None:
     """A white table is as white as the cards' borders: its grid cells and

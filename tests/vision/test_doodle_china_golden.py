@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.photos.game_data import game_data
 from vision import read_photo
 from vision.doodle_china import ocr
 from vision.doodle_china.reader import read_sheet
@@ -45,7 +46,7 @@ def test_golden_photo(case):
     damaged = expected["photo"]["damaged_qr"]
     if damaged and not ocr.available():
         needs_tesseract("the torn-QR photos need tesseract for the title")
-    reading = read_sheet(data)
+    reading = read_sheet(data, **game_data("doodle-china"))
     truth = expected["proposal"]
     got = reading.proposal
     assert set(got) == set(truth)
@@ -79,7 +80,7 @@ def test_golden_photo(case):
 @pytest.mark.parametrize("case", CASES[:2], ids=CASES[:2])
 def test_read_photo_answer_has_the_contract_shape(case):
     data, expected = load(case)
-    answer = read_photo(data, game="doodle-china")
+    answer = read_photo(data, game="doodle-china", **game_data("doodle-china"))
     assert list(answer)[:4] == ["proposal", "confidence", "sheet", "warnings"]
     assert set(answer) - {"proposal", "confidence", "sheet", "warnings"} <= {"homography", "size"}
     edition = expected["sheet"]["edition"]
@@ -99,7 +100,7 @@ def test_proposal_scores_as_it_comes(case):
     from companion.games import score
 
     data, expected = load(case)
-    answer = read_photo(data)
+    answer = read_photo(data, **game_data("doodle-china"))
     state = {"game": "doodle-china", "edition": answer["sheet"]["edition"],
              "players": [{"name": "Ana", **answer["proposal"]}]}
     truth = {**state, "players": [{"name": "Ana", **expected["proposal"]}]}

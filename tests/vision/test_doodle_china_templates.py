@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from pad_compare import compare_pad, template_values
 
+from companion.photos.game_data import game_data
 from vision.doodle_china import ocr
 from vision.doodle_china.template import make_template
 from vision.doodle_china.template_read import read_with_template
@@ -46,7 +47,7 @@ def load(case: str) -> tuple[bytes, dict]:
 @functools.lru_cache(maxsize=8)
 def taught(blank: str) -> dict:
     data, expected = load(blank)
-    return make_template(data, expected["geometry"]["edition"])
+    return make_template(data, expected["geometry"]["edition"], **game_data("doodle-china"))
 
 
 def test_there_are_pad_photos_of_both_editions_and_both_looks():
@@ -145,7 +146,7 @@ BAD = [
 def test_a_blank_that_cannot_make_a_template_is_refused_plainly(case, edition, says):
     data, _ = load(case)
     with pytest.raises(PhotoError) as err:
-        make_template(data, edition)
+        make_template(data, edition, **game_data("doodle-china"))
     assert 400 <= err.value.status < 500
     assert says in err.value.message
 
@@ -153,7 +154,7 @@ def test_a_blank_that_cannot_make_a_template_is_refused_plainly(case, edition, s
 def test_a_photo_of_something_else_is_refused():
     data = next((ROOT / "fixtures" / "photos" / "canal-houses").glob("*.jpg")).read_bytes()
     with pytest.raises(PhotoError) as err:
-        make_template(data, "suzhou")
+        make_template(data, "suzhou", **game_data("doodle-china"))
     assert err.value.status == 422 and "grid" in err.value.message
 
 
@@ -192,7 +193,7 @@ def test_hints_within_three_percent_find_the_same_grid_and_tracks():
         bx1 = max(e["box"][2] for e in entries)
         by1 = max(e["box"][3] for e in entries)
         hints["tracks"][name] = on_photo([[bx0, by0], [bx1, by0], [bx1, by1], [bx0, by1]])
-    hinted = make_template(data, "suzhou", hints=hints)
+    hinted = make_template(data, "suzhou", hints=hints, **game_data("doodle-china"))
     assert np.allclose(hinted["grid"][2] - hinted["grid"][0], first["grid"][2] - first["grid"][0], atol=2)
     for name in first["tracks"]:
         assert [e["value"] for e in hinted["tracks"][name]] == [e["value"] for e in first["tracks"][name]]

@@ -6,11 +6,11 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from doodle_pencil import Pencil
 
 from companion.games.doodle_china.layouts import get_layout
 from vision.doodle_china import cells, locate, marks
 from vision.doodle_china import constants as C
-from vision.doodle_china.pencil import Pencil
 from vision.doodle_china.qr import make_payload, parse_payload, qr_modules, read_qr
 from vision.doodle_china.sheet import blank_ink, render_sheet, sheet_geometry
 
@@ -59,9 +59,9 @@ def test_every_box_is_on_the_page_and_nothing_overlaps(name):
 
 @pytest.mark.parametrize("name", LAYOUTS, ids=LAYOUTS)
 def test_printed_sheet_is_a4_at_150_dpi_and_prints_crossed_houses(name):
-    image = render_sheet(name, player="Ana", match="7")
+    image = render_sheet(get_layout(name), player="Ana", match="7")
     assert image.shape == (1754, 1240, 3)
-    ink = blank_ink(name, 1.0)
+    ink = blank_ink(get_layout(name), 1.0)
     for house in sheet_geometry(get_layout(name))["houses"]:
         x0, y0, x1, y1 = house["box"]
         assert (ink[y0:y1, x0:x1].mean() > 0.2) == house["printed_crossed"]
@@ -154,6 +154,21 @@ def test_marks_in_a_hole_are_neither_road_nor_empty():
     assert found == [None]
 
 
+FAINT_SETUP = [(p, s) for p in C.PATHS for s in (1, 2)]
+
+
+@pytest.mark.parametrize("path,seed", FAINT_SETUP, ids=[f"{p}-{s}" for p, s in FAINT_SETUP])
+def test_a_starting_square_too_faint_for_the_threshold_is_read_along_its_darkest_path(path, seed):
+    """Every player draws in the starting squares at setup, so one is never
+    empty: a line below the threshold there is read (with a note), not dropped;
+    an ordinary square with the same line is read as empty."""
+    ink = cv2.blur(drawn_cell(path, seed, strength=0.12), (3, 3))
+    profiles = cells.path_profiles(ink, np.array([[20, 20, 20 + CELL, 20 + CELL]] * 2, np.float64))
+    found, conf, notes = cells.classify(profiles, 0.15, [True, False])
+    assert found == [path, None]
+    assert conf[0] < C.WARN_BELOW and "starting square" in notes[0]
+
+
 @pytest.mark.parametrize("x_end,found,note", [(55, None, "faint mark"), (70, "EW", "broken line")],
                          ids=["third-of-a-line", "half-a-line"])
 def test_part_of_a_line_is_doubtful(x_end, found, note):
@@ -181,7 +196,7 @@ POSES = [("straight", 0.0, 0.0), ("turned", 30.0, 0.0), ("upside-down", 180.0, 0
 
 @pytest.mark.parametrize("name,angle,skew", POSES, ids=[p[0] for p in POSES])
 def test_markers_give_back_the_homography(name, angle, skew):
-    sheet = render_sheet("shanghai-v1", scale=0.5)
+    sheet = render_sheet(get_layout("shanghai-v1"), scale=0.5)
     w, h = sheet.shape[1], sheet.shape[0]
     corners = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
     rot = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 0.8)
@@ -199,7 +214,7 @@ def test_markers_give_back_the_homography(name, angle, skew):
 
 
 def test_outline_finds_a_sheet_without_markers():
-    sheet = render_sheet("suzhou-v1", scale=0.5)
+    sheet = render_sheet(get_layout("suzhou-v1"), scale=0.5)
     x0, y0, x1, y1 = (round(v * 0.5) for v in C.QR_BOX)
     for (bx0, by0, bx1, by1) in [[0, 0, 80, 80], [540, 0, 620, 80], [0, 797, 80, 877], [540, 797, 620, 877]]:
         sheet[by0:by1, bx0:bx1] = 255  # markers torn off
@@ -236,6 +251,22 @@ def test_loop_around_a_value_versus_a_cross_through_it(kind, circled):
         pen.cross(box)
     share = marks.ring_share(cv2.blur(pen.alpha, (3, 3)), np.array([box], np.float64), 0.15)
     assert marks.decide_loops(share)[0] == [circled]
+
+
+def test_a_neighbours_loop_does_not_circle_a_value():
+    """Printed values sit close: the ink of a loop around one value that lies
+    in the next value's ring is explained by that loop, not counted for the
+    next; and a clear loop never makes a value look more circled."""
+    boxes = np.array([[40, 80, 72, 112], [78, 80, 110, 112]], np.float64)
+    ink = np.zeros((200, 260), np.float32)
+    cv2.ellipse(ink, (56, 96), (30, 22), 0, 0, 360, 0.7, 3)  # the loop around the first value
+    cv2.ellipse(ink, (94, 96), (26, 22), 0, 120, 240, 0.7, 3)  # its overshoot, on the second's near side
+    ink = cv2.blur(ink, (3, 3))
+    alone = marks.ring_share(ink, boxes[1:], 0.15)[0]
+    share = marks.ring_share(ink, boxes, 0.15)
+    assert share[0] >= C.RING_YES and alone > 0.3
+    assert share[1] < min(alone, C.RING_NO) - 0.2
+    assert marks.decide_loops(share)[0] == [True, False]
 
 
 @pytest.mark.parametrize("edge", [2.0, 3.0, 6.0], ids=["sharp", "soft", "softer"])

@@ -60,6 +60,7 @@ class Entry:
     desc: np.ndarray  # N x 32 uint8
     thumb: np.ndarray  # grey field, THUMB_H x THUMB_W float32, normalised() for the template check
     aspect: float | None = None  # the whole field's height / width in the catalog photo
+    grey: np.ndarray | None = None  # the grey field as photographed (THUMB_H x THUMB_W uint8): roof or window by example
 
 
 
@@ -172,7 +173,8 @@ def _entry(item: dict[str, Any]) -> Entry:
     n = int(vision["count"])
     points = np.frombuffer(base64.b64decode(vision["points"]), np.float32).reshape(n, 2)
     desc = np.frombuffer(base64.b64decode(vision["descriptors"]), np.uint8).reshape(n, 32)
-    thumb = normalised(np.frombuffer(base64.b64decode(vision["thumb"]), np.uint8).reshape(THUMB_H, THUMB_W))
+    raw = np.frombuffer(base64.b64decode(vision["thumb"]), np.uint8).reshape(THUMB_H, THUMB_W)
+    thumb = normalised(raw)
     role = item.get("role") or vision.get("role_hint")
     if role not in ROLES:
         raise ValueError(f"role must be one of {', '.join(ROLES)}")
@@ -181,7 +183,7 @@ def _entry(item: dict[str, Any]) -> Entry:
     colour = card.get("color") or vision.get("color_hint")
     aspect = vision.get("field_aspect")
     aspect = float(aspect) if isinstance(aspect, (int, float)) and 0.8 < aspect < 3.0 else None
-    return Entry(item.get("id"), role, colour, values, points, desc, thumb, aspect)
+    return Entry(item.get("id"), role, colour, values, points, desc, thumb, aspect, raw)
 
 
 def features(grey: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray | None]:

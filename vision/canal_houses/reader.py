@@ -16,10 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from ..decode import decode_photo
+from ..decode import check_header, decode_photo
 from ..errors import PhotoError
 from . import constants as C
-from .catalog import Catalog
+from .catalog import CANON_H, CANON_W, Catalog, grey_field
 from .colour import field_colour, name_colour, parse_palette
 from .find import (
     balance,
@@ -30,6 +30,7 @@ from .find import (
     white_gains,
     working_image,
 )
+from .looks import role_by_examples
 from .recognise import match_card
 from .roles import sky_and_roof
 from .structure import Card, build_street, field_patch
@@ -50,8 +51,10 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
     """Read a street photo (vision.md answer plus "cards" and "size")."""
     colours = parse_palette(palette)
     known = Catalog.parse(catalog) if catalog else Catalog([], [])
-    photo = decode_photo(data)
+    photo = decode_photo(data, min_side=C.WORK_MAX_SIDE)
+    full = _full_size(data, photo)
     small, scale = working_image(photo)
+    out = scale * photo.shape[1] / full[0]  # working px per pixel of the photo as sent
     gains = white_gains(small)
     bal = balance(small, gains)
     paper = paper_mask(bal)
@@ -96,22 +99,22 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
             else:
                 h_prop[card.role] = prop
                 h_conf[card.role] = cconf
-            if card.role != role_before:
+            if card.role != role_before and entry is not None:
                 card.notes.append(f"recognised as a {card.role} card from the catalog")
             for note in card.notes:
                 warnings.append(f"house {card.house + 1}, card {card.row + 1}: {note}")
             cards.append({
                 "house": card.house, "row": card.row, "role": card.role,
                 "role_confidence": round(card.role_confidence, 2),
-                "outline": _outline(card, scale), "color": prop["color"],
+                "outline": _outline(card, out), "color": prop["color"],
                 "color_confidence": cconf["color"], "match": entry,
             })
         street.append(h_prop)
         conf.append(h_conf)
-    other_cards = [{"kind": o.kind, "reason": o.reason, "outline": _quad_outline(o.quad / scale)}
+    other_cards = [{"kind": o.kind, "reason": o.reason, "outline": _quad_outline(o.quad / out)}
                    for o in others]
     return {"proposal": {"street": street}, "confidence": {"street": conf}, "warnings": warnings,
-            "cards": cards, "other_cards": other_cards, "size": [int(photo.shape[1]), int(photo.shape[0])]}
+            "cards": cards, "other_cards": other_cards, "size": full}
 
 
 def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gains: np.ndarray,
@@ -127,6 +130,8 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
         if match is not None and match[0].role in ("roof", "window") and match[0].role != card.role:
             card.role = match[0].role
             card.role_confidence = max(card.role_confidence, match[1])
+        if match is None and doubtful:
+            _role_by_examples(card, photo, scale, gains, known)
     patch = field_patch(bal, card)
     sky = card.sky if card.role == "roof" else None
     if card.role == "roof" and sky is None:
@@ -148,6 +153,36 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
             prop["color"], conf["color"] = entry.values["color"], round(m_conf * 0.9, 2)
         return prop, conf, {"id": entry.id, "confidence": m_conf}
     return prop, conf, None
+
+
+def _role_by_examples(card: Card, photo: np.ndarray, scale: float, gains: np.ndarray, known: Catalog) -> None:
+    """An unrecognised top card is a roof or a window as the catalog's
+    nearest roofs and windows say, when they agree (looks.py); the sky and
+    gable read from the photo stand otherwise, and a gable seen clearly
+    (a roof more sure than a flat band of sky makes it) stands always."""
+    if card.role == "roof" and card.role_confidence >= C.LOOK_KEEPS_GABLE:
+        return
+    h = max(8, int(min(round(CANON_W * card.aspect), CANON_H * 1.1)))
+    whole = known.field_aspect() or C.INNER_ASPECT
+    vote = role_by_examples(known.entries, grey_field(photo, card.quad / scale, gains, h),
+                            float(np.clip(card.aspect / whole, 0.15, 1.0)))
+    if vote is None:
+        return
+    role, share = vote
+    if role != card.role:
+        card.notes.append(f"read as a {role}: it looks like the catalog's {role}s")
+        card.role, card.role_confidence = role, round(0.9 * share, 2)
+    else:
+        card.role_confidence = max(card.role_confidence, round(0.9 * share, 2))
+
+
+def _full_size(data: bytes, photo: np.ndarray) -> list[int]:
+    """Width and height of the photo as sent, upright (the pixels may have
+    been decoded at a fraction of that)."""
+    _, w, h = check_header(data)
+    if (w > h) != (photo.shape[1] > photo.shape[0]):
+        w, h = h, w  # turned upright by its EXIF orientation
+    return [int(w), int(h)]
 
 
 def _quad_outline(quad: np.ndarray) -> list[list[float]]:

@@ -6,10 +6,12 @@
 - cells.py: which path is drawn in each cell; marks.py: crosses and loops
 - ocr.py: tesseract for the title and score values when the QR code is torn
 - reader.py: `read(data, edition=None, **options)`, the read-photo answer
-- synth.py + pencil.py: realistic photos of finished sheets with their truth
-  (fixtures and bench/read_photo.py); compare.py scores a reading against it.
-  Stroke styles and the pad-style sheets are test data in tests/support/
-  (doodle_styles.py, pad_sheet.py), never imported here
+- layouts are the caller's data (`layouts=`, the layouts API's shape): this
+  package imports nothing from `companion` (tests/vision/test_vision_imports.py)
+- the photo generator is test data in tests/support/, never imported here:
+  doodle_photos.py + doodle_pencil.py (photos of finished sheets with their
+  truth), doodle_styles.py (stroke styles), pad_sheet.py (pad-style sheets),
+  doodle_compare.py / pad_compare.py (a reading against the truth)
 - template.py + template_parts.py: teach a sheet the project did not print
   (the pad from the box) from one photo of a blank: grid, tracks (tesseract),
   trees, houses, floors; template_read.py reads photos through a template

@@ -15,6 +15,7 @@ and second best is the confidence.
 from __future__ import annotations
 
 import functools
+import warnings
 
 import numpy as np
 
@@ -114,20 +115,37 @@ def pencil_level(profiles: np.ndarray) -> float:
     return float(np.percentile(strong, 75))
 
 
-def classify(profiles: np.ndarray, threshold: float) -> tuple[list[str | None], list[float], list[str]]:
+def path_strength(profile: np.ndarray) -> np.ndarray:
+    """Mean ink along each path (its best shape) of one cell: (6,)."""
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a shape wholly in holes
+        mean = np.nan_to_num(np.nanmean(profile, axis=1), nan=-1.0)
+    names = [p for p, _ in templates()]
+    return np.array([mean[[k for k, n in enumerate(names) if n == p]].max() for p in C.PATHS])
+
+
+def classify(profiles: np.ndarray, threshold: float, always: list[bool] | None = None
+             ) -> tuple[list[str | None], list[float], list[str]]:
     """Per cell: the path drawn (None for nothing), a confidence, and a note
-    when the reading is doubtful ('' otherwise)."""
+    when the reading is doubtful ('' otherwise). `always`: cells that are never
+    empty (the setup squares every player draws in before the first round):
+    there a faint line is read as the best-fitting path, with a note."""
     cover = path_cover(profiles, threshold)
     paths: list[str | None] = []
     confs: list[float] = []
     notes: list[str] = []
-    for row in cover:
+    for i, row in enumerate(cover):
         order = np.argsort(row)[::-1]
         best, second = float(row[order[0]]), float(row[order[1]])
         path = C.PATHS[order[0]]
         if best >= C.PATH_COVER_YES and best - second >= C.PATH_MARGIN:
             conf = min(1.0, 0.5 + (best - second) * 0.8 + (best - C.PATH_COVER_YES) * 0.5)
             paths.append(path), confs.append(round(conf, 3)), notes.append("")
+        elif always is not None and always[i] and best < C.PATH_COVER_YES:
+            # too faint for the threshold: the path along which the ink is darkest
+            path = C.PATHS[int(np.argmax(path_strength(profiles[i])))]
+            paths.append(path), confs.append(0.5 if best >= C.PATH_COVER_NO else 0.3)
+            notes.append(f"faint line in a starting square, read as {path}")
         elif best < C.PATH_COVER_NO:
             conf = min(1.0, 0.6 + (C.PATH_COVER_NO - best) / C.PATH_COVER_NO * 0.4)
             paths.append(None), confs.append(round(conf, 3)), notes.append("")

@@ -95,6 +95,10 @@ MARK_PENCIL_FLOOR = 0.06
 # ... and a cross carries at least this much ink beyond the print (a faint
 # pencil's X over a house is ~0.03; a print model's error ~0.013)
 MARK_MIN_INK = {"house": 0.015}
+# Squares every player draws a line in before the first round (Suzhou's start
+# squares, Shanghai's parks: the rulebooks' setup): never empty on a finished
+# sheet, so a faint line there is read as the path that fits it best.
+SETUP_KINDS = ("start", "park")
 INK_SHARE = 0.42  # a stroke is ink above this share of the sheet's pencil level
 PATH_COVER_YES = 0.55  # share of template points inked: a path is drawn
 PATH_COVER_NO = 0.30  # below this: nothing drawn

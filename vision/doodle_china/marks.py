@@ -150,7 +150,12 @@ def _ring_offsets() -> np.ndarray:
 
 
 def ring_share(ink: np.ndarray, boxes: np.ndarray, threshold: float) -> np.ndarray:
-    """Share of directions around each value box in which a stroke is seen: (n,)."""
+    """Share of directions around each value box in which a stroke is seen: (n,).
+
+    Values sit close together, and a loop around one passes through part of
+    its neighbours' rings: a value not clearly circled is judged only on the
+    directions that lie outside every clearly circled neighbour's loop band
+    (while at least half of its directions are left)."""
     off = _ring_offsets()
     cx, cy = (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
     a, b = (boxes[:, 2] - boxes[:, 0]) / 2, (boxes[:, 3] - boxes[:, 1]) / 2
@@ -158,7 +163,20 @@ def ring_share(ink: np.ndarray, boxes: np.ndarray, threshold: float) -> np.ndarr
     ys = cy[:, None, None] + off[None, ..., 1] * b[:, None, None]
     xi = np.clip(np.rint(xs).astype(np.intp), 0, ink.shape[1] - 1)
     yi = np.clip(np.rint(ys).astype(np.intp), 0, ink.shape[0] - 1)
-    return (ink[yi, xi].max(axis=2) > threshold).mean(axis=1)
+    hits = ink[yi, xi].max(axis=2) > threshold  # (n, directions)
+    share = hits.mean(axis=1)
+    clear = np.flatnonzero(share >= C.RING_YES)
+    if len(clear) == 0:
+        return share
+    dx, dy = xs.mean(axis=2), ys.mean(axis=2)  # each direction's middle, (n, directions)
+    out = share.copy()
+    for i in np.flatnonzero(share < C.RING_YES):
+        near = np.zeros(hits.shape[1], bool)
+        for j in clear:
+            near |= ((dx[i] - cx[j]) / a[j]) ** 2 + ((dy[i] - cy[j]) / b[j]) ** 2 <= C.RING_OUTER ** 2
+        if (~near).sum() >= hits.shape[1] / 2:
+            out[i] = min(share[i], hits[i][~near].mean())
+    return out
 
 
 def decide_loops(share: np.ndarray) -> tuple[list[bool], list[float], list[bool]]:

@@ -10,13 +10,12 @@ confidence and a warning for each doubtful field.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import cv2
 import numpy as np
-
-from companion.games.doodle_china.layouts import DEFAULT_FOR_EDITION, DEFAULT_LAYOUTS, get_layout
 
 from ..decode import check_header
 from ..errors import PhotoError
@@ -24,6 +23,10 @@ from . import cells, locate, marks, ocr
 from . import constants as C
 from .qr import parse_payload, read_qr
 from .sheet import GAME, blank_ink, sheet_geometry
+
+# The layouts a reader knows, by name, in the layouts API's shape (the caller's
+# data: vision knows no game registry); the first of each edition is its default.
+Layouts = Mapping[str, dict[str, Any]]
 
 NO_SHEET = ("no Doodle China score sheet was found in the photo; take it closer, with the whole "
             "sheet and its four corner squares in view, flat on the table")
@@ -113,19 +116,24 @@ def locate_sheet(gray: np.ndarray) -> Located:
     return Located(candidates[int(np.argmax(scores))], None, "outline")
 
 
-def looks_like_sheet(ink: np.ndarray) -> bool:
+def default_layout(layouts: Layouts, edition: str) -> dict[str, Any] | None:
+    """The edition's default layout: the first of that edition in `layouts`."""
+    return next((lay for lay in layouts.values() if lay.get("edition") == edition), None)
+
+
+def looks_like_sheet(ink: np.ndarray, layouts: Layouts) -> bool:
     """Does the flattened page carry our printed title where it should? (Only
     asked when the sheet was found by its outline: any paper has one.)"""
     x0, y0, x1, y1 = (int(v * C.WORK_SCALE) for v in C.FIT_BOX)
     seen = ink[y0:y1, x0:x1]
-    printed = blank_ink(DEFAULT_FOR_EDITION["suzhou"], C.WORK_SCALE)[y0:y1, x0:x1]
+    printed = blank_ink(next(iter(layouts.values())), C.WORK_SCALE)[y0:y1, x0:x1]
     if seen.std() < 1e-3:
         return False
     return float(np.corrcoef(seen.ravel(), printed.ravel())[0, 1]) >= C.MIN_TITLE_MATCH
 
 
 def identify(image: np.ndarray, where: Located, edition: str | None, layout: dict[str, Any] | None,
-             warnings: list[str], finer: Any = None) -> tuple[dict[str, Any], dict[str, Any]]:
+             warnings: list[str], layouts: Layouts, finer: Any = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """The sheet's description (game, edition, layout, player, match) and its layout.
 
     `finer()`, when given, returns the photo at full size and the homography
@@ -150,17 +158,20 @@ def identify(image: np.ndarray, where: Located, edition: str | None, layout: dic
         warnings.append(f"QR code unreadable: edition {found} read from the {how}"
                         + (f"; {who} read from the printed line, check them" if who else
                            "; player not known"))
-        payload = {"game": GAME, "edition": found, "layout": DEFAULT_FOR_EDITION[found],
+        default = default_layout(layouts, found)
+        if default is None:
+            raise PhotoError(f"this app has no {found} layout to read the sheet with", status=422)
+        payload = {"game": GAME, "edition": found, "layout": default["name"],
                    "player": printed["player"], "match": printed["match"]}
         if ocr.available() and layout is None:
-            confirm_values(image, where.H, get_layout(payload["layout"]), warnings)
+            confirm_values(image, where.H, default, warnings)
     if edition and edition != payload["edition"]:
         warnings.append(f"the sheet is a {payload['edition']} sheet, not {edition}; read as {payload['edition']}")
     if layout is None:
-        if payload["layout"] not in DEFAULT_LAYOUTS:
+        if payload["layout"] not in layouts:
             raise PhotoError(f"the sheet uses layout {payload['layout']!r}, which this app does not know; "
                              "print a sheet from the app or add the layout", status=422)
-        layout = get_layout(payload["layout"])
+        layout = layouts[payload["layout"]]
     return payload, layout
 
 
@@ -182,9 +193,10 @@ def confirm_values(image: np.ndarray, H: np.ndarray, layout: dict[str, Any], war
     return agree
 
 
-def read_sheet(data: bytes, edition: str | None = None, layout: dict[str, Any] | None = None,
-               **_: Any) -> Reading:
-    """Read everything on the sheet in a photo (see module doc)."""
+def read_sheet(data: bytes, edition: str | None = None, layout: dict[str, Any] | None = None, *,
+               layouts: Layouts, **_: Any) -> Reading:
+    """Read everything on the sheet in a photo (see module doc). `layouts`: the
+    layouts the app knows (a QR code names one); `layout` overrides it."""
     image, reduce = decode(data)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     if float(np.percentile(gray, 99)) < C.MIN_BRIGHTNESS:
@@ -199,16 +211,17 @@ def read_sheet(data: bytes, edition: str | None = None, layout: dict[str, Any] |
     def finer() -> tuple[np.ndarray, np.ndarray]:
         return decode(data, full=True)[0], np.diag([reduce, reduce, 1.0]) @ where.H
 
-    if where.edition is None and not looks_like_sheet(ink):
+    if where.edition is None and not looks_like_sheet(ink, layouts):
         raise PhotoError(NO_SHEET, status=422)
-    sheet, layout = identify(image, where, edition, layout, warnings, finer if reduce > 1 else None)
+    sheet, layout = identify(image, where, edition, layout, warnings, layouts,
+                            finer if reduce > 1 else None)
     geo = sheet_geometry(layout)
     k = C.WORK_SCALE
     if where.edition is None:  # found by its outline: align it to the print first
-        where.H = locate.refine(image, where.H, lambda scale: blank_ink(layout["name"], scale))
+        where.H = locate.refine(image, where.H, lambda scale: blank_ink(layout, scale))
         flat = locate.flatten(image, where.H, k)
         ink, paper = locate.ink_map(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY))
-    blank = blank_ink(layout["name"], k)
+    blank = blank_ink(layout, k)
     gain, sigma = marks.fit_print(ink, blank, [tuple(int(v * k) for v in box) for box in C.FIT_BOXES])
     if gain < C.MIN_SHARPNESS or sigma >= marks.BLUR_STEPS[-1]:
         raise PhotoError("the photo is too blurred or too dark to read the pencil marks; hold the phone "
@@ -259,7 +272,8 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
     profiles = cells.path_profiles(pencil_only, boxes, holes)
     pencil = cells.pencil_level(profiles)
     threshold = max(C.INK_FLOOR, C.INK_SHARE * pencil)
-    paths, confs, notes = cells.classify(profiles, threshold)
+    paths, confs, notes = cells.classify(profiles, threshold,
+                                         [cell["kind"] in C.SETUP_KINDS for _, _, cell in drawable])
     grid = [[cell["kind"] for cell in row] for row in geo["cells"]]
     grid_conf = [[1.0 for _ in row] for row in geo["cells"]]
     for (r, c, cell), path, conf, note in zip(drawable, paths, confs, notes, strict=True):
@@ -321,8 +335,9 @@ def _path_holes(geo: dict[str, Any], where: list[tuple[int, int]], k: float) -> 
     return [out.get(rc, []) for rc in where]
 
 
-def read(data: bytes, edition: str | None = None, **options: Any) -> dict[str, Any]:
+def read(data: bytes, edition: str | None = None, *, layouts: Layouts, **options: Any) -> dict[str, Any]:
     """The read-photo answer (vision.md): proposal, confidence, sheet, warnings.
+    `layouts`: the layouts the app knows, by name (see `Layouts`).
     With `template` (a taught sheet, vision.md "templates"), the photo is read
     through it instead of looking for our markers and QR code."""
     template = options.pop("template", None)
@@ -334,7 +349,7 @@ def read(data: bytes, edition: str | None = None, **options: Any) -> dict[str, A
         return read_with_template(data, template, options.pop("template_id", None)).answer()
     templates = options.pop("templates", None) or []
     try:
-        return read_sheet(data, edition=edition, **options).answer()
+        return read_sheet(data, edition=edition, layouts=layouts, **options).answer()
     except PhotoError as first:
         if not templates or first.status != 422:
             raise

@@ -8,13 +8,12 @@ what is printed is what is read.
 from __future__ import annotations
 
 import functools
+import json
 from typing import Any
 
 import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
-
-from companion.games.doodle_china.layouts import get_layout
 
 from . import constants as C
 from .qr import make_payload, qr_modules
@@ -156,10 +155,10 @@ def _cross(draw: ImageDraw.ImageDraw, box: list[float], w: int) -> None:
     draw.line([(x0, y1), (x1, y0)], fill=INK, width=w)
 
 
-def render_sheet(layout_name: str, *, player: str | None = None, match: str | None = None,
+def render_sheet(layout: dict[str, Any], *, player: str | None = None, match: str | None = None,
                  scale: float = 1.0) -> np.ndarray:
-    """The printable sheet as a BGR image (scale 1 = 150 dpi A4)."""
-    layout = get_layout(layout_name)
+    """The printable sheet of a layout (the caller's data, in the layouts API's
+    shape) as a BGR image (scale 1 = 150 dpi A4)."""
     geo = sheet_geometry(layout)
     edition = layout["edition"]
     size = (round(C.SHEET_SIZE[0] * scale), round(C.SHEET_SIZE[1] * scale))
@@ -239,14 +238,19 @@ def _aruco_dict() -> Any:
     return cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, C.ARUCO_DICT))
 
 
-@functools.lru_cache(maxsize=8)
-def blank_ink(layout_name: str, scale: float) -> np.ndarray:
+def blank_ink(layout: dict[str, Any], scale: float) -> np.ndarray:
     """Printed ink (0 paper .. 1 black) of an empty sheet at a scale: the baseline
-    a mark is measured against."""
+    a mark is measured against. Cached by the layout's content (read-only)."""
+    return _blank_ink(json.dumps(layout, sort_keys=True), scale)
+
+
+@functools.lru_cache(maxsize=8)
+def _blank_ink(layout_json: str, scale: float) -> np.ndarray:
     fine = max(1.0, scale)  # drawn at 150 dpi or finer, then averaged down: exact edges
-    gray = cv2.cvtColor(render_sheet(layout_name, scale=fine), cv2.COLOR_BGR2GRAY)
+    gray = cv2.cvtColor(render_sheet(json.loads(layout_json), scale=fine), cv2.COLOR_BGR2GRAY)
     ink = 1.0 - gray.astype(np.float32) / 255.0
-    if fine == scale:
-        return ink
-    size = (round(C.SHEET_SIZE[0] * scale), round(C.SHEET_SIZE[1] * scale))
-    return cv2.resize(ink, size, interpolation=cv2.INTER_AREA)
+    if fine != scale:
+        size = (round(C.SHEET_SIZE[0] * scale), round(C.SHEET_SIZE[1] * scale))
+        ink = cv2.resize(ink, size, interpolation=cv2.INTER_AREA)
+    ink.setflags(write=False)  # shared by every read of this layout
+    return ink

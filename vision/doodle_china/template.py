@@ -19,12 +19,10 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.games.doodle_china.layouts import DEFAULT_FOR_EDITION, SIZES, get_layout
-
 from ..errors import PhotoError
 from . import locate
 from . import template_constants as T
-from .reader import decode
+from .reader import Layouts, decode, default_layout
 from .template_parts import find_floors, find_houses, find_track_boxes, find_trees, read_values
 
 FORMAT = 1
@@ -201,15 +199,20 @@ def _hint_points(hints: dict[str, Any] | None, key: str, reduce: int) -> np.ndar
 
 
 def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = None,
-                  hints: dict[str, Any] | None = None, name: str | None = None) -> dict[str, Any]:
-    """A template (vision.md) from one photo of a blank sheet; raises PhotoError."""
-    if edition not in SIZES:
-        raise PhotoError(f"edition must be one of {', '.join(SIZES)}, not {edition!r}", status=400)
-    layout = layout or get_layout(DEFAULT_FOR_EDITION[edition])
+                  hints: dict[str, Any] | None = None, name: str | None = None, *,
+                  layouts: Layouts) -> dict[str, Any]:
+    """A template (vision.md) from one photo of a blank sheet; raises PhotoError.
+    `layouts`: the app's layouts by name (reader.Layouts); `layout` defaults to
+    the edition's, and the other editions' grids are checked against a refusal."""
+    sizes = {lay["edition"]: int(lay["rows"]) for lay in reversed(list(layouts.values()))}
+    if edition not in sizes:
+        raise PhotoError(f"edition must be one of {', '.join(sorted(sizes))}, not {edition!r}", status=400)
+    layout = layout or default_layout(layouts, edition)
+    assert layout is not None
     if layout["edition"] != edition:
         raise PhotoError(f"the layout {layout['name']!r} is a {layout['edition']} layout, not {edition}",
                          status=400)
-    n = SIZES[edition]
+    n = int(layout["rows"])
     image, reduce = decode(data)
     gray_full = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     if float(np.percentile(gray_full, 99)) < 35:
@@ -269,14 +272,16 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
         if quad is not None and _steepness(quad) > T.MAX_STEEPNESS:
             raise PhotoError("the blank sheet is photographed too steeply; hold the phone flat above the "
                              "sheet so that all of it is in view", status=422)
-        other = next(e for e in SIZES if e != edition)
-        for flat, min_share in flats:  # the other edition's grid?
-            try:
-                check_grid(find_grid(flat, SIZES[other], None, min_share)[2], other, SIZES[other])
-            except PhotoError:
+        for other, m in sizes.items():
+            if m == n:
                 continue
-            raise PhotoError(f"this looks like a {other.capitalize()} sheet ({SIZES[other]} x {SIZES[other]}), "
-                             f"not {edition.capitalize()} ({n} x {n}); choose the right edition", status=422)
+            for flat, min_share in flats:  # another edition's grid?
+                try:
+                    check_grid(find_grid(flat, m, None, min_share)[2], other, m)
+                except PhotoError:
+                    continue
+                raise PhotoError(f"this looks like a {other.capitalize()} sheet ({m} x {m}), "
+                                 f"not {edition.capitalize()} ({n} x {n}); choose the right edition", status=422)
         raise failure
     if quad is None:
         warnings.append("the paper's edges were not found; the grid was looked for in the whole photo")

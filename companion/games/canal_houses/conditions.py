@@ -146,6 +146,12 @@ COMMON: tuple[tuple[str, str, int | None], ...] = (
 )
 
 
+# Two features asked for at once, one of each ("1+ cat and 1+ flag", a store
+# of the rulebook's example street): one chip sets both.
+PAIRS: tuple[tuple[str, str], ...] = tuple(
+    (a, b) for i, a in enumerate(FEATURES) for b in FEATURES[i + 1:])
+
+
 def _rule(kind: str, key: str, n: int | None) -> str:
     return f"{kind} {key}" if n is None else f"{kind} {key} {n}"
 
@@ -165,6 +171,9 @@ def vocabulary() -> dict[str, object]:
         "short": {_rule(*r): rule_label(*r, short=True) for r in rules},
         "chips": [{"rule": _rule(*r), "type": r[0], "key": r[1], "n": r[2],
                    "label": rule_label(*r, short=True)} for r in COMMON],
+        "pairs": [{"rules": [_rule("at_least", a, 1), _rule("at_least", b, 1)], "at_least": {a: 1, b: 1},
+                   "label": " & ".join(rule_label("at_least", f, 1, short=True) for f in (a, b))}
+                  for a, b in PAIRS],
         # Every kind of requirement once, its number left as "N" (a form's list).
         "kinds": [{"type": t, "key": k, "label": rule_label(t, k, "N")}  # type: ignore[arg-type]
                   for t, k in dict.fromkeys((r[0], r[1]) for r in rules)],

@@ -139,6 +139,12 @@ def get_layout(name: str) -> dict[str, Any]:
     return copy.deepcopy(DEFAULT_LAYOUTS[name])
 
 
+def known_layouts() -> dict[str, dict[str, Any]]:
+    """Copies of the built-in layouts by name, each edition's default first: the
+    data the photo reader (vision/doodle_china) is given, as vision knows no games."""
+    return {name: get_layout(name) for name in DEFAULT_LAYOUTS}
+
+
 def default_layout(edition: str) -> dict[str, Any]:
     return get_layout(DEFAULT_FOR_EDITION[edition])
 

@@ -253,7 +253,8 @@ if (draft && mine) {
     save: (d) => SH.saveStreet(gid, editing, mine, d.state.players[mineAt()].street),
     onSaved: (match) => { streetsArrived(match); saved.status.textContent = `Saved: ${mine}'s street is in the match.`; } });
   saved.button.textContent = `Save ${mine}'s street`;
-  SH.watchMatch(gid, editing, streetsArrived);
+  // A street arriving redraws the page: never between a tap's pointerdown and its click.
+  SH.watchMatch(gid, editing, (match) => M.whenHandsOff(() => streetsArrived(match)));
   score(draft.state);
 } else if (draft) {
   M.mountSave(saveEl, { gid, matchId: editing, getDraft: () => draft, onSaved: (match) => {

@@ -15,11 +15,19 @@ export const KINDS = {
 };
 export const RESOURCES = ["ore", "timber", "dyes", "spices"];
 // Only names the rulebook prints (never tile data: costs, points and needs
-// come from what the group types).
+// come from what the group types, or from PRINTED below).
 const NAMES = {
   industrial: ["Apothecary", "Engineer", "Smelter"],
   specialty: ["Guild Hall", "Senate Annex", "College", "Black Market"],
 };
+// The tiles whose figures the rulebook itself prints ("Sample Moves"): the
+// Apothecary (paid 3 crowns, 7 points, uses dyes and spices) and the Engineer
+// (7 points, connected to the ore and timber it needs; its cost is not
+// printed, so it is left to the group: `cost: null`). Nothing else is known.
+const PRINTED = [
+  { kind: "industrial", name: "Apothecary", data: { cost: 3, points: 7, needs: ["dyes", "spices"] } },
+  { kind: "industrial", name: "Engineer", data: { cost: null, points: 7, needs: ["ore", "timber"] } },
+];
 export const NAMED_KINDS = ["industrial", "specialty"];
 const HINTS = {
   canal: "Tap the canal's squares on the board.",
@@ -38,22 +46,40 @@ export function newPending(kind, player) {
     note: "", spoints: 0, scrowns: 0 };
 }
 
-/** "Apothecary — 3 crowns, 7 points, dyes + spices" */
-export function tileText(tile) {
-  const d = tile.data;
-  const parts = [`${d.cost} crown${d.cost === 1 ? "" : "s"}`];
+function figureText(kind, d) {
+  const parts = [];
+  if (d.cost !== null && d.cost !== undefined) parts.push(`${d.cost} crown${d.cost === 1 ? "" : "s"}`);
   if (d.points !== null && d.points !== undefined) parts.push(`${d.points} point${d.points === 1 ? "" : "s"}`);
-  else if (tile.kind === "specialty") parts.push("scores at the end");
+  else if (kind === "specialty") parts.push("scores at the end");
   if (d.needs?.length) parts.push(d.needs.join(" + "));
-  return `${tile.name} — ${parts.join(", ")}`;
+  return parts.join(", ");
+}
+
+/** The name a tile gets when none is typed: its figures ("2 crowns, 7 points,
+ * ore + timber"). Scoring needs only the figures; the engine wants a name. */
+export function figuresName(kind, d) {
+  return figureText(kind, d).slice(0, Companion.limits.player_name);
+}
+
+/** "Apothecary — 3 crowns, 7 points, dyes + spices" (a tile named by its
+ * figures is shown once). */
+export function tileText(tile) {
+  const figures = figureText(tile.kind, tile.data);
+  if (tile.name === figuresName(tile.kind, tile.data)) return figures;
+  return figures ? `${tile.name} — ${figures}` : tile.name;
+}
+
+function pendingData(p) {
+  const data = { cost: p.cost };
+  if (p.kind === "industrial") { data.points = p.points; data.needs = [...p.needs]; }
+  else data.points = p.scoresNow ? p.points : null;
+  return data;
 }
 
 /** The tile a pending move describes, as the group keeps it. */
 export function tileOf(p) {
-  const data = { cost: p.cost };
-  if (p.kind === "industrial") { data.points = p.points; data.needs = [...p.needs]; }
-  else data.points = p.scoresNow ? p.points : null;
-  return { kind: p.kind, name: p.name.trim().replace(/\s+/g, " "), data };
+  const data = pendingData(p);
+  return { kind: p.kind, name: p.name.trim().replace(/\s+/g, " ") || figuresName(p.kind, data), data };
 }
 
 export const sameTile = (a, b) => a.kind === b.kind && a.name.toLowerCase() === b.name.toLowerCase();
@@ -62,26 +88,35 @@ export const sameData = (a, b) => figures(a.data) === figures(b.data);
 
 /** Fill the pending move in from a kept tile (its squares and owner stay). */
 export function useTile(p, tile) {
-  p.name = tile.name;
-  p.cost = tile.data.cost;
+  p.name = tile.name === figuresName(tile.kind, tile.data) ? "" : tile.name;
+  if (tile.data.cost !== null && tile.data.cost !== undefined) p.cost = tile.data.cost;
   if (tile.kind === "industrial") { p.points = tile.data.points; p.needs = [...(tile.data.needs || [])]; }
   else { p.scoresNow = tile.data.points !== null && tile.data.points !== undefined; if (p.scoresNow) p.points = tile.data.points; }
 }
 
 function tilePicker(p, tiles, onPick) {
   const mine = (tiles || []).filter((t) => t.kind === p.kind);
-  if (!mine.length) {
+  // The rulebook's printed tiles, until the group keeps its own of that name.
+  const printed = PRINTED.filter((t) => t.kind === p.kind && !mine.some((m) => sameTile(m, t)));
+  if (!mine.length && !printed.length) {
     return h("p", { class: "muted small", "data-testid": "tiles-empty" },
-      `Your group's ${p.kind} tiles appear here once typed in: type this one below and it is offered next time.`);
+      `Your group's ${p.kind} tiles appear here once entered: fill this one in below and it is offered next time.`);
   }
   const typed = tileOf(p);
-  return h("div", { class: "cn-field" }, h("span", { class: "cn-label-text" }, `Your group's ${p.kind} tiles`),
-    h("div", { class: "cn-tiles", role: "group", "aria-label": `Your group's ${p.kind} tiles`, "data-testid": "tiles" },
-      mine.map((t) => {
-        const on = sameTile(t, typed) && sameData(t, typed);
-        return h("button", { type: "button", class: "toggle cn-tile", "aria-pressed": String(on), "data-tile": t.name,
-          onclick: () => onPick(t) }, tileText(t));
-      })));
+  const chip = (t, source) => {
+    const on = sameTile(t, typed) && (source === "rulebook"
+      ? figureText(t.kind, { ...t.data, cost: t.data.cost ?? typed.data.cost }) === figureText(t.kind, typed.data)
+      : sameData(t, typed));
+    const text = source === "rulebook"
+      ? `${t.name} — ${figureText(t.kind, t.data)}${t.data.cost === null ? " (cost: set below)" : ""} · rulebook`
+      : tileText(t);
+    return h("button", { type: "button", class: "toggle cn-tile", "aria-pressed": String(on), "data-tile": t.name,
+      "data-source": source, onclick: () => onPick(t) }, text);
+  };
+  const label = mine.length ? `Your group's ${p.kind} tiles` : "Tiles printed in the rulebook";
+  return h("div", { class: "cn-field" }, h("span", { class: "cn-label-text" }, label),
+    h("div", { class: "cn-tiles", role: "group", "aria-label": label, "data-testid": "tiles" },
+      [...mine.map((t) => chip(t, "group")), ...printed.map((t) => chip(t, "rulebook"))]));
 }
 
 /** A tap on the board while choosing squares. */
@@ -113,8 +148,7 @@ export function toMove(p) {
   if (p.kind === "garden") build.value = p.value;
   if (p.kind === "resource") build.resource = p.resource.trim();
   if (p.kind === "industrial" || p.kind === "specialty") {
-    build.name = p.name.trim();
-    if (!build.name) return { problem: `Type the ${p.kind} building's name (it is printed on the tile).` };
+    build.name = tileOf(p).name;
     build.cost = p.cost;
   }
   if (p.kind === "industrial") { build.points = p.points; build.needs = [...p.needs]; }
@@ -167,7 +201,8 @@ export function moveForm({ pending: p, names, resources, tiles, onChange, onSubm
   }
   if (p.kind === "industrial" || p.kind === "specialty") {
     fields.push(tilePicker(p, tiles, (t) => { useTile(p, t); onChange(); }));
-    fields.push(textField("cn-name", "Name on the tile", p.name, (v) => { p.name = v; }, NAMES[p.kind]));
+    fields.push(textField("cn-name", "Name on the tile (optional: scoring needs only the figures)", p.name,
+      (v) => { p.name = v; }, NAMES[p.kind]));
     fields.push(step("Cost (crowns)", "cost", 0, 15, "cost"));
   }
   if (p.kind === "industrial") {

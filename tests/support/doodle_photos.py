@@ -1,10 +1,11 @@
 """Realistic phone photos of finished Doodle China sheets, with the truth.
 
-A case is made from one seed: a plausible finished sheet (pencil.py) on the
+A case is made from one seed: a plausible finished sheet (doodle_pencil.py) on the
 printed sheet, laid on a textured table, seen by a phone up to 35 degrees off
 axis at any rotation, under a tinted lamp with a shadow across it, slightly
 out of focus, with sensor noise, stored as a JPEG with an EXIF orientation tag
-the reader must honour. Used by the fixtures, the tests and the benchmark.
+the reader must honour. Used by the fixtures, the tests and the benchmark
+(test data: the product never imports it).
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from typing import Any
 
 import cv2
 import numpy as np
+from doodle_pencil import NAMES, PENCILS, draw_truth, random_truth
 from PIL import Image
 
-from . import constants as C
-from .pencil import NAMES, PENCILS, draw_truth, random_truth
-from .sheet import marker_boxes, render_sheet, sheet_geometry
+from companion.games.doodle_china.layouts import get_layout
+from vision.doodle_china import constants as C
+from vision.doodle_china.sheet import marker_boxes, render_sheet, sheet_geometry
 
 RENDER_SCALE = 1.6  # the sheet is drawn at 240 dpi before it is photographed
 FULL_SIZE = (4000, 3000)
@@ -30,14 +32,12 @@ STORE = {1: None, 3: cv2.ROTATE_180, 6: cv2.ROTATE_90_COUNTERCLOCKWISE, 8: cv2.R
 
 @functools.lru_cache(maxsize=8)
 def _blank(layout: str, player: str | None, match: str | None) -> np.ndarray:
-    return render_sheet(layout, player=player, match=match, scale=RENDER_SCALE)
+    return render_sheet(get_layout(layout), player=player, match=match, scale=RENDER_SCALE)
 
 
 def finished_sheet(rng: np.random.Generator, layout: str, player: str | None, match: str | None,
                    truth: dict[str, Any], damage_qr: bool = False, cover_markers: bool = False) -> np.ndarray:
     """The printed sheet with the truth drawn on it in pencil (BGR, RENDER_SCALE)."""
-    from companion.games.doodle_china.layouts import get_layout
-
     blank = _blank(layout, player, match)
     edition = layout.split("-")[0]
     geo = sheet_geometry(get_layout(layout))

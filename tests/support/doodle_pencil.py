@@ -9,9 +9,8 @@ import cv2
 import numpy as np
 
 from companion.games.doodle_china.layouts import SETUP_KIND, get_layout
-
-from . import constants as C
-from .cells import path_points
+from vision.doodle_china import constants as C
+from vision.doodle_china.cells import path_points
 
 # Graphite colours (BGR): Suzhou is played with blue pencils, Shanghai with black.
 PENCILS = {"suzhou": ((150, 85, 40), (170, 110, 60), (120, 70, 50)),

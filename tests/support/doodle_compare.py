@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.doodle_china.layouts import get_layout
-
-from .sheet import sheet_geometry
+from vision.doodle_china.sheet import sheet_geometry
 
 FIELDS = ("cells", "houses", "floors", "trees", "values", "sheet")
 

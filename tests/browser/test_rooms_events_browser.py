@@ -1,0 +1,159 @@
+"""Room events on the phones (issue 12), at 390x844: each phone applies what
+an event changed and does not re-read the room; a missing event id (a gap)
+makes it re-read the room once and it shows the same table as a fresh load;
+a phone whose seat another phone took over notices at the next event."""
+
+from __future__ import annotations
+
+import json
+import time
+from urllib.parse import urlparse
+
+import pytest
+import requests
+from browser_support import ARTIFACTS
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+DEADLINE = 30  # seconds: bounds a hang, not a speed
+
+
+@pytest.fixture
+def table(browser, live_server):
+    group = requests.post(f"{live_server}/api/groups", json={"name": "Event friends"},
+                          timeout=10).json()
+    headers = {"X-Companion-Key": group["key"]}
+    made = requests.post(f"{live_server}/api/groups/{group['id']}/rooms", headers=headers,
+                         timeout=10, json={"game": "doodle-china", "edition": "suzhou",
+                                           "players": ["Ana", "Ben"], "mode": "paper"})
+    assert made.status_code == 201, made.text
+    room = made.json()
+    api = f"{live_server}/api/groups/{group['id']}/rooms/{room['id']}"
+    contexts = []
+
+    def phone(routes=None):
+        """A phone at the table; `reads` counts its GETs of the whole room."""
+        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                      has_touch=True, base_url=live_server)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.errors, page.reads = [], []
+        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+        page.on("request", lambda req: page.reads.append(req.url)
+                if req.method == "GET" and urlparse(req.url).path == urlparse(api).path else None)
+        if routes:
+            page.route("**/events*", routes)
+        page.goto(room["join_url"])
+        return page
+
+    def post(tail, body=None):
+        answer = requests.post(f"{api}/{tail}", headers=headers, json=body, timeout=10)
+        assert answer.status_code == 201, answer.text
+        return answer.json()
+
+    def events(after):
+        return requests.get(f"{api}/events?after={after}", headers=headers,
+                            timeout=10).json()["events"]
+
+    try:
+        yield {"phone": phone, "post": post, "events": events, "api": api, "headers": headers}
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def at_event(page, n):
+    expect(page.locator("#room")).to_have_attribute("data-last-event", str(n))
+
+
+def reads_become(page, n):
+    deadline = time.monotonic() + DEADLINE
+    while len(page.reads) < n and time.monotonic() < deadline:
+        page.wait_for_timeout(50)  # let the page's requests be reported
+    assert len(page.reads) == n, page.reads
+
+
+def shown(page):
+    """What a phone shows of the shared table."""
+    return {"turn": page.get_attribute("#turn", "data-player"), "round": page.inner_text("#round"),
+            "blue": page.get_attribute('#dice [data-die="blue"]', "data-value"),
+            "note": page.inner_text("#tray-note")}
+
+
+def test_phones_apply_events_without_re_reading_the_room(table):
+    ana, ben = table["phone"](), table["phone"]()
+    ana.click('#seat-buttons [data-seat="0"]')
+    ben.click('#seat-buttons [data-seat="1"]')
+    reads_become(ana, 1)
+    reads_become(ben, 1)
+    for n in range(1, 7):  # the five starting riverways, then round 1's dice
+        table["post"]("roll")
+        at_event(ana, n)
+        at_event(ben, n)
+    last = table["events"](5)[0]
+    for page in (ana, ben):
+        assert page.get_attribute('#dice [data-die="blue"]', "data-value") == str(last["dice"]["blue"])
+        expect(page.locator('#dice [data-die="0"]')).to_have_attribute(
+            "data-value", str(last["dice"]["white"][0]))
+    # Ana's turn: her phone asks for her options and offers her the dice; Ben waits.
+    ana.click('#dice [data-die="0"]')
+    ana.click("#take")
+    at_event(ben, 7)
+    expect(ben.locator('#dice [data-die="0"] .taker')).to_have_text("Ana")
+    assert len(ana.reads) == 1 and len(ben.reads) == 1, "an event made a phone re-read the room"
+    # What they show is what a freshly opened phone shows.
+    fresh = table["phone"]()
+    fresh.click('#seat-buttons [data-seat="watch"]')
+    at_event(fresh, 7)
+    expect(fresh.locator('#dice [data-die="0"] .taker')).to_have_text("Ana")
+    assert shown(ben) == shown(fresh)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    ben.screenshot(path=str(ARTIFACTS / "room-events-applied.png"), full_page=True)
+    assert ana.errors == [] and ben.errors == []
+
+
+def test_a_gap_in_the_event_ids_makes_the_phone_re_read_the_room(table):
+    served = []
+
+    def stream_with_a_gap(route):
+        """The first stream skips an event: rolls 1 and 2 land, only 2 arrives."""
+        if "text/event-stream" not in (route.request.headers.get("accept") or "") or served:
+            route.continue_()
+            return
+        served.append(route.request.url)
+        table["post"]("roll")
+        table["post"]("roll")
+        second = table["events"](1)[0]
+        route.fulfill(status=200, headers={"Content-Type": "text/event-stream",
+                                           "Cache-Control": "no-store"},
+                      body=f"retry: 600000\nid: 2\ndata: {json.dumps(second)}\n\n")
+
+    page = table["phone"](stream_with_a_gap)
+    page.click('#seat-buttons [data-seat="0"]')
+    at_event(page, 2)  # the log caught up too
+    reads_become(page, 2)  # the first load, then one re-read for the gap
+    expect(page.locator("#round")).to_contain_text("starting riverways 2 of")
+    fresh = table["phone"]()
+    fresh.click('#seat-buttons [data-seat="watch"]')
+    at_event(fresh, 2)
+    assert shown(page)["blue"] == shown(fresh)["blue"]
+    assert shown(page)["round"] == shown(fresh)["round"]
+    assert page.errors == []
+
+
+def test_a_taken_over_seat_is_noticed_at_the_next_event(table):
+    first = table["phone"]()
+    first.click('#seat-buttons [data-seat="0"]')
+    expect(first.locator("#table")).to_be_visible()
+    second = table["phone"]()
+    second.click('#seat-buttons [data-seat="0"]')
+    second.click("#take-over")
+    expect(second.locator("#table")).to_be_visible()
+    table["post"]("roll")
+    expect(first.locator("#seat-problem")).to_contain_text("Another phone is playing Ana's seat now")
+    at_event(second, 1)
+    expect(second.locator("#table")).to_be_visible()
+    assert len(second.reads) == 1  # the phone that took the seat over did not need a re-read

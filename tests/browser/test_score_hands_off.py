@@ -1,0 +1,63 @@
+"""A score answer never takes a tap away (b4e8286, M.whenHandsOff): an answer
+that arrives while a finger is down waits to redraw until the finger is up, so
+the button under the finger is still the one its click reaches."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from browser_support import WAIT_MS, read_draft, start_match, wait_scored
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+# Counts score answers once the page's own code has taken them: json() resolves, the
+# scorer's continuation runs in the microtasks after it, the count in the next task.
+COUNT_ANSWERS = """
+const json = Response.prototype.json;
+Response.prototype.json = function () {
+  const url = this.url;
+  return json.call(this).then((data) => {
+    if (url.endsWith("/api/score")) setTimeout(() => { window.scoreAnswers = (window.scoreAnswers || 0) + 1; }, 0);
+    return data;
+  });
+};
+"""
+
+
+def test_a_score_answer_mid_tap_waits_until_the_finger_is_up(phone, group_page):
+    gid, _key = group_page
+    phone.add_init_script(COUNT_ANSWERS)
+    start_match(phone, gid, "canal-grande", ["Ana", "Ben"])
+    held = []
+    phone.route("**/api/score", lambda route: held.append(route))  # hold score requests
+    phone.get_by_role("button", name="Ana, San Marco: one more", exact=True).click()
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not held:  # the edit's debounced POST reaches the route
+        assert time.monotonic() < deadline, "the edit sent no score request"
+        phone.wait_for_timeout(50)
+    answers = phone.evaluate("() => window.scoreAnswers || 0")
+
+    button = phone.get_by_role("button", name="Ben, Castello: one more", exact=True)
+    button.evaluate("el => { window.pressed = el; }")
+    box = button.bounding_box()
+    phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    phone.mouse.down()
+    held.pop().continue_()  # the answer comes back while the finger is down
+    phone.unroute("**/api/score")  # before the tap's own edit sends the next one
+    # Checked in the page as soon as the answer is taken (a held answer is let go 2 s
+    # after it is held, in case a pointerup was lost: the check must come first).
+    seen = phone.wait_for_function(
+        "n => (window.scoreAnswers || 0) > n"
+        " && {scoring: document.body.dataset.scoring, same: window.pressed.isConnected}",
+        arg=answers).json_value()
+    assert seen == {"scoring": "busy", "same": True}, seen  # held, not drawn
+    phone.mouse.up()
+
+    # The tap counted, and the held answer was drawn after it.
+    wait_scored(phone)
+    players = read_draft(phone, gid, "canal-grande")["state"]["players"]
+    assert players[0]["won"] == {"San Marco": 1} and players[1]["won"] == {"Castello": 1}
+    expect(phone.locator("body[data-scoring=idle]")).to_have_count(1)
+    assert phone.errors == [], phone.errors
