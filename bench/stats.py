@@ -113,7 +113,7 @@ def main() -> None:
     ]
     pages = [(f"page {rule.rule}", rule.rule.replace("<gid>", gid))
              for rule in app.url_map.iter_rules()
-             if rule.endpoint.startswith("stats_pages.") and "GET" in rule.methods
+             if rule.endpoint.startswith("stats.") and "GET" in rule.methods
              and rule.rule.count("<") == 1]
     pages.append(("page /g/<gid>/stats/rivals, 3.5 years",
                   f"/g/{gid}/stats/rivals?from=2019-03-15&to=2022-09-10"))

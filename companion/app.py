@@ -7,7 +7,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, g
+from flask import Flask
 
 from . import storage
 
@@ -28,7 +28,10 @@ BLUEPRINTS = [
     "play.canalis",
     "photos.catalog",
     "play.canalis_tiles",
-    "groups",
+    "groups.pages",
+    "matches.pages",
+    "play.canal_houses",
+    "play.canal_grande",
     "stats.api",
     "groups.players",
     "photos.pages",
@@ -119,17 +122,3 @@ def _purge_deleted_at_start(app: Flask) -> None:
     except sqlite3.Error as exc:  # a full disk must not stop the app from starting
         app.logger.warning("could not purge old deleted matches: %s", exc)
 
-
-def get_db():
-    """The request's database connection, opened on first use."""
-    from flask import current_app
-
-    if "db" not in g:
-        g.db = storage.connect(current_app.config["DATABASE"])
-    return g.db
-
-
-def close_db(_exc: BaseException | None = None) -> None:
-    db = g.pop("db", None)
-    if db is not None:
-        db.conn.close()

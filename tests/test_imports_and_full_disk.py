@@ -248,7 +248,7 @@ def _png() -> bytes:
 
 
 def _fake_reader(monkeypatch):
-    import companion.photos.api as photos
+    import companion.photos.reading as photos
 
     monkeypatch.setattr(photos, "read_in_worker", lambda data, **kw: {
         "proposal": {}, "confidence": 0.5, "warnings": []})

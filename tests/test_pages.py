@@ -251,4 +251,4 @@ def test_migrations_make_the_cards_table(app):
 
 def test_page_endpoints_are_registered():
     app = create_app({"DATABASE": ":memory:", "SECRET_KEY": "s", "TESTING": True})
-    assert "pages.home" in app.view_functions and "pages.group_home" in app.view_functions
+    assert "groups.home" in app.view_functions and "groups.group_home" in app.view_functions

@@ -13,7 +13,7 @@ import re
 import pytest
 from PIL import Image
 
-import companion.photos.api as photos_api
+import companion.photos.reading as photo_reading
 from companion.storage import photos as card_photos
 
 EVIL = ["<img src=x onerror=alert(1)>", "<script>alert(1)</script>"]
@@ -74,14 +74,18 @@ def _fake_reading(game: str) -> dict:
 
 @pytest.fixture
 def captured(monkeypatch):
-    """read_in_worker replaced: records each call's options, answers a fake reading."""
+    """read_in_worker replaced for street and sheet photos: records each call's
+    options, answers a fake reading (catalog card photos still go to the worker)."""
     calls = []
+    real = photo_reading.read_in_worker
 
-    def fake(data, *, game, edition=None, options=None, **_):
+    def fake(data, *, game, edition=None, options=None, **kw):
+        if game not in ("doodle-china", "canal-houses"):
+            return real(data, game=game, edition=edition, options=options, **kw)
         calls.append({"game": game, "edition": edition, "options": options})
         return _fake_reading(game)
 
-    monkeypatch.setattr(photos_api, "read_in_worker", fake)
+    monkeypatch.setattr(photo_reading, "read_in_worker", fake)
     return calls
 
 
@@ -182,7 +186,7 @@ def test_pages_without_the_key_say_how_to_get_in(app, phone):
 @pytest.fixture
 def fake_catalog_worker(monkeypatch):
     """The catalog task answered without the worker (the real one is tested below)."""
-    import companion.photos as worker
+    import companion.photos.reading as worker
 
     def fake(data, *, game, edition=None, options=None, **_):
         assert game == "catalog"
@@ -210,7 +214,7 @@ def test_card_photo_endpoint_answers_and_refuses(phone, fake_catalog_worker):
     assert [p["card_id"] for p in listed] == [card["id"]] and "entry" not in listed[0]
     assert listed[0]["stale"] is False
     with phone.application.app_context():  # described by an older reader: marked to take again
-        from companion.app import get_db
+        from companion.web.db import get_db
 
         card_photos.set_card_photo(get_db(), gid, card["id"], {"version": -1, "count": 5})
     assert phone.get(f"/api/groups/{gid}/card-photos").get_json()["photos"][0]["stale"] is True
@@ -261,7 +265,7 @@ def test_card_photo_is_stored_and_later_streets_are_read_with_the_catalog(app, p
     assert body["role_hint"] == "store" and body["features"] > 50
     assert body["warnings"] == []
     with app.app_context():
-        from companion.app import get_db
+        from companion.web.db import get_db
 
         stored = card_photos.catalog_for_reading(get_db(), gid)
     assert len(stored) == 1 and stored[0]["id"] == card["id"] and stored[0]["role"] == "store"

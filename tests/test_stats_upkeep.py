@@ -149,7 +149,7 @@ def test_a_window_equals_a_group_of_only_its_matches(tmp_path, db, window):
 
 
 def test_rollup_keys_cover_each_month_once():
-    from companion.storage.stats_queries import rollup_keys
+    from companion.storage.stats_scope import rollup_keys
 
     assert rollup_keys("2019-03", "2022-08") == [
         "2019-03", "Q2019-2", "Q2019-3", "Q2019-4", "Y2020", "Y2021", "Q2022-1", "Q2022-2",

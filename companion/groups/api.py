@@ -8,7 +8,7 @@ Browsers that send no Fetch Metadata fall back on the Referer."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from flask import (
     Blueprint,
@@ -21,12 +21,13 @@ from flask import (
     request,
     url_for,
 )
+from pydantic import AfterValidator, BaseModel, ConfigDict
 
 from .. import storage
-from ..app import get_db
 from ..games.registry import GROUP_NAME_MAX
-from ..web import access, ratelimit
-from ..web.json_body import json_body, unprocessable
+from ..web import access
+from ..web.db import get_db
+from ..web.json_body import parse_body
 from ..web.links import group_join_url
 from ..web.security import group_required, public_write
 
@@ -41,12 +42,20 @@ def join_url(gid: str, key: str) -> str:
     return group_join_url(gid, key)
 
 
-def check_name(value: Any, path: str = "name") -> str | tuple:
-    if not isinstance(value, str) or not value.strip():
-        return unprocessable(path, "must be a non-empty string (the group's name)")
-    if len(value.strip()) > MAX_NAME:
-        return unprocessable(path, f"must be at most {MAX_NAME} characters")
-    return value.strip()
+def _group_name(value: str) -> str:
+    name = value.strip()
+    if not name:
+        raise ValueError("must be a non-empty string (the group's name)")
+    if len(name) > MAX_NAME:
+        raise ValueError(f"must be at most {MAX_NAME} characters")
+    return name
+
+
+class GroupBody(BaseModel):
+    """`{"name": "Thursday club"}`."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, AfterValidator(_group_name)]
 
 
 def make_group(name: str) -> dict[str, Any]:
@@ -60,15 +69,7 @@ def make_group(name: str) -> dict[str, Any]:
 @bp.post("/api/groups")
 @public_write
 def create_group():
-    body = json_body()
-    if not isinstance(body, dict):
-        return unprocessable("(body)", 'must be a JSON object like {"name": "Thursday club"}')
-    unknown = sorted(set(body) - {"name"})
-    if unknown:
-        return unprocessable(unknown[0], "is not a known key (allowed: name)")
-    name = check_name(body.get("name"))
-    if isinstance(name, tuple):
-        return name
+    name = parse_body(GroupBody).name
     group = make_group(name)
     response = jsonify({**group, "join_url": join_url(group["id"], group["key"])})
     response.headers["Cache-Control"] = "no-store"
@@ -89,16 +90,14 @@ def _group_for_key(gid: str, key: str) -> dict[str, Any]:
     Only wrong keys count against the address; a right one always works."""
     group = storage.get_group(get_db(), gid) if key else None
     if group is None or not storage.key_matches(group, key):
-        ratelimit.check_allowed()
-        ratelimit.note_failure()
-        access.broken_link(BROKEN_LINK)
+        access.wrong_link(BROKEN_LINK)
     access.keep_key(group, key)
     return group
 
 
 def _enter(gid: str):
     access.join(gid)
-    endpoint = "pages.group_home" if "pages.group_home" in current_app.view_functions else None
+    endpoint = "groups.group_home" if "groups.group_home" in current_app.view_functions else None
     target = url_for(endpoint, gid=gid) if endpoint else f"/api/groups/{gid}"
     return access.private(redirect(target, code=303))
 
@@ -109,7 +108,7 @@ def join(gid: str):
     without the key in the address."""
     group = _group_for_key(gid, request.args.get("key", ""))
     if access.is_member(gid):
-        return access.private(redirect(url_for("pages.group_home", gid=gid), code=303))
+        return access.private(redirect(url_for("groups.group_home", gid=gid), code=303))
     if access.from_another_site():
         page = render_template("groups/join_confirm.html", group=group, gid=gid,
                                key=request.args.get("key", ""), field="key",

@@ -7,19 +7,21 @@ from __future__ import annotations
 
 import secrets
 import unicodedata
-from typing import Any
+from typing import Annotated, Any
 
 from flask import Blueprint, abort, g, jsonify, request
+from pydantic import AfterValidator, BaseModel, ConfigDict
 
 from .. import storage
-from ..app import get_db
 from ..storage import phones
 from ..storage.groups import KEY_BYTES
-from ..table import api as room_streams
+from ..table import event_stream as room_streams
 from ..table import tokens
 from ..table.qr import qr_svg
 from ..web import access
-from ..web.json_body import json_body, unprocessable
+from ..web.db import get_db
+from ..web.errors import unprocessable
+from ..web.json_body import json_body, parse_body
 from ..web.links import group_join_url
 from ..web.security import group_required
 from .players import MAX_NAME as MAX_PLAYER_NAME
@@ -80,6 +82,24 @@ def remove_phone(gid: str, pid: str):
     return "", 204
 
 
+def _plain_name(value: str) -> str:
+    name = " ".join(value.split())
+    if not name:
+        raise ValueError("must be a name (or null to skip)")
+    if len(name) > MAX_PLAYER_NAME:
+        raise ValueError(f"must be at most {MAX_PLAYER_NAME} characters")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs") for ch in name):
+        raise ValueError("must be plain text: no control or direction characters")
+    return name
+
+
+class MeBody(BaseModel):
+    """`{"player": "Ana"}` or `{"player": null}`."""
+
+    model_config = ConfigDict(extra="forbid")
+    player: Annotated[str, AfterValidator(_plain_name)] | None
+
+
 @bp.put("/phones/me")
 @group_required
 def set_me(gid: str):
@@ -88,19 +108,7 @@ def set_me(gid: str):
     if g.phone is None:
         abort(409, description="only a phone that joined the group has a 'me'; "
                                "scripts with X-Companion-Key have none")
-    body = json_body()
-    if not isinstance(body, dict) or set(body) != {"player"}:
-        return unprocessable("(body)", 'must be {"player": "a name"} or {"player": null}')
-    name = body["player"]
-    if name is not None:
-        if not isinstance(name, str) or not " ".join(name.split()):
-            return unprocessable("player", "must be a name (or null to skip)")
-        name = " ".join(name.split())
-        if len(name) > MAX_PLAYER_NAME:
-            return unprocessable("player", f"must be at most {MAX_PLAYER_NAME} characters")
-        if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs") for ch in name):
-            return unprocessable("player", "must be plain text: no control or direction "
-                                           "characters")
+    name = parse_body(MeBody).player
     phones.set_phone_player(get_db(), gid, g.phone["id"], name)
     found = phones.get_phone(get_db(), gid, g.phone["id"])
     assert found is not None

@@ -3,14 +3,16 @@ same person (their matches follow; the old name keeps resolving)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from flask import Blueprint, abort, jsonify, request
+from pydantic import BaseModel, BeforeValidator, ConfigDict
 
 from .. import storage
-from ..app import get_db
 from ..games.registry import PLAYER_NAME_MAX
-from ..web.json_body import json_body, unprocessable
+from ..web.db import get_db
+from ..web.errors import unprocessable
+from ..web.json_body import json_body, parse_body
 from ..web.security import group_required
 from ..web.versions import conflict, expected_version
 
@@ -82,17 +84,24 @@ def update(gid: str, pid: int):
     return jsonify(_public(storage.get_player(db, gid, pid)))
 
 
+def _player_id(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"must be the id (a whole number) of the player to keep, got {value!r}")
+    return value
+
+
+class MergeBody(BaseModel):
+    """`{"into": 12}`: the id of the player to keep."""
+
+    model_config = ConfigDict(extra="forbid")
+    into: Annotated[int, BeforeValidator(_player_id)]
+
+
 @bp.post("/<int:pid>/merge")
 @group_required
 def merge(gid: str, pid: int):
     """{"into": ID}: this player and ID are one person; ID is kept."""
-    body = _object({"into"}, '{"into": 12}')
-    if isinstance(body, tuple):
-        return body
-    into = body.get("into")
-    if not isinstance(into, int) or isinstance(into, bool):
-        return unprocessable("into", f"must be the id (a whole number) of the player to keep, "
-                                     f"got {into!r}")
+    into = parse_body(MergeBody).into
     db = get_db()
     for which in (pid, into):
         if storage.get_player(db, gid, which) is None:

@@ -10,7 +10,6 @@ from typing import Any
 from flask import Blueprint, abort, jsonify, request
 
 from .. import storage
-from ..app import get_db
 from ..games import GAMES, StateError, score
 from ..games.registry import (
     DURATION_MAX_MIN,
@@ -19,7 +18,9 @@ from ..games.registry import (
     PLAYER_NAME_MAX,
     name_problem,
 )
-from ..web.json_body import json_body, parse_played_at, state_error, unprocessable
+from ..web.db import get_db
+from ..web.errors import state_error, unprocessable
+from ..web.json_body import json_body, parse_played_at
 from ..web.security import group_required
 from ..web.versions import conflict, expected_version
 

@@ -26,8 +26,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from .. import storage
-from ..app import get_db
 from ..games import registry
+from ..web.db import get_db
 from ..web.security import group_required
 
 bp = Blueprint("api_bgstats", __name__, url_prefix="/api/groups/<gid>")

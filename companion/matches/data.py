@@ -15,8 +15,8 @@ from typing import Any
 from flask import Blueprint, Response, current_app, g, jsonify, request, stream_with_context
 
 from .. import storage
-from ..app import get_db
 from ..stats.facts import PARTS, parts_of
+from ..web.db import get_db
 from ..web.security import group_required
 from .import_lines import LineError, check_lines, stopped, store
 

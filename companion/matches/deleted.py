@@ -6,10 +6,10 @@ from __future__ import annotations
 from flask import g, render_template
 
 from .. import storage
-from ..app import get_db
-from ..groups import bp
-from ..groups.pages import summary
+from ..web.db import get_db
 from ..web.page_access import group_page
+from .pages import bp
+from .summary import summary
 
 
 @bp.get("/g/<gid>/history/deleted")

@@ -11,29 +11,21 @@ from typing import Any
 
 from flask import Blueprint, abort, current_app, jsonify, request, send_file
 
-from vision import READERS, PhotoError
-from vision.decode import check_header
+from vision import READERS
 
 from .. import storage
-from ..app import get_db
 from ..games import registry
 from ..storage.photos import catalog_for_reading
+from ..web.db import get_db
 from ..web.disk_full import write_whole
+from ..web.errors import error
 from ..web.security import group_required
-from . import read_in_worker
-from .queue import QueueFull, ReadQueue, default_slots
+from .reading import photo_queue, read_photo, refuse_unknown_fields, uploaded_photo
 
 bp = Blueprint("api_photos", __name__, url_prefix="/api/groups/<gid>/photos")
 
 EDITIONS = ("suzhou", "shanghai")
 MEDIA_TYPES = {"jpeg": ("image/jpeg", ".jpg"), "png": ("image/png", ".png")}
-
-
-def _error(message: str, status: int, path: str | None = None):
-    body = {"error": message}
-    if path:
-        body["path"] = path
-    return jsonify(body), status
 
 
 def _options(gid: str, game: str, edition: str | None = None) -> dict | None:
@@ -47,30 +39,6 @@ def _options(gid: str, game: str, edition: str | None = None) -> dict | None:
     if game != "canal-houses":
         return None
     return {"catalog": catalog_for_reading(get_db(), gid), "palette": list(registry.PALETTE)}
-
-
-def photo_queue() -> ReadQueue:
-    """The machine's photo-read queue (config PHOTO_READERS, PHOTO_QUEUE_MAX,
-    else COMPANION_PHOTO_READERS / COMPANION_PHOTO_QUEUE_MAX, else one read
-    per core and 32 waiting), kept beside the uploads folder."""
-    config = current_app.config
-
-    def knob(name: str, default: int) -> int:
-        value = config.get(name)
-        if value is None:
-            value = os.environ.get(f"COMPANION_{name}") or None
-        return int(value) if value is not None else default
-
-    directory = config.get("PHOTO_QUEUE_DIR") or Path(config["UPLOAD_FOLDER"]).parent / "photo-queue"
-    return ReadQueue(Path(directory), slots=knob("PHOTO_READERS", default_slots()),
-                     max_waiting=knob("PHOTO_QUEUE_MAX", 32))
-
-
-def queue_full(exc: QueueFull):
-    response = jsonify({"error": exc.message, "path": "photo", "retry_after": exc.retry_after})
-    response.status_code = 503
-    response.headers["Retry-After"] = str(exc.retry_after)
-    return response
 
 
 def quota_bytes() -> int:
@@ -142,32 +110,21 @@ def delete(gid: str, pid: str):
 @bp.post("")
 @group_required
 def upload(gid: str):
-    unknown = sorted(set(request.form) - {"game", "edition", "player", "ticket", "csrf_token"})
-    if unknown:
-        return _error(f"{unknown[0]} is not a known field (allowed: photo, game, edition, player)",
-                      422, unknown[0])
+    refuse_unknown_fields({"game", "edition", "player", "ticket"},
+                          "allowed: photo, game, edition, player")
     game = request.form.get("game", "doodle-china")
     if game not in READERS:
-        return _error(f"game must be one of {', '.join(READERS)}", 422, "game")
+        return error(f"game must be one of {', '.join(READERS)}", 422, "game")
     edition = request.form.get("edition") or None
     if edition is not None and (game != "doodle-china" or edition not in EDITIONS):
         allowed = ", ".join(EDITIONS) if game == "doodle-china" else "none for this game"
-        return _error(f"edition must be one of: {allowed}", 422, "edition")
-    upload = request.files.get("photo")
-    if upload is None:
-        return _error("send the photo as the multipart field 'photo' (JPEG or PNG)", 400, "photo")
-    data = upload.read()
+        return error(f"edition must be one of: {allowed}", 422, "edition")
+    data = uploaded_photo("the photo")
     usage = photo_usage(gid)
     if usage["used_bytes"] + len(data) > usage["quota_bytes"]:
         return storage_full(gid, usage, len(data))
-    try:
-        fmt, _w, _h = check_header(data)
-        reading = read_in_worker(data, game=game, edition=edition, options=_options(gid, game, edition),
-                                 queue=photo_queue(), ticket=request.form.get("ticket"))
-    except QueueFull as exc:
-        return queue_full(exc)
-    except PhotoError as exc:
-        return _error(exc.message, exc.status if 400 <= exc.status < 500 else 422, "photo")
+    fmt, reading = read_photo(data, game=game, edition=edition, options=_options(gid, game, edition),
+                              ticket=request.form.get("ticket"))
     media_type, suffix = MEDIA_TYPES[fmt]
     pid = str(uuid.uuid4())
     folder = Path(current_app.config["UPLOAD_FOLDER"])

@@ -18,27 +18,16 @@ import uuid
 
 from flask import abort, jsonify, request
 
-from vision import PhotoError
-from vision.decode import check_header
-
-from .. import photos as photo_worker
 from .. import storage
-from ..app import get_db
-from ..photos.queue import QueueFull
 from ..photos.worker import CATALOG, CATALOG_GRID
 from ..storage import photos as card_photos
+from ..web.db import get_db
+from ..web.errors import error
 from ..web.security import group_required
-from .api import photo_queue, queue_full
 from .pages import bp
+from .reading import read_photo, refuse_unknown_fields, uploaded_photo
 
 ROLE_WORDS = {"store": "a store", "window": "a window", "roof": "a roof"}
-
-
-def _error(message: str, status: int, path: str | None = None):
-    body = {"error": message}
-    if path:
-        body["path"] = path
-    return jsonify(body), status
 
 
 @bp.post("/api/groups/<gid>/cards/<cid>/photo")
@@ -47,26 +36,14 @@ def card_photo(gid: str, cid: str):
     card = storage.get_card(get_db(), gid, cid)
     if not card:
         abort(404, description="no such card in this group's catalog")
-    unknown = sorted(set(request.form) - {"csrf_token", "grid", "index"})
-    if unknown:
-        return _error(f"{unknown[0]} is not a known field (send the file field 'photo', or 'grid' and "
-                      "'index' of a card found in a photo of many)", 422, unknown[0])
+    refuse_unknown_fields({"grid", "index"}, "send the file field 'photo', or 'grid' and 'index' "
+                                             "of a card found in a photo of many")
     if request.form.get("grid") is not None:
         entry = _grid_entry(gid, request.form.get("grid", ""), request.form.get("index", ""))
         if isinstance(entry, tuple):
             return entry
     else:
-        upload = request.files.get("photo")
-        if upload is None:
-            return _error("send the card's photo as the multipart field 'photo' (JPEG or PNG)", 400, "photo")
-        data = upload.read()
-        try:
-            check_header(data)
-            entry = photo_worker.read_in_worker(data, game=CATALOG, queue=photo_queue())
-        except QueueFull as exc:
-            return queue_full(exc)
-        except PhotoError as exc:
-            return _error(exc.message, exc.status if 400 <= exc.status < 500 else 422, "photo")
+        _fmt, entry = read_photo(uploaded_photo("the card's photo"), game=CATALOG)
     saved = {**card_photos.set_card_photo(get_db(), gid, cid, entry), "stale": False}
     warnings = []
     if entry.get("looks_face_down"):
@@ -87,30 +64,18 @@ def _grid_entry(gid: str, grid: str, index: str):
     """The description of card `index` of a photo of many, or an error answer."""
     photo = storage.get_photo(get_db(), gid, grid) if grid else None
     if not photo or photo["game"] != CATALOG_GRID:
-        return _error("no such photo of many cards in this group; take the photo again", 404, "grid")
+        return error("no such photo of many cards in this group; take the photo again", 404, "grid")
     cards = photo["reading"].get("cards") or []
     if not index.isdigit() or not 0 <= int(index) < len(cards):
-        return _error(f"index must be a card number from 0 to {len(cards) - 1}", 422, "index")
+        return error(f"index must be a card number from 0 to {len(cards) - 1}", 422, "index")
     return cards[int(index)]["vision"]
 
 
 @bp.post("/api/groups/<gid>/card-photos/grid")
 @group_required
 def card_grid(gid: str):
-    unknown = sorted(set(request.form) - {"csrf_token"})
-    if unknown:
-        return _error(f"{unknown[0]} is not a known field (send only the file field 'photo')", 422, unknown[0])
-    upload = request.files.get("photo")
-    if upload is None:
-        return _error("send the photo of the cards as the multipart field 'photo' (JPEG or PNG)", 400, "photo")
-    data = upload.read()
-    try:
-        check_header(data)
-        reading = photo_worker.read_in_worker(data, game=CATALOG_GRID, queue=photo_queue())
-    except QueueFull as exc:
-        return queue_full(exc)
-    except PhotoError as exc:
-        return _error(exc.message, exc.status if 400 <= exc.status < 500 else 422, "photo")
+    refuse_unknown_fields(set(), "send only the file field 'photo'")
+    _fmt, reading = read_photo(uploaded_photo("the photo of the cards"), game=CATALOG_GRID)
     pid = str(uuid.uuid4())
     storage.add_photo(get_db(), gid, pid, CATALOG_GRID, "", "application/json", reading)
     known = storage.list_cards(get_db(), gid)

@@ -12,6 +12,6 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-bp = Blueprint("photo_pages", __name__)
+bp = Blueprint("photos", __name__)
 
 from . import card_photos, views  # noqa: E402,F401  (routes register on bp)

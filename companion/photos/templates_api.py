@@ -18,19 +18,15 @@ from typing import Any
 
 from flask import Blueprint, abort, jsonify, request
 
-from vision import PhotoError
-from vision.decode import check_header
-
 from .. import storage
-from ..app import get_db
 from ..games import StateError
 from ..games.doodle_china.layouts import DEFAULT_LAYOUTS, SIZES, check_layout, get_layout
 from ..games.registry import LABEL_NAME_MAX
-from ..web.json_body import json_body, unprocessable
+from ..web.db import get_db
+from ..web.errors import error, unprocessable
+from ..web.json_body import json_body
 from ..web.security import group_required
-from . import read_in_worker
-from .api import photo_queue, queue_full
-from .queue import QueueFull
+from .reading import read_photo, refuse_unknown_fields, uploaded_photo
 
 bp = Blueprint("api_templates", __name__, url_prefix="/api/groups/<gid>/templates")
 
@@ -39,13 +35,6 @@ MAX_NAME = LABEL_NAME_MAX
 MAX_VALUE = 99
 TASK = "doodle-china-template"  # companion.photos.worker.TEMPLATE
 TEMPLATE_SECONDS = 90  # OCR of every printed value takes a while on a busy server
-
-
-def _error(message: str, status: int, path: str | None = None):
-    body: dict[str, Any] = {"error": message}
-    if path:
-        body["path"] = path
-    return jsonify(body), status
 
 
 def _layout(gid: str, edition: str, ref: str | None) -> dict[str, Any] | None:
@@ -78,44 +67,32 @@ def public(doc: dict[str, Any], image: bool = True) -> dict[str, Any]:
 @bp.post("")
 @group_required
 def create(gid: str):
-    unknown = sorted(set(request.form) - {"edition", "layout", "hints", "name", "csrf_token"})
-    if unknown:
-        return _error(f"{unknown[0]} is not a known field (allowed: photo, edition, layout, hints, name)",
-                      422, unknown[0])
+    refuse_unknown_fields({"edition", "layout", "hints", "name"},
+                          "allowed: photo, edition, layout, hints, name")
     edition = request.form.get("edition")
     if edition not in EDITIONS:
-        return _error(f"edition must be one of {', '.join(EDITIONS)}", 422, "edition")
+        return error(f"edition must be one of {', '.join(EDITIONS)}", 422, "edition")
     name = " ".join((request.form.get("name") or f"Our {edition.capitalize()} pad").split())
     if len(name) > MAX_NAME:
-        return _error(f"name must be at most {MAX_NAME} characters", 422, "name")
+        return error(f"name must be at most {MAX_NAME} characters", 422, "name")
     try:
         layout = _layout(gid, edition, request.form.get("layout") or None)
     except LookupError as exc:
-        return _error(str(exc), 422, "layout")
+        return error(str(exc), 422, "layout")
     except StateError as exc:
-        return _error(f"the layout cannot be used: {exc.message}", 422, "layout")
+        return error(f"the layout cannot be used: {exc.message}", 422, "layout")
     hints = None
     if request.form.get("hints"):
         try:
             hints = json.loads(request.form["hints"])
         except ValueError:
-            return _error("hints must be JSON like {\"grid\": [[x, y], [x, y], [x, y], [x, y]]}", 422, "hints")
+            return error("hints must be JSON like {\"grid\": [[x, y], [x, y], [x, y], [x, y]]}", 422, "hints")
         if not isinstance(hints, dict) or set(hints) - {"grid", "tracks", "trees"}:
-            return _error("hints may hold grid, tracks and trees (points on the photo)", 422, "hints")
-    upload = request.files.get("photo")
-    if upload is None:
-        return _error("send a photo of a blank sheet as the multipart field 'photo' (JPEG or PNG)", 400,
-                      "photo")
-    data = upload.read()
-    try:
-        check_header(data)
-        template = read_in_worker(data, game=TASK, edition=edition,
-                                  options={"layout": layout, "hints": hints, "name": name},
-                                  timeout=TEMPLATE_SECONDS, queue=photo_queue())
-    except QueueFull as exc:
-        return queue_full(exc)
-    except PhotoError as exc:
-        return _error(exc.message, exc.status if 400 <= exc.status < 500 else 422, "photo")
+            return error("hints may hold grid, tracks and trees (points on the photo)", 422, "hints")
+    data = uploaded_photo("a photo of a blank sheet")
+    _fmt, template = read_photo(data, game=TASK, edition=edition,
+                                options={"layout": layout, "hints": hints, "name": name},
+                                timeout=TEMPLATE_SECONDS)
     template["confirmed"] = False
     tid = str(uuid.uuid4())
     doc, _ = storage.save_template(get_db(), gid, tid, edition, name, template)
@@ -128,7 +105,7 @@ def create(gid: str):
 def index(gid: str):
     edition = request.args.get("edition") or None
     if edition is not None and edition not in EDITIONS:
-        return _error(f"edition must be one of {', '.join(EDITIONS)}", 422, "edition")
+        return error(f"edition must be one of {', '.join(EDITIONS)}", 422, "edition")
     return jsonify([public(t, image=False) for t in storage.list_templates(get_db(), gid, edition)])
 
 

@@ -9,10 +9,10 @@ from typing import Any
 from flask import g, render_template, url_for
 
 from .. import storage
-from ..app import get_db
 from ..games import registry
 from ..games.doodle_china.layouts import DEFAULT_LAYOUTS, get_layout
 from ..play.doodle_layouts import builtin_layouts
+from ..web.db import get_db
 from ..web.page_access import GAME_NAMES, group_page, not_found
 from .pages import bp
 
@@ -20,19 +20,19 @@ GAMES = ("doodle-china", "canal-houses")
 
 
 def _urls(gid: str) -> dict[str, str]:
-    return {"group": url_for("pages.group_home", gid=gid),
-            "history": url_for("pages.history", gid=gid),
-            "match": url_for("pages.match_page", gid=gid, mid="MID"),
-            "reading": url_for("photo_pages.reading", gid=gid, pid="PID"),
-            "cards_page": url_for("photo_pages.cards", gid=gid),
-            "photos_page": url_for("photo_pages.photos", gid=gid),
+    return {"group": url_for("groups.group_home", gid=gid),
+            "history": url_for("matches.history", gid=gid),
+            "match": url_for("matches.match_page", gid=gid, mid="MID"),
+            "reading": url_for("photos.reading", gid=gid, pid="PID"),
+            "cards_page": url_for("photos.cards", gid=gid),
+            "photos_page": url_for("photos.photos", gid=gid),
             "photos_api": f"/api/groups/{gid}/photos",
             "cards_api": f"/api/groups/{gid}/cards",
             "card_photos_api": f"/api/groups/{gid}/card-photos",
             "card_grid_api": f"/api/groups/{gid}/card-photos/grid",
             "upload": {game: url_for(UPLOAD_PAGES[game], gid=gid) for game in GAMES},
-            "play": {"doodle-china": url_for("play_doodle.new", gid=gid),
-                     "canal-houses": url_for("pages.play_houses", gid=gid)}}
+            "play": {"doodle-china": url_for("doodle_china.new", gid=gid),
+                     "canal-houses": url_for("canal_houses.play", gid=gid)}}
 
 
 def _players(gid: str) -> list[str]:
@@ -57,7 +57,7 @@ def upload_houses(gid: str):
     return _upload_page(gid, "canal-houses")
 
 
-UPLOAD_PAGES = {"doodle-china": "photo_pages.upload_doodle", "canal-houses": "photo_pages.upload_houses"}
+UPLOAD_PAGES = {"doodle-china": "photos.upload_doodle", "canal-houses": "photos.upload_houses"}
 
 
 @bp.get("/g/<gid>/photos")
@@ -69,7 +69,7 @@ def photos(gid: str):
 
     usage = photo_usage(gid)
     items = [{**p, "image": url_for("api_photos.image", gid=gid, pid=p["id"]),
-              "page": url_for("photo_pages.reading", gid=gid, pid=p["id"]),
+              "page": url_for("photos.reading", gid=gid, pid=p["id"]),
               "game_name": GAME_NAMES.get(p["game"], p["game"])}
              for p in reversed(usage["photos"])]
     data = {"gid": gid, "photos": items, "used_bytes": usage["used_bytes"],
@@ -140,7 +140,7 @@ def teach(gid: str):
     """Teach once: a photo of a blank pad sheet -> a template the group's
     photos are read with (every printed value shown for a one-tap fix)."""
     data = {"gid": gid, "urls": {**_urls(gid), "templates_api": f"/api/groups/{gid}/templates",
-                                 "layouts_page": url_for("play_doodle.layouts", gid=gid)},
+                                 "layouts_page": url_for("doodle_china.layouts", gid=gid)},
             "layouts": [{"id": lay["id"], "name": lay["name"], "edition": lay["edition"]}
                         for lay in storage.list_layouts(get_db(), gid)]}
     return render_template("photos/teach.html", group=g.group, gid=gid, data=data)

@@ -10,11 +10,11 @@ from __future__ import annotations
 from flask import Blueprint, g, redirect, render_template, request, url_for
 
 from .. import storage
-from ..app import get_db
 from ..web.access import me
+from ..web.db import get_db
 from ..web.page_access import group_page, not_found
 
-bp = Blueprint("play_canalis", __name__)
+bp = Blueprint("canalis", __name__)
 
 GAME = "canalis"
 
@@ -37,8 +37,8 @@ def new(gid: str):
         "players": [p["name"] for p in storage.list_players(get_db(), gid)],
         "tiles": storage.list_tiles(get_db(), gid),
         "me": (me() or {}).get("name"),
-        "urls": {"group": url_for("pages.group_home", gid=gid),
-                 "history": url_for("pages.history", gid=gid)},
+        "urls": {"group": url_for("groups.group_home", gid=gid),
+                 "history": url_for("matches.history", gid=gid)},
     }
     return render_template("play/canalis.html", group=g.group, gid=gid, data=data,
                            match=match)
@@ -47,4 +47,4 @@ def new(gid: str):
 @bp.get("/g/<gid>/play/canalis/matches/<mid>")
 @group_page
 def edit(gid: str, mid: str):
-    return redirect(url_for("play_canalis.new", gid=gid, match=mid))
+    return redirect(url_for("canalis.new", gid=gid, match=mid))

@@ -18,25 +18,25 @@ from typing import Any
 from flask import Blueprint, current_app, g, redirect, render_template, request, url_for
 
 from .. import storage
-from ..app import get_db
 from ..games import registry
 from ..games.doodle_china.layouts import KINDS, SIZES, TRACKS, TREES
 from ..web.access import me
+from ..web.db import get_db
 from ..web.page_access import group_page, not_found
 from .doodle_layouts import group_layouts
 
-bp = Blueprint("play_doodle", __name__)
+bp = Blueprint("doodle_china", __name__)
 
 GAME = "doodle-china"
 MAX_PLAYERS = registry.PLAYER_COUNTS[GAME][1]
 
 
 def _urls(gid: str) -> dict[str, str]:
-    return {"group": url_for("pages.group_home", gid=gid),
-            "history": url_for("pages.history", gid=gid),
-            "match": url_for("pages.match_page", gid=gid, mid="MID"),
-            "play": url_for("play_doodle.new", gid=gid),
-            "layouts": url_for("play_doodle.layouts", gid=gid),
+    return {"group": url_for("groups.group_home", gid=gid),
+            "history": url_for("matches.history", gid=gid),
+            "match": url_for("matches.match_page", gid=gid, mid="MID"),
+            "play": url_for("doodle_china.new", gid=gid),
+            "layouts": url_for("doodle_china.layouts", gid=gid),
             "layouts_api": f"/api/groups/{gid}/layouts"}
 
 
@@ -61,15 +61,15 @@ def _room_context(gid: str, rid: str, mid: str | None) -> dict[str, Any] | Any:
                          "right one), or leave match_id out.")
     saved = storage.get_match(db, gid, room["match_id"], include_deleted=True)
     if saved is not None and not saved.get("deleted_at"):
-        return redirect(url_for("play_doodle.new", gid=gid, match=room["match_id"]))
+        return redirect(url_for("doodle_china.new", gid=gid, match=room["match_id"]))
     if saved is not None:
         body, _ = not_found("This table's match was saved and then deleted, so it cannot be "
                             "saved again under the table's match id. Score these sheets as a "
                             "new Doodle China match from the group page instead.")
         return body, 409
     game = room["state"]["game"]
-    table_url = url_for("rooms_pages.room", gid=gid, rid=rid) \
-        if "rooms_pages.room" in current_app.view_functions else None
+    table_url = url_for("table.room", gid=gid, rid=rid) \
+        if "table.room" in current_app.view_functions else None
     if game["mode"] != "paper":
         body, _ = not_found("This table was played on the phones (digital): its sheets are "
                             "scored by the table itself and the match is saved when the game "
@@ -118,7 +118,7 @@ def new(gid: str):
 @bp.get("/g/<gid>/play/doodle-china/matches/<mid>")
 @group_page
 def edit(gid: str, mid: str):
-    return redirect(url_for("play_doodle.new", gid=gid, match=mid))
+    return redirect(url_for("doodle_china.new", gid=gid, match=mid))
 
 
 @bp.get("/g/<gid>/play/doodle-china/layouts")

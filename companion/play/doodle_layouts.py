@@ -21,7 +21,6 @@ from typing import Any
 from flask import Blueprint, abort, jsonify, request
 
 from .. import storage
-from ..app import get_db
 from ..games import StateError
 from ..games.doodle_china.layouts import (
     DEFAULT_LAYOUTS,
@@ -32,7 +31,9 @@ from ..games.doodle_china.layouts import (
     default_layout,
 )
 from ..games.registry import LABEL_NAME_MAX
-from ..web.json_body import json_body, unprocessable
+from ..web.db import get_db
+from ..web.errors import unprocessable
+from ..web.json_body import json_body
 from ..web.security import group_required
 from ..web.versions import conflict, expected_version
 

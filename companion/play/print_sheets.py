@@ -54,8 +54,8 @@ def _render(edition: str, player: str | None, match: str | None):
 @bp.get("/g/<gid>/print")
 @group_page
 def index(gid: str):
-    from ..app import get_db
     from ..storage import list_players
+    from ..web.db import get_db
 
     return render_template("play/print_sheets.html", group=g.group, gid=gid,
                            players=list_players(get_db(), gid), editions=list(EDITIONS),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
 
-from ..app import get_db
+from ..web.db import get_db
 from ..web.security import group_required
 from . import report
 from .filters import FilterError, read_filters

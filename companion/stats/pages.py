@@ -5,6 +5,6 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-bp = Blueprint("stats_pages", __name__, url_prefix="/g/<gid>")
+bp = Blueprint("stats", __name__, url_prefix="/g/<gid>")
 
 from . import views  # noqa: E402,F401  (registers the routes)

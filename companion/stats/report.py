@@ -23,7 +23,7 @@ import sqlite_utils
 
 from .. import storage
 from ..games import GAMES
-from ..storage.stats_queries import Scope
+from ..storage.stats_scope import Scope
 from .facts import (
     EDITIONS,
     SOLO_RANKS,

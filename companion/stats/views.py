@@ -10,15 +10,15 @@ from typing import Any
 from flask import g, render_template, request, url_for
 
 from .. import storage
-from ..app import get_db
+from ..web.db import get_db
 from ..web.page_access import group_page
 from . import figures, report
 from .filters import FilterError, Filters, read_filters
 from .pages import bp
 
-TABS = (("stats_pages.overview", "Overview"), ("stats_pages.scores", "Scores"),
-        ("stats_pages.ratings", "Ratings"), ("stats_pages.games", "Games"),
-        ("stats_pages.rivals", "Rivals"))
+TABS = (("stats.overview", "Overview"), ("stats.scores", "Scores"),
+        ("stats.ratings", "Ratings"), ("stats.games", "Games"),
+        ("stats.rivals", "Rivals"))
 RATINGS_PER_MATCH = 60
 RATING_LINES = 4
 

@@ -56,7 +56,6 @@ from .rooms import (
                      room_id_free,
                      room_seqs,
 )
-from .stats_queries import Scope as StatsScope
 from .stats_queries import biggest_margin as stats_biggest_margin
 from .stats_queries import head_to_head as stats_head_to_head
 from .stats_queries import highest_score as stats_highest_score
@@ -72,6 +71,7 @@ from .stats_queries import ratings_at as stats_ratings_at
 from .stats_queries import solo_sheets as stats_solo_sheets
 from .stats_queries import streak_parts as stats_streak_parts
 from .stats_queries import win_conditions as stats_win_conditions
+from .stats_scope import Scope as StatsScope
 from .templates import (
                      delete_template,
                      get_template,

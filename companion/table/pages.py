@@ -16,14 +16,14 @@ from flask import (
 )
 
 from .. import storage
-from ..app import get_db
 from ..storage import phones
-from ..web import access, ratelimit
+from ..web import access
+from ..web.db import get_db
 from ..web.links import public_base, room_join_url
 from . import tokens
 from .qr import qr_data_uri
 
-bp = Blueprint("rooms_pages", __name__)
+bp = Blueprint("table", __name__)
 
 group_page = access.page_access(
     "table/need_key.html",
@@ -37,9 +37,7 @@ def _room_for_token(gid: str, rid: str, token: str) -> dict:
     db = get_db()
     room = storage.get_room(db, gid, rid)
     if not token or room is None or not tokens.token_matches(room["token_hash"], token):
-        ratelimit.check_allowed()
-        ratelimit.note_failure()
-        access.broken_link("This table's link does not work: it may be cut short, mistyped "
+        access.wrong_link("This table's link does not work: it may be cut short, mistyped "
                            "or replaced by a newer invite. Ask the table for a fresh QR code.")
     if access.room_token(gid, room) is None:  # a table made before tokens were sealed
         phones.set_room_sealed_token(db, gid, rid, access.seal_room_token(rid, token))
@@ -48,7 +46,7 @@ def _room_for_token(gid: str, rid: str, token: str) -> dict:
 
 def _enter(gid: str, rid: str):
     access.join(gid)
-    return access.private(redirect(url_for("rooms_pages.room", gid=gid, rid=rid), code=303))
+    return access.private(redirect(url_for("table.room", gid=gid, rid=rid), code=303))
 
 
 @bp.get("/g/<gid>/rooms/<rid>/join")
@@ -62,7 +60,7 @@ def join(gid: str, rid: str):
         group = storage.get_group(get_db(), gid)
         page = render_template("groups/join_confirm.html", group=group, gid=gid, key=token,
                                field="token", table=True,
-                               action=url_for("rooms_pages.join_confirmed", gid=gid, rid=rid))
+                               action=url_for("table.join_confirmed", gid=gid, rid=rid))
         return access.private(make_response(page))
     return _enter(gid, rid)
 

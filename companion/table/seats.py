@@ -11,8 +11,8 @@ from typing import Any
 from flask import jsonify
 
 from .. import storage
-from ..app import get_db
-from ..web.json_body import unprocessable
+from ..web.db import get_db
+from ..web.errors import unprocessable
 from ..web.security import group_required
 from .api import _body, _room_or_404, bp
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from . import security
+from . import db, filters, security
 from .bodies import BodyGuard
 
 
@@ -54,9 +54,8 @@ def error_page(exc: HTTPException):
 
 
 def init_app(app: Flask) -> None:
-    from ..app import close_db
-
-    app.teardown_appcontext(close_db)
+    db.init_app(app)
+    filters.init_app(app)
     security.init_app(app)
     app.wsgi_app = BodyGuard(app.wsgi_app, app)  # type: ignore[method-assign]
 

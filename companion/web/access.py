@@ -21,13 +21,14 @@ import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from functools import wraps
-from typing import Any
+from typing import Any, NoReturn
 
 from flask import abort, current_app, g, make_response, render_template, request, session
 
 from .. import storage
 from ..storage import phones
 from . import ratelimit, sealed
+from .db import get_db
 
 KEY_HEADER = "X-Companion-Key"
 SESSION_ID = "sid"
@@ -43,8 +44,6 @@ class Denied(Exception):
 
 
 def _db():
-    from ..app import get_db
-
     return get_db()
 
 
@@ -183,8 +182,7 @@ def resolve(gid: str) -> tuple[dict[str, Any], dict[str, Any] | None]:
             return group, None
         if not key:
             raise Denied(401)
-        ratelimit.check_allowed()
-        ratelimit.note_failure()
+        wrong_secret()
         raise Denied(404)
     digest = session_hash()
     phone = phones.find_phone(db, gid, digest, expired_before=expired_before()) if digest else None
@@ -239,7 +237,22 @@ def page_access(need_key_template: str, wrong_key_message: str) -> Callable:
     return decorator
 
 
-def broken_link(message: str) -> None:
+def wrong_secret() -> None:
+    """A wrong group key or link token: it counts against the address (429 once
+    too many came from it). The one place where failures are counted; a right
+    key or a joined phone is always checked first and let in."""
+    ratelimit.check_allowed()
+    ratelimit.note_failure()
+
+
+def wrong_link(message: str) -> NoReturn:
+    """A join link (the group's or a table's) whose key or token is wrong:
+    counted like any wrong key, then the styled "link does not work" page."""
+    wrong_secret()
+    broken_link(message)
+
+
+def broken_link(message: str) -> NoReturn:
     """A join link that does not work: a styled page that says so and what to
     do (JSON for a script that asked for JSON)."""
     from . import wants_json
@@ -249,6 +262,7 @@ def broken_link(message: str) -> None:
     page = render_template("errors/error.html", code=404, title="This link does not work",
                            message=message)
     abort(make_response(page, 404))
+    raise AssertionError("abort answers")  # pragma: no cover - for the type checker
 
 
 def me() -> dict[str, Any] | None:

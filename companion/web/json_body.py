@@ -6,12 +6,14 @@ import json
 import math
 import re
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
-from flask import abort, jsonify, make_response, request
+from flask import request
+from pydantic import BaseModel
 
 from ..games import StateError
-from ..games.common import format_path
+from ..games.common import format_path, parse
+from .errors import refuse
 
 # What a JSON body may hold (issue 15: hostile input is refused with its path,
 # never parsed into something that breaks later). No state comes near these.
@@ -51,7 +53,7 @@ def _parse_constant(name: str) -> Any:
 
 
 def _bad_request(message: str, path: str = "(body)", status: int = 400):
-    abort(make_response(jsonify({"error": message, "path": path}), status))
+    refuse(message, status, path)
 
 
 def _shown_path(path: list) -> str:
@@ -123,13 +125,18 @@ def json_body() -> Any:
     return body
 
 
-def state_error(exc: StateError, prefix: str = ""):
-    path = exc.path if not prefix else (prefix if exc.path == "(state)" else f"{prefix}.{exc.path}")
-    return jsonify({"error": exc.message, "path": path}), 422
+M = TypeVar("M", bound=BaseModel)
 
 
-def unprocessable(path: str, message: str):
-    return jsonify({"error": message, "path": path}), 422
+def parse_body(model: type[M]) -> M:
+    """The request's JSON body validated by a pydantic model (the engines' own
+    `parse`, so the words are the same); a refusal ends the request with 422
+    `{"error", "path"}`, the path into the body ("(body)" for the body itself)."""
+    body = json_body()
+    try:
+        return parse(model, body)
+    except StateError as exc:
+        refuse(exc.message, 422, exc.path if exc.path not in ("", "(state)") else "(body)")
 
 
 EARLIEST_YEAR, LATEST_YEAR = 1900, 2200

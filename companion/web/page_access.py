@@ -1,6 +1,8 @@
-"""Group access for HTML pages: `web.access.page_access` with this blueprint's
-pages: a phone without the key gets a page saying how to get in (401), and a
-wrong key or unknown group a plain "not here" page (404), never telling which."""
+"""Group access for every feature's HTML pages (`group_page`): the one check of
+`web.access`, answered as pages: a phone without the key gets a page saying
+how to get in (401, kit/need_key.html), and a wrong key or unknown group a
+plain "not here" page (404), never telling which. The live table's pages use
+the same check with their own words (table/pages.py)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import jsonify, request
 
-from .json_body import unprocessable
+from .errors import unprocessable
 
 
 def expected_version(body: dict[str, Any]) -> tuple[int | None, Any]:

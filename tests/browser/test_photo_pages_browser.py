@@ -437,14 +437,14 @@ def test_a_card_recognised_from_the_catalog_is_marked_and_not_asked(phone: Page,
                                                                     uploads_removed):
     """The page's side of a catalog match (the reading is the real one, with its
     first store marked as recognised, as the reader answers when it is)."""
-    import companion.photos.api as photos_api
+    import companion.photos.reading as photo_reading
 
     gid, key = group_page
     store = {"points": 4, "color": "red", "condition": {"none": ["flags"]}}
     answer = phone.request.post(f"/api/groups/{gid}/cards", headers={"X-Companion-Key": key},
                                 data={"kind": "store", "name": "Red shop, no flags", "data": store})
     cid = answer.json()["id"]
-    real = photos_api.read_in_worker
+    real = photo_reading.read_in_worker
 
     def recognised(data, **kwargs):
         reading = real(data, **kwargs)
@@ -453,7 +453,7 @@ def test_a_card_recognised_from_the_catalog_is_marked_and_not_asked(phone: Page,
         reading["proposal"]["street"][card["house"]]["store"] = dict(store)
         return reading
 
-    monkeypatch.setattr(photos_api, "read_in_worker", recognised)
+    monkeypatch.setattr(photo_reading, "read_in_worker", recognised)
     pid = _send(phone, gid, "canal-houses", _houses_photo(tmp_path), uploads_removed)
     reading = phone.request.get(f"/api/groups/{gid}/photos/{pid}").json()
     card = next(c for c in reading["cards"] if c["match"])
@@ -474,9 +474,9 @@ def test_without_the_sheets_place_the_read_grid_is_drawn_beside_the_photo(phone:
                                                                            monkeypatch, uploads_removed):
     """A reading that does not say where the sheet lies (an older reading): the
     photo, and below it the read grid drawn as on the score page, tapped the same way."""
-    import companion.photos.api as photos_api
+    import companion.photos.reading as photo_reading
 
-    real = photos_api.read_in_worker
+    real = photo_reading.read_in_worker
 
     def placeless(data, **kwargs):
         reading = real(data, **kwargs)
@@ -485,7 +485,7 @@ def test_without_the_sheets_place_the_read_grid_is_drawn_beside_the_photo(phone:
         reading["confidence"]["grid"][1][1] = 0.3  # one doubtful square
         return reading
 
-    monkeypatch.setattr(photos_api, "read_in_worker", placeless)
+    monkeypatch.setattr(photo_reading, "read_in_worker", placeless)
     gid, _key = group_page
     pid = _send(phone, gid, "doodle-china", _doodle_photo(tmp_path), uploads_removed)
     reading = phone.request.get(f"/api/groups/{gid}/photos/{pid}").json()

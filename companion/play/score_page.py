@@ -1,6 +1,7 @@
-"""The score pages this blueprint serves: Canal Houses and Canal Grande. A
-page opens a new draft (players come from the new-match page) or, with
-`?match=ID`, a saved match to edit and re-score."""
+"""The page around a Canal Houses or Canal Grande score sheet: a new draft
+(players come from the seat list) or, with `?match=ID`, a saved match to edit
+and re-score; its data (urls, the match) is written into the page for the
+script."""
 
 from __future__ import annotations
 
@@ -9,12 +10,11 @@ from typing import Any
 from flask import g, render_template, request, url_for
 
 from .. import storage
-from ..app import get_db
-from ..groups import bp
-from ..web.page_access import GAME_NAMES, group_page, not_found
+from ..web.db import get_db
+from ..web.page_access import GAME_NAMES, not_found
 
 
-def _page(gid: str, game: str, template: str, extra: dict[str, Any]):
+def score_page(gid: str, game: str, template: str, extra: dict[str, Any]):
     mid = request.args.get("match") or None
     match = None
     if mid:
@@ -28,10 +28,10 @@ def _page(gid: str, game: str, template: str, extra: dict[str, Any]):
         "match": {"id": match["id"], "state": match["state"], "result": match["result"],
                   "version": match["version"]}
         if match else None,
-        "urls": {"group": url_for("pages.group_home", gid=gid),
-                 "new": url_for("pages.new_match", gid=gid, game=game),
-                 "match": url_for("pages.match_page", gid=gid, mid="MID"),
-                 "history": url_for("pages.history", gid=gid)},
+        "urls": {"group": url_for("groups.group_home", gid=gid),
+                 "new": url_for("groups.new_match", gid=gid, game=game),
+                 "match": url_for("matches.match_page", gid=gid, mid="MID"),
+                 "history": url_for("matches.history", gid=gid)},
         **extra,
     }
     # `?street=NAME` (Canal Houses): this phone enters one player's street of the match.
@@ -40,16 +40,3 @@ def _page(gid: str, game: str, template: str, extra: dict[str, Any]):
         street = None
     return render_template(template, group=g.group, gid=gid, data=data, match=match,
                            game_name=GAME_NAMES[game], street=street)
-
-
-@bp.get("/g/<gid>/play/canal-houses")
-@group_page
-def play_houses(gid: str):
-    # Colours and condition words reach the page with every game fact (base.html).
-    return _page(gid, "canal-houses", "play/canal_houses.html", {})
-
-
-@bp.get("/g/<gid>/play/canal-grande")
-@group_page
-def play_grande(gid: str):
-    return _page(gid, "canal-grande", "play/canal_grande.html", {})  # districts: the facts
