@@ -3,9 +3,8 @@
 // missing, ✓ where the card was recognised from the group's catalog), and the
 // street as tappable cards. The page asks for exactly the values the photo
 // could not give (points, condition, window features), card by card, before it
-// scores; a filled card opens the Canal Houses card editor (houses_editor.js).
-// The street then joins the match being entered (or starts one), is scored
-// and saved.
+// scores; a filled card opens the card editor (houses_editor.js). The street
+// then joins the match being entered (or starts one), is scored and saved.
 import * as M from "../kit/match.js";
 import * as H from "../kit/houses_model.js";
 import { renderEditor, resetEditor } from "../kit/houses_editor.js";
