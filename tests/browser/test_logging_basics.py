@@ -264,3 +264,18 @@ def test_stats_overview_filters_by_where_it_was_played(phone, group_page):
         fits(phone)
         no_dev_text(phone)
         shot(phone, f"stats-where-{tab.lower()}")
+
+
+@pytest.mark.parametrize("game, app_id", [("canal-houses", "houses"), ("canal-grande", "grande"),
+                                          ("doodle-china", "doodle"), ("canalis", "canalis")],
+                         ids=["houses", "grande", "doodle", "canalis"])
+def test_a_fresh_score_page_shows_no_developer_text(phone, group_page, game, app_id):
+    """A score page opened with no draft (its setup screen) once showed the
+    text "null" where an absent table note was passed to replaceChildren."""
+    gid, _ = group_page
+    phone.goto(f"/g/{gid}/play/{game}")
+    app = phone.locator(f"#{app_id}-app")
+    expect(app).not_to_contain_text("Loading")
+    expect(app.locator("a, button").first).to_be_visible()
+    fits(phone)
+    no_dev_text(phone)

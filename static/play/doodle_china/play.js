@@ -195,7 +195,7 @@ function renderSetup() {
     score(draft.state);
     window.scrollTo(0, 0);
   });
-  app.replaceChildren(
+  app.replaceChildren(...[ // a bare null would show as the text "null"
     h("h1", {}, room ? "Score the table's sheets" : `New ${M.GAMES["doodle-china"]} match`),
     room ? tableNote() : null,
     h("section", { class: "card", "aria-labelledby": "ed-title" },
@@ -216,7 +216,7 @@ function renderSetup() {
       h("a", { href: data.urls.layouts, class: "dc-link" }, "Make a layout for your own sheets…")),
     h("section", { class: "card", "aria-labelledby": "who-title" },
       h("h2", { id: "who-title" }, "Who plays?"), picker.el),
-    startError, start);
+    startError, start].filter(Boolean));
 }
 
 // ----- the sheet -----------------------------------------------------------
