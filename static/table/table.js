@@ -38,6 +38,7 @@ import { sheetView } from "./sheet_view.js";
   let lastId = 0;
   let seat = readSeat();
   let actingFor = null;       // a seat this phone acts for besides its own
+  let seatEpoch = 0;          // +1 as a seat claim starts and ends: a re-read across it is stale
   let selectedDie = null;
   let selectedCell = null;
   let viewSheet = null;
@@ -52,8 +53,10 @@ import { sheetView } from "./sheet_view.js";
     } catch (e) { return null; }
   }
   async function setSeat(value, takeOver = false) {
+    seatEpoch += 1;
     const claimed = await api("POST", `${API}/seat`, { phone: PHONE, seat: typeof value === "number" ? value : null,
                                                        take_over: takeOver });
+    seatEpoch += 1;
     if (!claimed.ok) {
       if (claimed.status === 409 && claimed.data?.seat !== undefined) {
         seatProblem = { seat: claimed.data.seat, player: claimed.data.player, since: claimed.data.held_since };
@@ -122,9 +125,12 @@ import { sheetView } from "./sheet_view.js";
   async function refresh() {
     if (fetching) { again = true; return; }
     fetching = true;
+    const asked = seatEpoch;
     const answer = await api("GET", ROOM_URL);
     fetching = false;
-    if (answer.ok) {
+    if (asked !== seatEpoch) {
+      again = true; // read while this phone was claiming a seat: it may not know the claim yet
+    } else if (answer.ok) {
       if (!room || answer.data.last_event >= room.last_event) {
         room = answer.data;
         root.dataset.roomRead = String(room.last_event); // read, maybe not drawn yet
