@@ -2,13 +2,14 @@
 per connection) and the gevent server, one after the other in the same run.
 
 Run: .venv/bin/python bench/venue.py [--tables 60] [--phones 4] [--loris 100]
-     [--savers 20] [--rolls 10] [--only gevent|gthread]
+     [--savers 20] [--rolls 10] [--think 1.0] [--only gevent|gthread]
 
 Each server (2 worker processes on a fresh temporary SQLite file, 127.0.0.1)
 gets, all at once:
 
 - `--tables` live tables (a solo paper game each: 5 setup rolls, then roll +
-  take rounds, `--rolls` rolls in all), each watched by `--phones` streams
+  take rounds, `--rolls` rolls in all, `--think` seconds between two actions
+  of a table), each watched by `--phones` streams
   (server-sent events): 60 x 4 = 240 streams. Phones behave as the page
   does since room events carry what changed: no re-read of the room per
   event; the phone due asks `/options` before it takes a die. A roll's latency is measured per
@@ -262,8 +263,12 @@ class Load:
 
 
 def run_table(port: int, key: str, room: str, phones: list[Phone], rolls: int, out: dict,
-              deadline: float, errors: list[str]) -> None:
+              deadline: float, errors: list[str], think: float = 0.0) -> None:
+    """One table's actions; `think` seconds pass between two of them (the
+    first after a random part of it, so tables do not act in lockstep)."""
     api = Api(port, key)
+    pause = random.Random(room)
+    time.sleep(pause.uniform(0, think))
     api.conn.timeout = 10
     latencies, last = [], 0
     live = [p for p in phones if p.status == 200]
@@ -279,6 +284,8 @@ def run_table(port: int, key: str, room: str, phones: list[Phone], rolls: int, o
         for i in range(rolls):
             if time.monotonic() > deadline:
                 break
+            if i:
+                time.sleep(think)
             status, event = api.call("POST", f"{room}/roll")
             answered = time.perf_counter()
             if status != 201:
@@ -292,6 +299,7 @@ def run_table(port: int, key: str, room: str, phones: list[Phone], rolls: int, o
                 if status != 200:
                     errors.append(f"options: {status}")
                     break
+                time.sleep(think)
                 status, event = api.call("POST", f"{room}/take", {"player": "Solo", "die": 0})
                 if status != 201:
                     errors.append(f"take: {status}")
@@ -338,7 +346,8 @@ def measure(worker_class: str, args: argparse.Namespace) -> dict:
         out: dict = {}
         deadline = time.monotonic() + args.max_seconds
         tables = [threading.Thread(target=run_table, args=(server.port, key, r, phones[r],
-                                                           args.rolls, out, deadline, errors))
+                                                           args.rolls, out, deadline, errors,
+                                                           args.think))
                   for r in rooms]
         started = time.perf_counter()
         for t in tables:
@@ -398,6 +407,10 @@ def main() -> int:
                         help="seconds between two saves of one scripted phone")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--max-seconds", type=float, default=120)
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="seconds a table waits between two actions (1: 60 actions a "
+                             "second over 60 tables, ten times a busy evening; 0: each table "
+                             "acts the moment its last event reached every phone)")
     parser.add_argument("--only", choices=["gevent", "gthread"])
     args = parser.parse_args()
     print(f"venue: {args.tables} tables x {args.phones} phones = {args.tables * args.phones} "
