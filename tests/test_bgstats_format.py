@@ -15,6 +15,7 @@ and the figures are the group's: winners, start player, scores, new players."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -131,3 +132,14 @@ def test_bgg_ids_are_0_until_a_deployment_sets_them(client, group, exported, app
     app.config["BGG_IDS"] = {"canal-grande": 222}  # the app config wins over the environment
     doc = client.get(url, headers=group["headers"]).get_json()
     assert {g["name"]: g["bggId"] for g in doc["games"]} == {"Canal Grande": 222, "Canal Houses": 0}
+
+
+@pytest.mark.parametrize("document", [
+    {"plays": [], "games": [{"b": 1, "a": "Ä"}], "userInfo": {"meRefId": 1}},
+    {"z": [1, [2, {"y": None, "x": "é"}]], "a": {"k": [True, 1.5]}, "m": "text"},
+    {},
+], ids=["export-shape", "nested", "empty"])
+def test_the_export_encoded_in_pieces_is_json_dumps_text(document):
+    from companion.matches.bgstats import dumps_in_pieces
+
+    assert dumps_in_pieces(document) == json.dumps(document, ensure_ascii=False, sort_keys=True)
