@@ -27,7 +27,8 @@ def _fits_the_phone(page) -> None:
 
 
 def _new_phone(phone, live_server):
-    context = phone.context.browser.new_context(base_url=live_server, **PHONE)
+    context = phone.context.browser.new_context(base_url=live_server, service_workers="block",
+                                                **PHONE)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda exc: page.errors.append(f"pageerror: {exc}"))

@@ -16,7 +16,7 @@ from browser_support import ARTIFACTS, WAIT_MS, wait_scored
 from helpers import grande_state
 from playwright.sync_api import expect
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.service_worker]
 
 
 def _save(phone, gid, key, mid="m-1", state=None):

@@ -33,10 +33,12 @@ def table(browser, live_server):
     api = f"{live_server}/api/groups/{group['id']}/rooms/{room['id']}"
     contexts = []
 
-    def phone(routes=None):
-        """A phone at the table; `reads` counts its GETs of the whole room."""
+    def phone(routes=None, room_reads=None):
+        """A phone at the table; `reads` counts its GETs of the whole room;
+        `room_reads` handles those GETs from before the page loads."""
         context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
-                                      has_touch=True, base_url=live_server)
+                                      has_touch=True, base_url=live_server,
+                                      service_workers="block")  # else page.route misses reads
         context.set_default_timeout(15_000)
         contexts.append(context)
         page = context.new_page()
@@ -46,6 +48,8 @@ def table(browser, live_server):
                 if req.method == "GET" and urlparse(req.url).path == urlparse(api).path else None)
         if routes:
             page.route("**/events*", routes)
+        if room_reads:
+            page.route(lambda url: urlparse(url).path == urlparse(api).path, room_reads)
         page.goto(room["join_url"])
         return page
 
@@ -169,28 +173,28 @@ def test_a_re_read_answered_before_this_phones_seat_claim_does_not_lose_the_seat
     arriving after it, once told the phone "Another phone is playing Ana's
     seat now": the stale answer is now read again instead of believed."""
     held = []
+    armed = []
 
-    def hold_second_read(route):
-        if route.request.method != "GET" or not route.request.url.split("?")[0].endswith(
-                urlparse(table["api"]).path) or not held_armed:
+    def hold_a_read(route):
+        if route.request.method == "GET" and armed:
+            held.append(route)  # delivered later, with an answer from before the claim
+        else:
             route.continue_()
-            return
-        held.append((route, route.fetch()))  # answered now (before the claim), delivered later
 
-    held_armed = False
-    page = table["phone"]()
+    page = table["phone"](room_reads=hold_a_read)
     expect(page.locator("#seat-buttons [data-seat='0']")).to_be_visible()
-    page.route("**/rooms/*", hold_second_read)
-    held_armed = True
+    armed.append(True)
     page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")  # a re-read
     deadline = time.monotonic() + DEADLINE
     while not held and time.monotonic() < deadline:
         page.wait_for_timeout(50)
     assert held, "the page did not re-read the room"
-    held_armed = False
+    armed.clear()
+    route = held.pop()
+    stale = page.request.get(route.request.url)  # the room as it is before the claim
+    assert stale.ok and stale.json()["my_seat"] is None, stale.text()
     page.click('#seat-buttons [data-seat="0"]')
     expect(page.locator("#seat-picker")).to_be_hidden()
-    route, stale = held.pop()
     route.fulfill(response=stale)
     reads_become(page, 3)  # the stale answer was read again
     page.wait_for_timeout(300)  # nothing may undo the seat once the answers are in
