@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 import requests
 from browser_support import WAIT_MS
+from playwright.sync_api import expect
 
 from companion.table import room_state
 
@@ -54,6 +55,9 @@ def test_phone_sheet_shows_only_legal_squares_and_draws(browser, live_server, mo
         assert sorted(targets[2]) == [[0, 1], [2, 1], [3, 1], [4, 1]]  # white 6: column 2 but its start
 
         ana.click('#dice .die-white[data-die="1"]')
+        # The squares come with Ana's options, which her phone asks for once the
+        # roll is in: they may answer after the tap, so wait for them to be drawn.
+        expect(ana.locator("#sheet .cell.target")).not_to_have_count(0)
         shown = ana.eval_on_selector_all(
             "#sheet .cell.target", "els => els.map(e => [Number(e.dataset.r), Number(e.dataset.c)])")
         assert shown == [[2, 1]]

@@ -11,13 +11,13 @@ from urllib.parse import urlparse
 
 import pytest
 import requests
-from browser_support import ARTIFACTS
+from browser_support import ARTIFACTS, WAIT_MS
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-DEADLINE = 30  # seconds: bounds a hang, not a speed
+DEADLINE = WAIT_MS / 1000  # seconds: bounds a hang, not a speed
 
 
 @pytest.fixture
@@ -39,7 +39,7 @@ def table(browser, live_server):
         context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                                       has_touch=True, base_url=live_server,
                                       service_workers="block")  # else page.route misses reads
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(WAIT_MS)
         contexts.append(context)
         page = context.new_page()
         page.errors, page.reads = [], []

@@ -33,6 +33,6 @@ def test_open_a_table_from_the_phone(phone, group_page):
     # (the sheet is drawn once the seat claim is answered)
     # expect() polls with selectors, not eval (the page's CSP refuses a string predicate
     # once wait_for_function has to poll).
-    expect(phone.locator("#sheet .cell")).to_have_count(36, timeout=20_000)
+    expect(phone.locator("#sheet .cell")).to_have_count(36)
     assert phone.get_attribute("#turn", "data-player") == "Ana"
     assert phone.errors == []
