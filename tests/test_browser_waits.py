@@ -39,3 +39,101 @@ def test_the_check_sees_a_bare_expression(tmp_path, monkeypatch):
         'page.wait_for_function("n => n > 1", arg=2)\n')
     monkeypatch.setattr(sys.modules[__name__], "BROWSER_TESTS", tmp_path)
     assert bare_expression_waits() == ["test_x.py:1: window.ready === true"]
+
+
+# -- more habits, each learnt from a test that failed in CI or could have ----
+# route.fetch() inside a route handler: the test of 3004cde never saw its request
+# that way; a handler only holds, answers (fulfill) or lets go (continue_/fallback),
+# and the test reads what it needs itself (requests, page.request).
+# A Playwright timeout under WAIT_MS: it bounds a hang, and a busy CI box needs
+# all of it (Playwright's ms; requests' seconds are small numbers and not checked).
+# wait_for_timeout as synchronisation: allowed as the sampling step of a polling
+# loop (inside for/while, which carries the deadline), or as a pause that no
+# condition decides, said so on its line with "a pause, not a wait".
+def _wait_ms() -> int:
+    """WAIT_MS as browser_support.py sets it (read, not imported: tests/browser
+    is on sys.path only once its conftest has been loaded)."""
+    tree = ast.parse((BROWSER_TESTS / "browser_support.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["WAIT_MS"]:
+            return ast.literal_eval(node.value)
+    raise AssertionError("browser_support.py sets no WAIT_MS")
+
+
+WAIT_MS = _wait_ms()
+SET_TIMEOUTS = {"set_default_timeout", "set_default_navigation_timeout"}
+PAUSE = "a pause, not a wait"
+
+
+def _number(node) -> float | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int | float) \
+            and not isinstance(node.value, bool):
+        return node.value
+    return None
+
+
+def _with_parents(tree):
+    for parent in ast.walk(tree):
+        for child in ast.iter_child_nodes(parent):
+            child.parent = parent  # type: ignore[attr-defined]
+    return tree
+
+
+def _in_loop(node) -> bool:
+    while (node := getattr(node, "parent", None)) is not None:
+        if isinstance(node, ast.For | ast.While | ast.AsyncFor):
+            return True
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            return False
+    return False
+
+
+def race_prone_calls() -> list[str]:
+    found = []
+    for path in sorted(BROWSER_TESTS.glob("*.py")):
+        source = path.read_text()
+        lines = source.splitlines()
+        for node in ast.walk(_with_parents(ast.parse(source, filename=str(path)))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            where, name = f"{path.name}:{node.lineno}", node.func.attr
+            receiver = node.func.value
+            if name == "fetch" and isinstance(receiver, ast.Name) and "route" in receiver.id:
+                found.append(f"{where}: route.fetch() in a handler")
+            if name in SET_TIMEOUTS and node.args and (n := _number(node.args[0])) is not None \
+                    and n < WAIT_MS:
+                found.append(f"{where}: {name}({n:g}) under WAIT_MS")
+            for kw in node.keywords:
+                if kw.arg == "timeout" and (n := _number(kw.value)) is not None \
+                        and 1000 <= n < WAIT_MS:
+                    found.append(f"{where}: timeout={n:g} ms under WAIT_MS")
+            if name == "wait_for_timeout" and not _in_loop(node) \
+                    and PAUSE not in lines[node.lineno - 1]:
+                found.append(f"{where}: wait_for_timeout outside a polling loop")
+    return sorted(found, key=lambda f: (f.split(":")[0], int(f.split(":")[1])))
+
+
+def test_no_race_prone_calls_in_browser_tests():
+    assert race_prone_calls() == []
+
+
+def test_the_check_sees_race_prone_calls(tmp_path, monkeypatch):
+    (tmp_path / "test_y.py").write_text(
+        "def fake(route):\n"
+        "    body = route.fetch().json()\n"                        # 2: flagged
+        "context.set_default_timeout(15_000)\n"                    # 3: flagged
+        "context.set_default_timeout(WAIT_MS)\n"
+        "expect(x).to_have_count(3, timeout=20_000)\n"             # 5: flagged
+        "requests.get(url, timeout=10)\n"
+        "page.wait_for_url(u, timeout=60_000)\n"
+        "page.wait_for_timeout(4500)  # at least one more poll\n"  # 8: flagged
+        "page.wait_for_timeout(300)  # a pause, not a wait: the shot\n"
+        "while not held:\n"
+        "    page.wait_for_timeout(50)\n"
+        "page.request.fetch('/api')\n")
+    monkeypatch.setattr(sys.modules[__name__], "BROWSER_TESTS", tmp_path)
+    assert race_prone_calls() == [
+        "test_y.py:2: route.fetch() in a handler",
+        "test_y.py:3: set_default_timeout(15000) under WAIT_MS",
+        "test_y.py:5: timeout=20000 ms under WAIT_MS",
+        "test_y.py:8: wait_for_timeout outside a polling loop"]

@@ -63,7 +63,7 @@ def test_invite_join_who_are_you_rotate_and_remove(phone, live_server):
     phone.wait_for_selector("#toast:not([hidden])")
     assert "Link copied" in phone.inner_text("#toast") or "copy it by hand" in phone.inner_text("#toast")
     _fits_the_phone(phone)
-    phone.wait_for_timeout(400)  # the toast and the smooth scroll settle
+    phone.wait_for_timeout(400)  # a pause, not a wait: the toast and scroll settle for the shot
     _shot(phone, "group_invite_open", full=False)
 
     # A second phone scans the QR: "You're in Canal crew", picks who it is.

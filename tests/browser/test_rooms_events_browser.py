@@ -195,9 +195,14 @@ def test_a_re_read_answered_before_this_phones_seat_claim_does_not_lose_the_seat
     assert stale.ok and stale.json()["my_seat"] is None, stale.text()
     page.click('#seat-buttons [data-seat="0"]')
     expect(page.locator("#seat-picker")).to_be_hidden()
+    # A room read the page takes (not one it drops as stale) writes data-room-read;
+    # no event comes meanwhile, so the first write is the answer to the read again.
+    page.evaluate("""() => { window.roomReadsTaken = 0;
+        new MutationObserver((seen) => { window.roomReadsTaken += seen.length; })
+            .observe(document.getElementById('room'), {attributeFilter: ['data-room-read']}); }""")
     route.fulfill(response=stale)
     reads_become(page, 3)  # the stale answer was read again
-    page.wait_for_timeout(300)  # nothing may undo the seat once the answers are in
+    page.wait_for_function("() => window.roomReadsTaken >= 1")  # and that answer is in
     expect(page.locator("#seat-picker")).to_be_hidden()
     expect(page.locator("#seat-problem")).to_have_count(0)
     assert page.errors == []
