@@ -39,7 +39,9 @@ def test_reads_wait_in_arrival_order_and_the_queue_refuses_past_its_length(tmp_p
     def read(name: str) -> None:
         with queue.slot(f"ticket-{name}-0001"):
             order.append(name)
-            release[name].wait(10)
+            # Held until the test lets go: a bound that ran out while the test still
+            # looks at the queue (slow on a busy box) would move the queue under it.
+            release[name].wait(120)
 
     threads = {name: threading.Thread(target=read, args=(name,), daemon=True) for name in "abc"}
     threads["a"].start()
@@ -55,7 +57,8 @@ def test_reads_wait_in_arrival_order_and_the_queue_refuses_past_its_length(tmp_p
     assert full.value.retry_after > 0
     for name in "abc":
         release[name].set()
-        threads[name].join(5)
+        threads[name].join(60)
+        assert not threads[name].is_alive(), f"reader {name} did not finish"
     assert order == ["a", "b", "c"]
     assert queue.status() == {"position": None, "waiting": 0, "reading": 0, "slots": 1}
 

@@ -190,25 +190,25 @@ def test_a_phone_removed_through_one_process_loses_its_stream_on_the_other(two_s
     """The other process's hub sees the phone gone (it checks after the file
     changes) and ends that phone's stream; the deadline bounds a hang."""
     a, b = two_servers
-    group = requests.post(a + "/api/groups", json={"name": "Remove"}, timeout=5).json()
+    group = requests.post(a + "/api/groups", json={"name": "Remove"}, timeout=30).json()
     headers = {"X-Companion-Key": group["key"]}
-    created = requests.post(f"{a}/api/groups/{group['id']}/rooms", headers=headers, timeout=5,
+    created = requests.post(f"{a}/api/groups/{group['id']}/rooms", headers=headers, timeout=30,
                             json={"game": "doodle-china", "edition": "suzhou", "players": ["Solo"]})
     room = f"/api/groups/{group['id']}/rooms/{created.json()['id']}"
     phone = requests.Session()
-    joined = phone.get(f"{a}/g/{group['id']}/join?key={group['key']}", timeout=10,
+    joined = phone.get(f"{a}/g/{group['id']}/join?key={group['key']}", timeout=30,
                        headers={"Sec-Fetch-Site": "none"}, allow_redirects=False)
     assert joined.status_code == 303
     cookie = {"Cookie": "; ".join(f"{k}={v}" for k, v in phone.cookies.items())}
     mine = next(p["id"] for p in requests.get(f"{a}/api/groups/{group['id']}/phones",
-                                              headers=cookie, timeout=5).json()["phones"]
+                                              headers=cookie, timeout=30).json()["phones"]
                 if p["this_phone"])
     on_b = Stream(b + room + "/events", cookie)
     try:
         gone = requests.delete(f"{a}/api/groups/{group['id']}/phones/{mine}", headers=headers,
-                               timeout=5)
+                               timeout=30)
         assert gone.status_code == 204
-        on_b.thread.join(timeout=15)
+        on_b.thread.join(timeout=60)  # bounds a hang, as next() does
         assert not on_b.thread.is_alive(), "the removed phone's stream on the other process is open"
     finally:
         on_b.close()
