@@ -65,3 +65,62 @@ def test_a_score_answer_mid_tap_waits_until_the_finger_is_up(phone, group_page):
     assert players[0]["won"] == {"San Marco": 1} and players[1]["won"] == {"Castello": 1}
     expect(phone.locator("body[data-scoring=idle]")).to_have_count(1)
     assert phone.errors == [], phone.errors
+
+
+# The same for a Canalis tile kept for the group: the page sends it in the background
+# once an industrial or specialty move is added, and its answer redraws the next
+# move's form. Noted in the task right after the page took that answer.
+TILE_ANSWER = """
+const json = Response.prototype.json;
+Response.prototype.json = function () {
+  const url = this.url;
+  return json.call(this).then((data) => {
+    if (url.includes("/canalis-tiles")) setTimeout(() => {
+      window.tileAnswer = { same: window.pressed ? window.pressed.isConnected : null };
+    }, 0);
+    return data;
+  });
+};
+"""
+
+
+def test_a_kept_tile_answer_mid_tap_waits_until_the_finger_is_up(phone, group_page):
+    gid, _key = group_page
+    phone.add_init_script(TILE_ANSWER)
+    phone.goto(f"/g/{gid}/play/canalis")
+    for name in ("Atheneum", "Guild"):
+        phone.fill("#new-player", name)
+        phone.get_by_role("button", name="Add", exact=True).click()
+    phone.locator("#start-game").click()
+    held = []
+    phone.route("**/canalis-tiles",  # hold the tile the next move keeps
+                lambda route: held.append(route) if route.request.method == "POST"
+                else route.fallback())
+    phone.locator("button[data-kind=specialty]").click()
+    for r, c in ((6, 5), (6, 6)):
+        phone.get_by_test_id(f"cell-{r}-{c}").click()
+    phone.locator("#add-move").click()
+    expect(phone.get_by_role("heading", name="Moves (1)")).to_be_visible()
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not held:  # the added move's tile reaches the route
+        assert time.monotonic() < deadline, "the move kept no tile"
+        phone.wait_for_timeout(50)
+
+    cost = phone.get_by_test_id("cost")  # the next move's form (the kind stays)
+    before = int(cost.locator("output").inner_text())
+    plus = cost.get_by_role("button", name="Cost (crowns): one more")
+    plus.evaluate("el => { el.scrollIntoView({block: 'center'}); window.pressed = el; }")
+    box = plus.bounding_box()
+    phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    phone.mouse.down()
+    held.pop().continue_()  # the tile's answer comes back while the finger is down
+    phone.unroute("**/canalis-tiles")
+    seen = phone.wait_for_function("() => window.tileAnswer").json_value()
+    assert seen == {"same": True}, "the kept tile's answer redrew the form mid-tap"
+    phone.mouse.up()
+
+    # The tap counted, and the held redraw came after it (it offers the kept tile).
+    expect(cost.locator("output")).to_have_text(str(before + 1))
+    expect(phone.get_by_test_id("tiles").locator("[data-tile]")).to_have_count(1)
+    expect(cost.locator("output")).to_have_text(str(before + 1))
+    assert phone.errors == [], phone.errors

@@ -166,7 +166,9 @@ async function rememberTile(tile) {
   tiles = [...tiles.filter((t) => t.id !== answer.data.id), answer.data]
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }));
   if (known) Companion.toast(`Updated your group's tile: ${tileText(answer.data)}`);
-  if (pending && pending.kind === tile.kind) renderForm();
+  // The answer comes while the next move is entered: redrawing its form between a
+  // tap's pointerdown and its click would take the tap away (M.whenHandsOff).
+  M.whenHandsOff(() => { if (pending && pending.kind === tile.kind) renderForm(); });
 }
 
 function undo() {
