@@ -26,7 +26,9 @@ function loadCatalog(gid, rerender) {
     catalog.loading = false;
     if (answer.ok) { catalog.cards = answer.data.cards; catalog.error = null; }
     else catalog.error = M.errorText(answer.data);
-    catalog.rerender?.();
+    // Read as the editor first opens, it may land during the first taps: a redraw
+    // between a tap's pointerdown and its click would take the tap away.
+    M.whenHandsOff(() => catalog.rerender?.());
   });
 }
 
@@ -158,7 +160,7 @@ function catalogView(kind, current, gid, apply, rerender) {
     catalog.cards = [...(catalog.cards || []).filter((c) => c.id !== answer.data.id), answer.data];
     keep.name = "";
     Companion.toast(same ? `Updated “${answer.data.name}” in the catalog.` : `Saved “${answer.data.name}” to the catalog.`);
-    rerender();
+    M.whenHandsOff(rerender);
   });
   return remembered(h("details", { class: "catalog", open: keep.catalogOpen || null },
     h("summary", {}, `Card catalog (${mine.length} ${kind} card${mine.length === 1 ? "" : "s"})`), list, form, status), "catalogOpen");
@@ -169,10 +171,10 @@ async function removeCard(card, rerender) {
   const answer = await Companion.api("DELETE", `${base}/${encodeURIComponent(card.id)}`);
   if (!answer.ok) { Companion.toast(`Not deleted: ${M.errorText(answer.data)}`); return; }
   catalog.cards = catalog.cards.filter((c) => c.id !== card.id);
-  rerender();
+  M.whenHandsOff(rerender);
   Companion.toast(`“${card.name}” removed from the catalog.`, { label: "Undo", run: async () => {
     const back = await Companion.api("POST", base, { id: card.id, kind: card.kind, name: card.name, data: card.data });
-    if (back.ok) { catalog.cards = [...catalog.cards, back.data]; rerender(); }
+    if (back.ok) { catalog.cards = [...catalog.cards, back.data]; M.whenHandsOff(rerender); }
   } });
 }
 

@@ -124,3 +124,51 @@ def test_a_kept_tile_answer_mid_tap_waits_until_the_finger_is_up(phone, group_pa
     expect(phone.get_by_test_id("tiles").locator("[data-tile]")).to_have_count(1)
     expect(cost.locator("output")).to_have_text(str(before + 1))
     assert phone.errors == [], phone.errors
+
+
+# And for the Canal Houses card catalog, read in the background as the card editor
+# first opens: its answer redraws the page, so it may land during the first taps.
+CATALOG_ANSWER = """
+const json = Response.prototype.json;
+Response.prototype.json = function () {
+  const url = this.url;
+  return json.call(this).then((data) => {
+    if (/\\/cards$/.test(new URL(url).pathname)) setTimeout(() => {
+      window.catalogAnswer = { same: window.pressed ? window.pressed.isConnected : null };
+    }, 0);
+    return data;
+  });
+};
+"""
+
+
+def test_the_card_catalog_answer_mid_tap_waits_until_the_finger_is_up(phone, group_page):
+    gid, _key = group_page
+    phone.add_init_script(CATALOG_ANSWER)
+    held = []
+    phone.route("**/api/groups/*/cards",  # hold the catalog the editor reads as it opens
+                lambda route: held.append(route) if route.request.method == "GET"
+                else route.fallback())
+    start_match(phone, gid, "canal-houses", ["Ana", "Ben"])
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not held:  # the open store card asks for the catalog
+        assert time.monotonic() < deadline, "the editor did not read the card catalog"
+        phone.wait_for_timeout(50)
+
+    button = phone.get_by_role("button", name="Points: 3", exact=True)
+    button.evaluate("el => { el.scrollIntoView({block: 'center'}); window.pressed = el; }")
+    box = button.bounding_box()
+    phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    phone.mouse.down()
+    held.pop().continue_()  # the catalog comes back while the finger is down
+    phone.unroute("**/api/groups/*/cards")
+    seen = phone.wait_for_function("() => window.catalogAnswer").json_value()
+    assert seen == {"same": True}, "the catalog's answer redrew the page mid-tap"
+    phone.mouse.up()
+
+    # The tap counted, and the held redraw came after it (the catalog is shown).
+    wait_scored(phone)
+    expect(phone.locator("#editor details.catalog")).to_contain_text("No saved store cards yet")
+    store = read_draft(phone, gid, "canal-houses")["state"]["players"][0]["street"][0]["store"]
+    assert store["points"] == 3, store
+    assert phone.errors == [], phone.errors
