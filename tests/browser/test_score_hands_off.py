@@ -109,7 +109,8 @@ def test_a_kept_tile_answer_mid_tap_waits_until_the_finger_is_up(phone, group_pa
     cost = phone.get_by_test_id("cost")  # the next move's form (the kind stays)
     before = int(cost.locator("output").inner_text())
     plus = cost.get_by_role("button", name="Cost (crowns): one more")
-    plus.evaluate("el => { el.scrollIntoView({block: 'center'}); window.pressed = el; }")
+    plus.evaluate("el => { el.scrollIntoView({block: 'center'}); window.pressed = el;"
+                  " window.tileAnswer = null; }")  # only the held answer is noted from here
     box = plus.bounding_box()
     phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     phone.mouse.down()
@@ -156,7 +157,8 @@ def test_the_card_catalog_answer_mid_tap_waits_until_the_finger_is_up(phone, gro
         phone.wait_for_timeout(50)
 
     button = phone.get_by_role("button", name="Points: 3", exact=True)
-    button.evaluate("el => { el.scrollIntoView({block: 'center'}); window.pressed = el; }")
+    button.evaluate("el => { el.scrollIntoView({block: 'center'}); window.pressed = el;"
+                    " window.catalogAnswer = null; }")  # only the held answer is noted from here
     box = button.bounding_box()
     phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     phone.mouse.down()
