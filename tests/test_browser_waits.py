@@ -47,6 +47,9 @@ def test_the_check_sees_a_bare_expression(tmp_path, monkeypatch):
 # and the test reads what it needs itself (requests, page.request).
 # A Playwright timeout under WAIT_MS: it bounds a hang, and a busy CI box needs
 # all of it (Playwright's ms; requests' seconds are small numbers and not checked).
+# "Is the button under the finger still there?" polled by wait_for_function: the
+# page lets a held redraw go 2 s after holding it, so a slow test process checks
+# too late; the page notes it itself as the answer lands (test_score_hands_off).
 # wait_for_timeout as synchronisation: allowed as the sampling step of a polling
 # loop (inside for/while, which carries the deadline), or as a pause that no
 # condition decides, said so on its line with "a pause, not a wait".
@@ -107,6 +110,9 @@ def race_prone_calls() -> list[str]:
                 if kw.arg == "timeout" and (n := _number(kw.value)) is not None \
                         and 1000 <= n < WAIT_MS:
                     found.append(f"{where}: timeout={n:g} ms under WAIT_MS")
+            if name == "wait_for_function" and node.args and isinstance(node.args[0], ast.Constant) \
+                    and "isConnected" in str(node.args[0].value):
+                found.append(f"{where}: isConnected polled from the test, not noted in the page")
             if name == "wait_for_timeout" and not _in_loop(node) \
                     and PAUSE not in lines[node.lineno - 1]:
                 found.append(f"{where}: wait_for_timeout outside a polling loop")
@@ -130,10 +136,13 @@ def test_the_check_sees_race_prone_calls(tmp_path, monkeypatch):
         "page.wait_for_timeout(300)  # a pause, not a wait: the shot\n"
         "while not held:\n"
         "    page.wait_for_timeout(50)\n"
-        "page.request.fetch('/api')\n")
+        "page.request.fetch('/api')\n"
+        "page.wait_for_function('n => window.n > n && {same: window.pressed.isConnected}')\n"
+        "page.wait_for_function('() => window.atAnswer')\n")
     monkeypatch.setattr(sys.modules[__name__], "BROWSER_TESTS", tmp_path)
     assert race_prone_calls() == [
         "test_y.py:2: route.fetch() in a handler",
         "test_y.py:3: set_default_timeout(15000) under WAIT_MS",
         "test_y.py:5: timeout=20000 ms under WAIT_MS",
-        "test_y.py:8: wait_for_timeout outside a polling loop"]
+        "test_y.py:8: wait_for_timeout outside a polling loop",
+        "test_y.py:13: isConnected polled from the test, not noted in the page"]
