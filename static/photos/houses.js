@@ -241,9 +241,7 @@ function loadCatalog() {
   Companion.api("GET", data.urls.cards_api).then((answer) => {
     catalogCards = answer.ok ? answer.data.cards : [];
     for (const c of catalogCards) catalogNames.set(c.id, c.name);
-    // Read as the page opens, it may land during the first taps on the photo: a
-    // redraw between a tap's pointerdown and its click would take the tap away.
-    M.whenHandsOff(redraw);
+    M.whenHandsOff(redraw); // read as the page opens: it may land mid-tap, never redraw then
   });
 }
 
