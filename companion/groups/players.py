@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, jsonify, request
 from pydantic import BaseModel, BeforeValidator, ConfigDict
 
 from .. import storage
 from ..games.registry import PLAYER_NAME_MAX
 from ..web.db import get_db
-from ..web.errors import unprocessable
+from ..web.errors import found_or_404, unprocessable
 from ..web.json_body import json_body, parse_body
 from ..web.security import group_required
 from ..web.versions import conflict, expected_version
@@ -60,9 +60,7 @@ def update(gid: str, pid: int):
     if error:
         return error
     db = get_db()
-    stored = storage.get_player(db, gid, pid)
-    if stored is None:
-        abort(404, description=f"no player {pid} in this group")
+    stored = found_or_404(storage.get_player(db, gid, pid), f"no player {pid} in this group")
     if version is not None and version != stored["version"]:
         return conflict(_public(stored), "player")
     if "hidden" in body and not isinstance(body["hidden"], bool):
@@ -104,8 +102,7 @@ def merge(gid: str, pid: int):
     into = parse_body(MergeBody).into
     db = get_db()
     for which in (pid, into):
-        if storage.get_player(db, gid, which) is None:
-            abort(404, description=f"no player {which} in this group")
+        found_or_404(storage.get_player(db, gid, which), f"no player {which} in this group")
     try:
         kept = storage.merge_players(db, gid, pid, into)
     except storage.PlayerConflict as exc:

@@ -7,7 +7,7 @@ import re
 import uuid
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, jsonify, request
 
 from .. import storage
 from ..games import GAMES, StateError, score
@@ -19,10 +19,12 @@ from ..games.registry import (
     name_problem,
 )
 from ..web.db import get_db
-from ..web.errors import state_error, unprocessable
+from ..web.errors import found_or_404, state_error, unprocessable
 from ..web.json_body import json_body, parse_played_at
 from ..web.security import group_required
 from ..web.versions import conflict, expected_version
+
+NO_MATCH = "no such match in this group"
 
 bp = Blueprint("api_matches", __name__, url_prefix="/api/groups/<gid>/matches")
 
@@ -179,10 +181,7 @@ def index(gid: str):
 @bp.get("/<mid>")
 @group_required
 def show(gid: str, mid: str):
-    match = storage.get_match(get_db(), gid, mid)
-    if not match:
-        abort(404, description="no such match in this group")
-    return jsonify(_public(match))
+    return jsonify(_public(found_or_404(storage.get_match(get_db(), gid, mid), NO_MATCH)))
 
 
 @bp.put("/<mid>")
@@ -198,9 +197,7 @@ def update(gid: str, mid: str):
     if error:
         return error
     db = get_db()
-    stored = storage.get_match(db, gid, mid)
-    if not stored:
-        abort(404, description="no such match in this group")
+    stored = found_or_404(storage.get_match(db, gid, mid), NO_MATCH)
     if version is not None and version != stored["version"]:
         return conflict(_public(stored))
     try:
@@ -218,16 +215,13 @@ def update(gid: str, mid: str):
                                      expected_version=version)
     except storage.VersionConflict as exc:
         return conflict(_public(exc.current))
-    if not match:
-        abort(404, description="no such match in this group")
-    return jsonify(_public(match))
+    return jsonify(_public(found_or_404(match, NO_MATCH)))
 
 
 @bp.delete("/<mid>")
 @group_required
 def delete(gid: str, mid: str):
-    if not storage.delete_match(get_db(), gid, mid):
-        abort(404, description="no such match in this group")
+    found_or_404(storage.delete_match(get_db(), gid, mid), NO_MATCH)
     return "", 204
 
 
@@ -235,7 +229,4 @@ def delete(gid: str, mid: str):
 @group_required
 def restore(gid: str, mid: str):
     """Undo a delete."""
-    match = storage.restore_match(get_db(), gid, mid)
-    if not match:
-        abort(404, description="no such match in this group")
-    return jsonify(_public(match))
+    return jsonify(_public(found_or_404(storage.restore_match(get_db(), gid, mid), NO_MATCH)))

@@ -16,17 +16,19 @@ import json
 import uuid
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, jsonify, request
 
 from .. import storage
 from ..games import StateError
 from ..games.doodle_china.layouts import DEFAULT_LAYOUTS, SIZES, check_layout, get_layout
 from ..games.registry import LABEL_NAME_MAX
 from ..web.db import get_db
-from ..web.errors import error, unprocessable
+from ..web.errors import error, found_or_404, unprocessable
 from ..web.json_body import json_body
 from ..web.security import group_required
 from .reading import read_photo, refuse_unknown_fields, uploaded_photo
+
+NO_TEMPLATE = "no such template in this group"
 
 bp = Blueprint("api_templates", __name__, url_prefix="/api/groups/<gid>/templates")
 
@@ -112,9 +114,7 @@ def index(gid: str):
 @bp.get("/<tid>")
 @group_required
 def show(gid: str, tid: str):
-    doc = storage.get_template(get_db(), gid, tid)
-    if doc is None:
-        abort(404, description="no such template in this group")
+    doc = found_or_404(storage.get_template(get_db(), gid, tid), NO_TEMPLATE)
     return jsonify(public(doc))
 
 
@@ -123,9 +123,7 @@ def show(gid: str, tid: str):
 def update(gid: str, tid: str):
     """Corrected values (every one seen), a new name; `confirmed: true` makes
     the template one that photos are read with."""
-    doc = storage.get_template(get_db(), gid, tid)
-    if doc is None:
-        abort(404, description="no such template in this group")
+    doc = found_or_404(storage.get_template(get_db(), gid, tid), NO_TEMPLATE)
     body = json_body()
     if not isinstance(body, dict):
         return unprocessable("(body)", 'must be a JSON object like {"values": {"hotels": [2, 3, ...]}, '
@@ -172,6 +170,5 @@ def update(gid: str, tid: str):
 @bp.delete("/<tid>")
 @group_required
 def delete(gid: str, tid: str):
-    if not storage.delete_template(get_db(), gid, tid):
-        abort(404, description="no such template in this group")
+    found_or_404(storage.delete_template(get_db(), gid, tid), NO_TEMPLATE)
     return "", 204

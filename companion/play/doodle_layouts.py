@@ -32,10 +32,12 @@ from ..games.doodle_china.layouts import (
 )
 from ..games.registry import LABEL_NAME_MAX
 from ..web.db import get_db
-from ..web.errors import unprocessable
+from ..web.errors import found_or_404, unprocessable
 from ..web.json_body import json_body
 from ..web.security import group_required
 from ..web.versions import conflict, expected_version
+
+NO_LAYOUT = "no such sheet layout in this group"
 
 bp = Blueprint("api_layouts", __name__, url_prefix="/api/groups/<gid>/layouts")
 
@@ -172,10 +174,7 @@ def create(gid: str):
 def show(gid: str, lid: str):
     if lid in DEFAULT_LAYOUTS:
         return jsonify(next(lay for lay in builtin_layouts() if lay["id"] == lid))
-    layout = storage.get_layout(get_db(), gid, lid)
-    if not layout:
-        abort(404, description="no such sheet layout in this group")
-    return jsonify(_public(layout))
+    return jsonify(_public(found_or_404(storage.get_layout(get_db(), gid, lid), NO_LAYOUT)))
 
 
 @bp.put("/<lid>")
@@ -193,15 +192,12 @@ def update(gid: str, lid: str):
         layout = storage.update_layout(get_db(), gid, lid, **fields, expected_version=version)
     except storage.VersionConflict as exc:
         return conflict(_public(exc.current), "sheet layout")
-    if not layout:
-        abort(404, description="no such sheet layout in this group")
-    return jsonify(_public(layout))
+    return jsonify(_public(found_or_404(layout, NO_LAYOUT)))
 
 
 @bp.delete("/<lid>")
 @group_required
 def delete(gid: str, lid: str):
     _refuse_builtin(lid)
-    if not storage.delete_layout(get_db(), gid, lid):
-        abort(404, description="no such sheet layout in this group")
+    found_or_404(storage.delete_layout(get_db(), gid, lid), NO_LAYOUT)
     return "", 204

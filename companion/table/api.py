@@ -17,7 +17,6 @@ from typing import Any
 
 from flask import (
     Blueprint,
-    abort,
     current_app,
     jsonify,
     request,
@@ -31,13 +30,15 @@ from ..games.registry import PLAYER_NAME_MAX
 from ..storage import phones
 from ..web import access
 from ..web.db import get_db
-from ..web.errors import unprocessable
+from ..web.errors import found_or_404, refuse, unprocessable
 from ..web.json_body import json_body
 from ..web.links import public_base, room_join_url
 from ..web.security import group_required
 from . import room_state, tokens
 from .hub import hub_for
 from .qr import qr_svg
+
+NO_ROOM = "no such room in this group"
 
 bp = Blueprint("table_api", __name__, url_prefix="/api/groups/<gid>/rooms")
 
@@ -62,10 +63,7 @@ def _hub():
 
 
 def _room_or_404(gid: str, rid: str) -> dict[str, Any]:
-    room = storage.get_room(get_db(), gid, rid)
-    if room is None:
-        abort(404, description="no such room in this group")
-    return room
+    return found_or_404(storage.get_room(get_db(), gid, rid), NO_ROOM)
 
 
 def _body(allowed: set[str], *, optional: bool = False) -> dict[str, Any] | tuple:
@@ -130,7 +128,7 @@ def _append(gid: str, room: dict[str, Any], event: dict[str, Any]):
     try:
         stored = storage.offload(storage.append_room_events, db, gid, rid, decide)
     except storage.RoomGone:
-        abort(404, description="no such room in this group")
+        refuse(NO_ROOM, 404, "(url)")
     except room_state.IllegalMove as exc:
         return _illegal(exc)
     _hub().notify(rid, stored[-1]["id"])
