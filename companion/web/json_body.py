@@ -139,7 +139,10 @@ def parse_body(model: type[M], *, optional: bool = False) -> M:
     means `{}` (every field left out)."""
     body = {} if optional and not request.get_data(cache=True).strip() else json_body()
     fields = model.model_fields
-    if isinstance(body, dict) and model.model_config.get("extra") == "forbid":
+    if not isinstance(body, dict):
+        kind = "a list" if isinstance(body, list) else type(body).__name__.replace("NoneType", "null")
+        refuse(f"must be a JSON object with the keys {', '.join(fields)}, got {kind}", 422, "(body)")
+    if model.model_config.get("extra") == "forbid":
         unknown = sorted(set(body) - set(fields))
         if unknown:
             refuse(f"is not a known key (allowed: {', '.join(sorted(fields))})", 422, unknown[0])
