@@ -17,12 +17,11 @@ from ..storage import phones
 from ..storage.groups import KEY_BYTES
 from ..table import event_stream as room_streams
 from ..table import tokens
-from ..table.qr import qr_svg
 from ..web import access
 from ..web.db import get_db
 from ..web.errors import found_or_404, unprocessable
 from ..web.json_body import json_body, parse_body
-from ..web.links import group_join_url
+from ..web.links import group_join_url, qr_svg
 from ..web.security import group_required
 from .players import MAX_NAME as MAX_PLAYER_NAME
 

@@ -33,11 +33,10 @@ from ..web import access
 from ..web.db import get_db
 from ..web.errors import found_or_404, refuse, unprocessable
 from ..web.json_body import parse_body
-from ..web.links import public_base, room_join_url
+from ..web.links import public_base, qr_svg, room_join_url
 from ..web.security import group_required
 from . import room_state, tokens
 from .hub import hub_for
-from .qr import qr_svg
 
 NO_ROOM = "no such room in this group"
 

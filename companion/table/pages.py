@@ -19,9 +19,8 @@ from ..storage import phones
 from ..web import access
 from ..web.db import get_db
 from ..web.errors import found_or_404
-from ..web.links import public_base, room_join_url
+from ..web.links import public_base, qr_data_uri, room_join_url
 from . import tokens
-from .qr import qr_data_uri
 
 bp = Blueprint("table", __name__)
 
