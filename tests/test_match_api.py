@@ -168,3 +168,27 @@ def test_player_counts_skip_deleted_matches_and_former_names_still_find_matches(
     assert renamed.status_code == 200, renamed.get_json()
     found = client.get(url + "?player=ana", headers=headers).get_json()["matches"]
     assert [m["id"] for m in found] == [kept["id"]]
+
+
+@pytest.mark.parametrize("method,suffix,words", [
+    ("get", "matches/nope", "no such match in this group"),
+    ("delete", "matches/nope", "no such match in this group"),
+    ("post", "matches/nope/restore", "no such match in this group"),
+    ("get", "photos/nope", "no such photo in this group"),
+    ("get", "layouts/nope", "no such sheet layout in this group"),
+    ("delete", "templates/nope", "no such template in this group"),
+    ("get", "rooms/nope", "no such room in this group"),
+], ids=["match", "match-delete", "match-restore", "photo", "layout", "template", "room"])
+def test_a_missing_thing_is_one_404_shape(client, group, method, suffix, words):
+    """`found_or_404`: every "no such X" is `{"error", "path": "(url)"}`."""
+    answer = getattr(client, method)(f"/api/groups/{group['id']}/{suffix}", headers=group["headers"])
+    assert answer.status_code == 404
+    assert answer.get_json() == {"error": words, "path": "(url)"}
+
+
+def test_a_missing_room_page_is_still_a_page(client, group):
+    client.get(f"/g/{group['id']}/join?key={group['key']}")
+    answer = client.get(f"/g/{group['id']}/rooms/nope")
+    assert answer.status_code == 404
+    assert answer.mimetype == "text/html"
+    assert "no such room in this group" in answer.get_data(as_text=True).lower()

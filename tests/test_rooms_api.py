@@ -522,3 +522,30 @@ def test_more_control_variant_lets_a_suzhou_player_pass(client, group, monkeypat
     # Column 1, rows 2-4 are empty squares: only the variant may pass.
     assert post(client, group, plain, "pass", {"player": "Ana"}).status_code == 409
     assert post(client, group, chosen, "pass", {"player": "Ana"}).status_code == 201
+
+
+@pytest.mark.parametrize("tail,body,path,words", [
+    ("take", {"player": "Ana", "spin": 1}, "spin", "allowed: cell, choice, die, path, player"),
+    ("take", {"player": "Ana"}, "die", "is required: the white die's place in the roll, from 0"),
+    ("take", {"player": "Ana", "die": "one"}, "die", "the white die's place in the roll"),
+    ("end", {"player": "Ana", "reason": "x" * 300}, "reason", "at most 200 characters"),
+    ("seat", {"seat": 0}, "phone", "8 to 64 letters, digits or '-'"),
+    ("seat", {"phone": "phone-0001", "take_over": "yes"}, "take_over", "true or false"),
+    ("match", {"sheets": []}, "sheets", "allowed: state"),
+], ids=["unknown-key", "missing-die", "die-type", "long-reason", "no-phone", "take-over", "match-key"])
+def test_move_bodies_say_what_is_allowed(client, group, tail, body, path, words):
+    """parse_body: each refusal names the key and what the call accepts."""
+    room = make_room(client, group)
+    answer = post(client, group, room, tail, body)
+    assert answer.status_code == 422, answer.get_json()
+    assert answer.get_json()["path"] == path
+    assert words in answer.get_json()["error"]
+
+
+def test_a_foreign_room_is_404_whatever_the_body(client, group):
+    """The room is looked up before the body is read: nothing about it leaks."""
+    room = make_room(client, group)
+    other = client.post("/api/groups", json={"name": "Other"}).get_json()
+    answer = client.post(f"/api/groups/{other['id']}/rooms/{room['id']}/take", json={"spin": 1},
+                         headers={"X-Companion-Key": other["key"]})
+    assert answer.status_code == 404

@@ -17,12 +17,11 @@ from ..storage import phones
 from ..storage.groups import KEY_BYTES
 from ..table import event_stream as room_streams
 from ..table import tokens
-from ..table.qr import qr_svg
 from ..web import access
 from ..web.db import get_db
-from ..web.errors import unprocessable
+from ..web.errors import found_or_404, unprocessable
 from ..web.json_body import json_body, parse_body
-from ..web.links import group_join_url
+from ..web.links import group_join_url, qr_svg
 from ..web.security import group_required
 from .players import MAX_NAME as MAX_PLAYER_NAME
 
@@ -76,8 +75,8 @@ def list_phones(gid: str):
 def remove_phone(gid: str, pid: str):
     """The phone loses access at once (its next request is 401); removing
     this very phone means leaving the group."""
-    if not phones.remove_phone(get_db(), gid, pid):
-        abort(404, description="no such phone in this group (it may have been removed already)")
+    found_or_404(phones.remove_phone(get_db(), gid, pid),
+                 "no such phone in this group (it may have been removed already)")
     room_streams.access_changed()  # its open dice streams end now
     return "", 204
 

@@ -4,11 +4,8 @@ tables) and the seat list a new Canal Houses or Canal Grande match starts from."
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-import qrcode
-import qrcode.image.svg
 from flask import (
     Blueprint,
     Response,
@@ -28,6 +25,7 @@ from ..play.links import PLAYER_COUNTS, SEAT_LIST_FIRST, start_links, start_url
 from ..storage import phones
 from ..web import access
 from ..web.db import get_db
+from ..web.links import qr_svg
 from ..web.page_access import GAME_NAMES, group_page, not_found
 from .api import MAX_NAME, join_url, make_group
 
@@ -104,11 +102,7 @@ def group_qr(gid: str):
     if key is None:
         abort(404, description="this server no longer knows the group's invite: make a new "
                                "invite link on the group page")
-    image = qrcode.make(join_url(gid, key), box_size=10, border=2,
-                        image_factory=qrcode.image.svg.SvgPathImage)
-    out = io.BytesIO()
-    image.save(out)
-    response = Response(out.getvalue(), mimetype="image/svg+xml")
+    response = Response(qr_svg(join_url(gid, key)), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-store"
     return response
 

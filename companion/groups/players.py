@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from flask import Blueprint, abort, jsonify, request
-from pydantic import BaseModel, BeforeValidator, ConfigDict
+from flask import Blueprint, jsonify, request
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, StrictBool
 
 from .. import storage
 from ..games.registry import PLAYER_NAME_MAX
 from ..web.db import get_db
-from ..web.errors import unprocessable
-from ..web.json_body import json_body, parse_body
+from ..web.errors import found_or_404, unprocessable
+from ..web.json_body import parse_body
 from ..web.security import group_required
 from ..web.versions import conflict, expected_version
 
@@ -26,16 +26,20 @@ def _public(player: dict[str, Any]) -> dict[str, Any]:
             "aliases": player.get("aliases", []), "version": player.get("version", 1)}
 
 
-def _object(allowed: set[str], example: str) -> dict[str, Any] | tuple:
-    body = json_body()
-    if not isinstance(body, dict):
-        return unprocessable("(body)", f"must be a JSON object like {example}")
-    unknown = sorted(set(body) - allowed)
-    if unknown:
-        return unprocessable(unknown[0], f"is not a known key (allowed: {', '.join(sorted(allowed))})")
-    if not body:
-        return unprocessable("(body)", f"is empty: send {example}")
-    return body
+def _player_name(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("must be a non-empty string (the player's name)")
+    if len(value.strip()) > MAX_NAME:
+        raise ValueError(f"must be at most {MAX_NAME} characters")
+    return value
+
+
+class PlayerEdit(BaseModel):
+    """PATCH: {"name": "New name"} renames; {"hidden": true|false} hides or shows."""
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[Any, AfterValidator(_player_name)] = None
+    hidden: StrictBool | None = None
+    version: Any = None  # the version the edit started from: web/versions.expected_version
 
 
 @bp.get("")
@@ -53,34 +57,25 @@ def index(gid: str):
 @group_required
 def update(gid: str, pid: int):
     """{"name": "New name"} renames; {"hidden": true|false} hides or shows."""
-    body = _object({"name", "hidden", "version"}, '{"name": "Ana"} or {"hidden": true}')
-    if isinstance(body, tuple):
-        return body
-    version, error = expected_version(body)
+    body = parse_body(PlayerEdit)
+    if not body.model_fields_set:
+        return unprocessable("(body)", 'is empty: send {"name": "Ana"} or {"hidden": true}')
+    version, error = expected_version({"version": body.version})
     if error:
         return error
     db = get_db()
-    stored = storage.get_player(db, gid, pid)
-    if stored is None:
-        abort(404, description=f"no player {pid} in this group")
+    stored = found_or_404(storage.get_player(db, gid, pid), f"no player {pid} in this group")
     if version is not None and version != stored["version"]:
         return conflict(_public(stored), "player")
-    if "hidden" in body and not isinstance(body["hidden"], bool):
-        return unprocessable("hidden", f"must be true or false, got {body['hidden']!r}")
-    if "name" in body:
-        name = body["name"]
-        if not isinstance(name, str) or not name.strip():
-            return unprocessable("name", "must be a non-empty string (the player's name)")
-        if len(name.strip()) > MAX_NAME:
-            return unprocessable("name", f"must be at most {MAX_NAME} characters")
+    if body.name is not None:
         try:
-            storage.rename_player(db, gid, pid, name, expected_version=version)
+            storage.rename_player(db, gid, pid, body.name, expected_version=version)
         except storage.VersionConflict as exc:
             return conflict(_public(exc.current), "player")
         except storage.PlayerConflict as exc:
             return jsonify({"error": str(exc), "path": "name"}), 409
-    if "hidden" in body:
-        storage.set_hidden(db, gid, pid, body["hidden"])
+    if body.hidden is not None:
+        storage.set_hidden(db, gid, pid, body.hidden)
     return jsonify(_public(storage.get_player(db, gid, pid)))
 
 
@@ -104,8 +99,7 @@ def merge(gid: str, pid: int):
     into = parse_body(MergeBody).into
     db = get_db()
     for which in (pid, into):
-        if storage.get_player(db, gid, which) is None:
-            abort(404, description=f"no player {which} in this group")
+        found_or_404(storage.get_player(db, gid, which), f"no player {which} in this group")
     try:
         kept = storage.merge_players(db, gid, pid, into)
     except storage.PlayerConflict as exc:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 import uuid
-from typing import Any
+from typing import Annotated, Any
 
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, jsonify, request
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from .. import storage
 from ..games import GAMES, StateError, score
@@ -19,10 +20,12 @@ from ..games.registry import (
     name_problem,
 )
 from ..web.db import get_db
-from ..web.errors import state_error, unprocessable
-from ..web.json_body import json_body, parse_played_at
+from ..web.errors import found_or_404, state_error, unprocessable
+from ..web.json_body import parse_body, parse_played_at
 from ..web.security import group_required
 from ..web.versions import conflict, expected_version
+
+NO_MATCH = "no such match in this group"
 
 bp = Blueprint("api_matches", __name__, url_prefix="/api/groups/<gid>/matches")
 
@@ -41,36 +44,66 @@ def _public(match: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _details(body: dict[str, Any]) -> tuple[dict[str, Any], Any]:
-    """The optional duration, location and notes a body names (null or "" clears
-    one): (details, None) or ({}, error response)."""
-    out: dict[str, Any] = {}
-    if "duration_min" in body:
-        value = body["duration_min"]
-        if value in (None, ""):
-            out["duration_min"] = None
-        elif isinstance(value, bool) or not isinstance(value, int) \
-                or not 1 <= value <= DURATION_MAX_MIN:
-            return {}, unprocessable("duration_min", "must be a whole number of minutes from 1 to "
-                                     f"{DURATION_MAX_MIN}, or null, got {value!r}")
-        else:
-            out["duration_min"] = value
-    for key, most, what in (("location", LOCATION_MAX, "where you played, e.g. “Ana's kitchen”"),
-                            ("notes", NOTES_MAX, "anything to remember about the match")):
-        if key not in body:
-            continue
-        value = body[key]
+# -- what a match body may hold (web/json_body.parse_body) ----------------
+
+def _client_id(value: Any) -> str | None:
+    if value is not None and (not isinstance(value, str) or not ID_PATTERN.match(value)):
+        raise ValueError("must be a string of 1 to 64 letters, digits, '.', '_' or '-' "
+                         "(a client UUID)")
+    return value
+
+
+def _played_at(value: Any) -> str:
+    try:
+        return parse_played_at(value)
+    except StateError as exc:
+        raise ValueError(exc.message) from None
+
+
+def _minutes(value: Any) -> int | None:
+    if value in (None, ""):
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= DURATION_MAX_MIN:
+        raise ValueError(f"must be a whole number of minutes from 1 to {DURATION_MAX_MIN}, or "
+                         f"null, got {value!r}")
+    return value
+
+
+def _text(most: int, what: str, keep_lines: bool):
+    def check(value: Any) -> str | None:
         if value is None:
-            out[key] = None
-            continue
+            return None
         if not isinstance(value, str):
-            return {}, unprocessable(key, f"must be text ({what}) or null")
-        text = value.strip() if key == "notes" else " ".join(value.split())
+            raise ValueError(f"must be text ({what}) or null")
+        text = value.strip() if keep_lines else " ".join(value.split())
         if len(text) > most:
-            return {}, unprocessable(key, f"is {len(text)} characters long; at most {most} "
-                                          "are allowed")
-        out[key] = text or None
-    return out, None
+            raise ValueError(f"is {len(text)} characters long; at most {most} are allowed")
+        return text or None
+    return AfterValidator(check)
+
+
+class _MatchFields(BaseModel):
+    """A field left out keeps what is stored; null (or "") clears a detail."""
+    model_config = ConfigDict(extra="forbid")
+    state: Any = Field(description="the game's state (see scoring.md)")
+    played_at: Annotated[Any, AfterValidator(_played_at)] = None
+    duration_min: Annotated[Any, AfterValidator(_minutes)] = None
+    location: Annotated[Any, _text(LOCATION_MAX, "where you played, e.g. “Ana's kitchen”",
+                                   keep_lines=False)] = None
+    notes: Annotated[Any, _text(NOTES_MAX, "anything to remember about the match",
+                                keep_lines=True)] = None
+
+    def details(self) -> dict[str, Any]:
+        """The duration, location and notes the body named."""
+        return {key: getattr(self, key) for key in DETAIL_KEYS if key in self.model_fields_set}
+
+
+class NewMatch(_MatchFields):
+    id: Annotated[Any, AfterValidator(_client_id)] = None
+
+
+class MatchEdit(_MatchFields):
+    version: Any = None  # the version the edit started from: web/versions.expected_version
 
 
 def _names_error(result: dict[str, Any], kept: frozenset[str] = frozenset()):
@@ -88,19 +121,6 @@ def _names_error(result: dict[str, Any], kept: frozenset[str] = frozenset()):
     return None
 
 
-def _read_match_body(allowed: set[str]) -> tuple[dict[str, Any], Any] | tuple[None, Any]:
-    """(fields, None) or (None, error response)."""
-    body = json_body()
-    if not isinstance(body, dict):
-        return None, unprocessable("(body)", 'must be a JSON object like {"state": {...}}')
-    unknown = sorted(set(body) - allowed)
-    if unknown:
-        return None, unprocessable(unknown[0], f"is not a known key (allowed: {', '.join(sorted(allowed))})")
-    if "state" not in body:
-        return None, unprocessable("state", "is required: the game's state (see scoring.md)")
-    return body, None
-
-
 def _score(state: Any):
     try:
         return score(state), None
@@ -111,22 +131,9 @@ def _score(state: Any):
 @bp.post("")
 @group_required
 def create(gid: str):
-    body, error = _read_match_body({"id", "played_at", "state", *DETAIL_KEYS})
-    if error:
-        return error
-    details, error = _details(body)
-    if error:
-        return error
-    mid = body.get("id")
-    if mid is None:
-        mid = str(uuid.uuid4())
-    elif not isinstance(mid, str) or not ID_PATTERN.match(mid):
-        return unprocessable("id", "must be a string of 1 to 64 letters, digits, '.', '_' or '-' "
-                                   "(a client UUID)")
-    try:
-        played_at = parse_played_at(body["played_at"]) if "played_at" in body else storage.now_iso()
-    except StateError as exc:
-        return unprocessable(exc.path, exc.message)
+    body = parse_body(NewMatch)
+    mid = body.id or str(uuid.uuid4())
+    played_at = body.played_at if "played_at" in body.model_fields_set else storage.now_iso()
     db = get_db()
     existing = storage.get_match(db, gid, mid, include_deleted=True)
     if existing:
@@ -134,14 +141,14 @@ def create(gid: str):
             return jsonify({"error": "this match was deleted; restore it instead of saving it again",
                             "path": "id"}), 409
         return jsonify(_public(existing)), 200
-    result, error = _score(body["state"])
+    result, error = _score(body.state)
     if error:
         return error
     error = _names_error(result)
     if error:
         return error
-    match, created = storage.offload(storage.save_match, db, gid, mid, played_at, body["state"],
-                                     result, details)
+    match, created = storage.offload(storage.save_match, db, gid, mid, played_at, body.state,
+                                     result, body.details())
     return jsonify(_public(match)), 201 if created else 200
 
 
@@ -179,55 +186,38 @@ def index(gid: str):
 @bp.get("/<mid>")
 @group_required
 def show(gid: str, mid: str):
-    match = storage.get_match(get_db(), gid, mid)
-    if not match:
-        abort(404, description="no such match in this group")
-    return jsonify(_public(match))
+    return jsonify(_public(found_or_404(storage.get_match(get_db(), gid, mid), NO_MATCH)))
 
 
 @bp.put("/<mid>")
 @group_required
 def update(gid: str, mid: str):
-    body, error = _read_match_body({"state", "played_at", "version", *DETAIL_KEYS})
-    if error:
-        return error
-    version, error = expected_version(body)
-    if error:
-        return error
-    details, error = _details(body)
+    body = parse_body(MatchEdit)
+    version, error = expected_version({"version": body.version})
     if error:
         return error
     db = get_db()
-    stored = storage.get_match(db, gid, mid)
-    if not stored:
-        abort(404, description="no such match in this group")
+    stored = found_or_404(storage.get_match(db, gid, mid), NO_MATCH)
     if version is not None and version != stored["version"]:
         return conflict(_public(stored))
-    try:
-        played_at = parse_played_at(body["played_at"]) if "played_at" in body else None
-    except StateError as exc:
-        return unprocessable(exc.path, exc.message)
-    result, error = _score(body["state"])
+    result, error = _score(body.state)
     if error:
         return error
     error = _names_error(result, frozenset(p.get("name") for p in stored["result"].get("players", [])))
     if error:
         return error
     try:
-        match = storage.update_match(db, gid, mid, body["state"], result, played_at, details,
-                                     expected_version=version)
+        match = storage.update_match(db, gid, mid, body.state, result, body.played_at,
+                                     body.details(), expected_version=version)
     except storage.VersionConflict as exc:
         return conflict(_public(exc.current))
-    if not match:
-        abort(404, description="no such match in this group")
-    return jsonify(_public(match))
+    return jsonify(_public(found_or_404(match, NO_MATCH)))
 
 
 @bp.delete("/<mid>")
 @group_required
 def delete(gid: str, mid: str):
-    if not storage.delete_match(get_db(), gid, mid):
-        abort(404, description="no such match in this group")
+    found_or_404(storage.delete_match(get_db(), gid, mid), NO_MATCH)
     return "", 204
 
 
@@ -235,7 +225,4 @@ def delete(gid: str, mid: str):
 @group_required
 def restore(gid: str, mid: str):
     """Undo a delete."""
-    match = storage.restore_match(get_db(), gid, mid)
-    if not match:
-        abort(404, description="no such match in this group")
-    return jsonify(_public(match))
+    return jsonify(_public(found_or_404(storage.restore_match(get_db(), gid, mid), NO_MATCH)))

@@ -9,7 +9,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, abort, current_app, jsonify, request, send_file
+from flask import Blueprint, current_app, jsonify, request, send_file
 
 from vision import READERS
 
@@ -18,9 +18,11 @@ from ..games import registry
 from ..storage.photos import catalog_for_reading
 from ..web.db import get_db
 from ..web.disk_full import write_whole
-from ..web.errors import error
+from ..web.errors import error, found_or_404
 from ..web.security import group_required
 from .reading import photo_queue, read_photo, refuse_unknown_fields, uploaded_photo
+
+NO_PHOTO = "no such photo in this group"
 
 bp = Blueprint("api_photos", __name__, url_prefix="/api/groups/<gid>/photos")
 
@@ -100,9 +102,7 @@ def index(gid: str):
 @bp.delete("/<pid>")
 @group_required
 def delete(gid: str, pid: str):
-    filename = storage.delete_photo(get_db(), gid, pid)
-    if filename is None:
-        abort(404, description="no such photo in this group")
+    filename = found_or_404(storage.delete_photo(get_db(), gid, pid), NO_PHOTO)
     (Path(current_app.config["UPLOAD_FOLDER"]) / filename).unlink(missing_ok=True)
     return "", 204
 
@@ -145,21 +145,16 @@ def upload(gid: str):
 @bp.get("/<pid>")
 @group_required
 def show(gid: str, pid: str):
-    photo = storage.get_photo(get_db(), gid, pid)
-    if not photo:
-        abort(404, description="no such photo in this group")
+    photo = found_or_404(storage.get_photo(get_db(), gid, pid), NO_PHOTO)
     return jsonify({"id": pid, "game": photo["game"], **photo["reading"]})
 
 
 @bp.get("/<pid>/image")
 @group_required
 def image(gid: str, pid: str):
-    photo = storage.get_photo(get_db(), gid, pid)
-    if not photo:
-        abort(404, description="no such photo in this group")
+    photo = found_or_404(storage.get_photo(get_db(), gid, pid), NO_PHOTO)
     path = Path(current_app.config["UPLOAD_FOLDER"]) / photo["filename"]
-    if not path.is_file():
-        abort(404, description="the photo file is gone")
+    found_or_404(path.is_file(), "the photo file is gone")
     response = send_file(path, mimetype=photo["media_type"], max_age=3600)
     response.cache_control.public = False  # a group's photo: this phone's cache only
     response.cache_control.private = True

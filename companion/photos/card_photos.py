@@ -16,13 +16,13 @@ from __future__ import annotations
 import json
 import uuid
 
-from flask import abort, jsonify, request
+from flask import jsonify, request
 
 from .. import storage
 from ..photos.worker import CATALOG, CATALOG_GRID
 from ..storage import photos as card_photos
 from ..web.db import get_db
-from ..web.errors import error
+from ..web.errors import error, found_or_404
 from ..web.security import group_required
 from .pages import bp
 from .reading import read_photo, refuse_unknown_fields, uploaded_photo
@@ -33,9 +33,7 @@ ROLE_WORDS = {"store": "a store", "window": "a window", "roof": "a roof"}
 @bp.post("/api/groups/<gid>/cards/<cid>/photo")
 @group_required
 def card_photo(gid: str, cid: str):
-    card = storage.get_card(get_db(), gid, cid)
-    if not card:
-        abort(404, description="no such card in this group's catalog")
+    card = found_or_404(storage.get_card(get_db(), gid, cid), "no such card in this group's catalog")
     refuse_unknown_fields({"grid", "index"}, "send the file field 'photo', or 'grid' and 'index' "
                                              "of a card found in a photo of many")
     if request.form.get("grid") is not None:
@@ -110,8 +108,8 @@ def _similar(known: list[dict], role: str | None, colour: str | None, limit: int
 @bp.delete("/api/groups/<gid>/cards/<cid>/photo")
 @group_required
 def delete_card_photo(gid: str, cid: str):
-    if not card_photos.delete_card_photo(get_db(), gid, cid):
-        abort(404, description="this card has no photo in the catalog")
+    found_or_404(card_photos.delete_card_photo(get_db(), gid, cid),
+                 "this card has no photo in the catalog")
     return "", 204
 
 

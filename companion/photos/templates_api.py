@@ -14,19 +14,22 @@ from __future__ import annotations
 
 import json
 import uuid
-from typing import Any
+from typing import Annotated, Any
 
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, jsonify, request
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool
 
 from .. import storage
 from ..games import StateError
 from ..games.doodle_china.layouts import DEFAULT_LAYOUTS, SIZES, check_layout, get_layout
 from ..games.registry import LABEL_NAME_MAX
 from ..web.db import get_db
-from ..web.errors import error, unprocessable
-from ..web.json_body import json_body
+from ..web.errors import error, found_or_404, unprocessable
+from ..web.json_body import parse_body
 from ..web.security import group_required
 from .reading import read_photo, refuse_unknown_fields, uploaded_photo
+
+NO_TEMPLATE = "no such template in this group"
 
 bp = Blueprint("api_templates", __name__, url_prefix="/api/groups/<gid>/templates")
 
@@ -112,10 +115,23 @@ def index(gid: str):
 @bp.get("/<tid>")
 @group_required
 def show(gid: str, tid: str):
-    doc = storage.get_template(get_db(), gid, tid)
-    if doc is None:
-        abort(404, description="no such template in this group")
+    doc = found_or_404(storage.get_template(get_db(), gid, tid), NO_TEMPLATE)
     return jsonify(public(doc))
+
+
+def _template_name(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
+        raise ValueError(f"must be a non-empty string of at most {MAX_NAME} characters")
+    return " ".join(value.split())
+
+
+class TemplateEdit(BaseModel):
+    """PATCH: corrected values, confirmed, a new name (each may be left out)."""
+    model_config = ConfigDict(extra="forbid")
+    values: dict[str, Any] = Field(default_factory=dict,
+                                   description="track name -> list of its printed values")
+    confirmed: StrictBool | None = None
+    name: Annotated[Any, AfterValidator(_template_name)] = None
 
 
 @bp.patch("/<tid>")
@@ -123,22 +139,11 @@ def show(gid: str, tid: str):
 def update(gid: str, tid: str):
     """Corrected values (every one seen), a new name; `confirmed: true` makes
     the template one that photos are read with."""
-    doc = storage.get_template(get_db(), gid, tid)
-    if doc is None:
-        abort(404, description="no such template in this group")
-    body = json_body()
-    if not isinstance(body, dict):
-        return unprocessable("(body)", 'must be a JSON object like {"values": {"hotels": [2, 3, ...]}, '
-                                       '"confirmed": true}')
-    unknown = sorted(set(body) - {"values", "confirmed", "name"})
-    if unknown:
-        return unprocessable(unknown[0], "is not a known key (allowed: values, confirmed, name)")
+    doc = found_or_404(storage.get_template(get_db(), gid, tid), NO_TEMPLATE)
+    body = parse_body(TemplateEdit)
     data = dict(doc["data"])
     tracks = {k: [dict(e) for e in v] for k, v in data["tracks"].items()}
-    values = body.get("values", {})
-    if not isinstance(values, dict):
-        return unprocessable("values", "must be an object: track name -> list of its printed values")
-    for track, given in values.items():
+    for track, given in body.values.items():
         if track not in tracks:
             return unprocessable(f"values.{track}", f"is not a track of this sheet ({', '.join(tracks)})")
         if (not isinstance(given, list) or len(given) != len(tracks[track])
@@ -151,20 +156,14 @@ def update(gid: str, tid: str):
             entry["value"] = v
             entry["seen"] = True
     data["tracks"] = tracks
-    name = doc["name"]
-    if "name" in body:
-        if not isinstance(body["name"], str) or not body["name"].strip() or len(body["name"]) > MAX_NAME:
-            return unprocessable("name", f"must be a non-empty string of at most {MAX_NAME} characters")
-        name = " ".join(body["name"].split())
-    if "confirmed" in body:
-        if not isinstance(body["confirmed"], bool):
-            return unprocessable("confirmed", "must be true or false")
+    name = body.name or doc["name"]
+    if body.confirmed is not None:
         unseen = [f"{t} {i + 1}" for t, es in tracks.items() for i, e in enumerate(es)
                   if not e.get("seen") or not isinstance(e.get("value"), int)]
-        if body["confirmed"] and unseen:
+        if body.confirmed and unseen:
             return unprocessable("values", "every printed value must be seen (and corrected where "
                                            f"read wrong) before the template is used; not yet: {', '.join(unseen)}")
-        data["confirmed"] = body["confirmed"]
+        data["confirmed"] = body.confirmed
     saved = storage.update_template(get_db(), gid, tid, doc["edition"], name, data)
     return jsonify(public(saved))
 
@@ -172,6 +171,5 @@ def update(gid: str, tid: str):
 @bp.delete("/<tid>")
 @group_required
 def delete(gid: str, tid: str):
-    if not storage.delete_template(get_db(), gid, tid):
-        abort(404, description="no such template in this group")
+    found_or_404(storage.delete_template(get_db(), gid, tid), NO_TEMPLATE)
     return "", 204

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 import uuid
-from typing import Any
+from typing import Annotated, Any
 
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, abort, jsonify, make_response, request
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from .. import storage
 from ..games import StateError
@@ -32,10 +33,12 @@ from ..games.doodle_china.layouts import (
 )
 from ..games.registry import LABEL_NAME_MAX
 from ..web.db import get_db
-from ..web.errors import unprocessable
-from ..web.json_body import json_body
+from ..web.errors import found_or_404, unprocessable
+from ..web.json_body import parse_body
 from ..web.security import group_required
 from ..web.versions import conflict, expected_version
+
+NO_LAYOUT = "no such sheet layout in this group"
 
 bp = Blueprint("api_layouts", __name__, url_prefix="/api/groups/<gid>/layouts")
 
@@ -101,30 +104,50 @@ _REQUIRED = {
 }
 
 
-def _read(body: Any, allowed: set[str]) -> tuple[dict[str, Any] | None, Any]:
-    if not isinstance(body, dict):
-        return None, unprocessable("(body)", 'must be a JSON object like {"name": "Our sheets", '
-                                             '"edition": "suzhou", "data": {...}}')
-    unknown = sorted(set(body) - allowed)
-    if unknown:
-        return None, unprocessable(unknown[0], f"is not a known key (allowed: "
-                                               f"{', '.join(sorted(allowed))})")
-    edition = body.get("edition")
-    if edition not in EDITIONS:
-        return None, unprocessable("edition", f"must be one of {', '.join(EDITIONS)}, "
-                                              f"got {edition!r}")
-    name = body.get("name")
-    if not isinstance(name, str) or not name.strip():
-        return None, unprocessable("name", "must be a non-empty string (what the group calls "
-                                           "these sheets)")
-    if len(name.strip()) > MAX_NAME:
-        return None, unprocessable("name", f"must be at most {MAX_NAME} characters")
-    if "data" not in body:
-        return None, unprocessable("data", "is required: the sheet's cells, houses and tracks")
-    data, error = _data(edition, body["data"])
-    if error:
-        return None, error
-    return {"edition": edition, "name": " ".join(name.split()), "data": data}, None
+def _edition(value: Any) -> str:
+    if value not in EDITIONS:
+        raise ValueError(f"must be one of {', '.join(EDITIONS)}, got {value!r}")
+    return value
+
+
+def _layout_name(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("must be a non-empty string (what the group calls these sheets)")
+    if len(value.strip()) > MAX_NAME:
+        raise ValueError(f"must be at most {MAX_NAME} characters")
+    return " ".join(value.split())
+
+
+def _layout_id(value: Any) -> str | None:
+    if value is not None and (not isinstance(value, str) or not ID_PATTERN.match(value)):
+        raise ValueError("must be a string of 1 to 64 letters, digits, '.', '_' or '-' "
+                         "(a client UUID)")
+    if value in DEFAULT_LAYOUTS:
+        raise ValueError(f"{value} is the id of a built-in layout; leave id out or send a new one")
+    return value
+
+
+class _LayoutFields(BaseModel):
+    """What a body holds (web/json_body.parse_body); `data` is checked against its edition."""
+    model_config = ConfigDict(extra="forbid", validate_default=True)  # a missing name is refused too
+    edition: Annotated[Any, AfterValidator(_edition)] = None
+    name: Annotated[Any, AfterValidator(_layout_name)] = None
+    data: Any = Field(description="the sheet's cells, houses and tracks")
+
+    def fields(self) -> dict[str, Any]:
+        """The stored fields, or the request ends 422 on `data`."""
+        data, error = _data(self.edition, self.data)
+        if error:
+            abort(make_response(*error))
+        return {"edition": self.edition, "name": self.name, "data": data}
+
+
+class NewLayout(_LayoutFields):
+    id: Annotated[Any, AfterValidator(_layout_id)] = None
+
+
+class LayoutEdit(_LayoutFields):
+    version: Any = None  # the version the edit started from: web/versions.expected_version
 
 
 def _public(layout: dict[str, Any]) -> dict[str, Any]:
@@ -150,19 +173,9 @@ def index(gid: str):
 @bp.post("")
 @group_required
 def create(gid: str):
-    body = json_body()
-    fields, error = _read(body, {"id", "name", "edition", "data"})
-    if error:
-        return error
-    lid = body.get("id")
-    if lid is None:
-        lid = str(uuid.uuid4())
-    elif not isinstance(lid, str) or not ID_PATTERN.match(lid):
-        return unprocessable("id", "must be a string of 1 to 64 letters, digits, '.', '_' or '-' "
-                                   "(a client UUID)")
-    elif lid in DEFAULT_LAYOUTS:
-        return unprocessable("id", f"{lid} is the id of a built-in layout; leave id out or "
-                                   "send a new one")
+    body = parse_body(NewLayout)
+    fields = body.fields()
+    lid = body.id or str(uuid.uuid4())
     layout, created = storage.save_layout(get_db(), gid, lid, **fields)
     return jsonify(_public(layout)), 201 if created else 200
 
@@ -172,36 +185,28 @@ def create(gid: str):
 def show(gid: str, lid: str):
     if lid in DEFAULT_LAYOUTS:
         return jsonify(next(lay for lay in builtin_layouts() if lay["id"] == lid))
-    layout = storage.get_layout(get_db(), gid, lid)
-    if not layout:
-        abort(404, description="no such sheet layout in this group")
-    return jsonify(_public(layout))
+    return jsonify(_public(found_or_404(storage.get_layout(get_db(), gid, lid), NO_LAYOUT)))
 
 
 @bp.put("/<lid>")
 @group_required
 def update(gid: str, lid: str):
     _refuse_builtin(lid)
-    body = json_body()
-    version, error = expected_version(body)
+    body = parse_body(LayoutEdit)
+    version, error = expected_version({"version": body.version})
     if error:
         return error
-    fields, error = _read(body, {"name", "edition", "data"})
-    if error:
-        return error
+    fields = body.fields()
     try:
         layout = storage.update_layout(get_db(), gid, lid, **fields, expected_version=version)
     except storage.VersionConflict as exc:
         return conflict(_public(exc.current), "sheet layout")
-    if not layout:
-        abort(404, description="no such sheet layout in this group")
-    return jsonify(_public(layout))
+    return jsonify(_public(found_or_404(layout, NO_LAYOUT)))
 
 
 @bp.delete("/<lid>")
 @group_required
 def delete(gid: str, lid: str):
     _refuse_builtin(lid)
-    if not storage.delete_layout(get_db(), gid, lid):
-        abort(404, description="no such sheet layout in this group")
+    found_or_404(storage.delete_layout(get_db(), gid, lid), NO_LAYOUT)
     return "", 204

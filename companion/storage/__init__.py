@@ -3,7 +3,6 @@ Callers use the named query functions re-exported here."""
 
 from .aggregates import backfill as stats_backfill
 from .aggregates import rebuild_group as rebuild_stats
-from .aggregates import streaks_of as stats_streaks_of
 from .cards import delete_card, get_card, list_cards, save_card, update_card
 from .db import connect, migrate, offload, pause, schema_version, write
 from .groups import (
@@ -72,6 +71,7 @@ from .stats_queries import solo_sheets as stats_solo_sheets
 from .stats_queries import streak_parts as stats_streak_parts
 from .stats_queries import win_conditions as stats_win_conditions
 from .stats_scope import Scope as StatsScope
+from .streaks import streaks_of as stats_streaks_of
 from .templates import (
                      delete_template,
                      get_template,

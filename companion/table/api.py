@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import os
 import uuid
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from flask import (
     Blueprint,
-    abort,
     current_app,
     jsonify,
     request,
     url_for,
 )
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from .. import storage
 from ..games.common import StateError
@@ -31,13 +31,14 @@ from ..games.registry import PLAYER_NAME_MAX
 from ..storage import phones
 from ..web import access
 from ..web.db import get_db
-from ..web.errors import unprocessable
-from ..web.json_body import json_body
-from ..web.links import public_base, room_join_url
+from ..web.errors import found_or_404, refuse, unprocessable
+from ..web.json_body import parse_body
+from ..web.links import public_base, qr_svg, room_join_url
 from ..web.security import group_required
 from . import room_state, tokens
 from .hub import hub_for
-from .qr import qr_svg
+
+NO_ROOM = "no such room in this group"
 
 bp = Blueprint("table_api", __name__, url_prefix="/api/groups/<gid>/rooms")
 
@@ -62,25 +63,81 @@ def _hub():
 
 
 def _room_or_404(gid: str, rid: str) -> dict[str, Any]:
-    room = storage.get_room(get_db(), gid, rid)
-    if room is None:
-        abort(404, description="no such room in this group")
-    return room
+    return found_or_404(storage.get_room(get_db(), gid, rid), NO_ROOM)
 
 
-def _body(allowed: set[str], *, optional: bool = False) -> dict[str, Any] | tuple:
-    if optional and not request.get_data(cache=True).strip():
+# -- what each call accepts (web/json_body.parse_body: unknown keys, types
+# and missing fields are refused with their path and what is allowed) -------
+
+def _seated_name(value: str) -> str:
+    if not value.strip():
+        raise ValueError("must be a non-empty name")
+    if len(value.strip()) > MAX_NAME:
+        raise ValueError(f"must be at most {MAX_NAME} characters")
+    return " ".join(value.split())
+
+
+def _variants(value: Any) -> dict[str, bool]:
+    if value is None:
         return {}
-    body = json_body()
-    if not isinstance(body, dict):
-        return unprocessable("(body)", "must be a JSON object")
-    unknown = sorted(set(body) - allowed)
-    if unknown:
-        return unprocessable(unknown[0], f"is not a known key (allowed: {', '.join(sorted(allowed))})")
-    return body
+    if not isinstance(value, dict) or set(value) - {"more_control"} \
+            or not isinstance(value.get("more_control", False), bool):
+        raise ValueError('must be like {"more_control": true} (Suzhou: pass and cross out a '
+                         "tree instead of taking a die)")
+    return value
 
 
-def _player_name(room: dict[str, Any], value: Any, path: str = "player") -> str | tuple:
+class NewTable(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_default=True)  # defaults pass the checks too
+    game: Literal["doodle-china"] = Field("doodle-china", description="live tables are for "
+                                          "Doodle China")
+    edition: Literal[room_state.EDITIONS] = Field(description="the box: suzhou or shanghai")
+    players: Annotated[list[Annotated[str, AfterValidator(_seated_name)]], Field(
+        min_length=1, max_length=room_state.MAX_PLAYERS,
+        description=f"1 to {room_state.MAX_PLAYERS} names in seating order; one name is a solo game")]
+    mode: Literal[room_state.MODES] = Field("paper", description="paper: the app rolls and records "
+                                            "the dice; digital: each phone is a sheet")
+    layout: Any = None  # the sheet layout's id; the edition's own when left out
+    variants: Annotated[Any, AfterValidator(_variants)] = None
+
+
+def _cell(value: Any) -> list[int] | None:
+    if value is not None and not (isinstance(value, list) and len(value) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise ValueError("must be [row, column], counted from 0")
+    return value
+
+
+class Move(BaseModel):
+    """Roll and pass: who (anyone may press for the player due)."""
+    model_config = ConfigDict(extra="forbid")
+    player: Any = None  # a name as seated or a seat number: `_player_name`
+
+
+class Take(Move):
+    die: StrictInt = Field(ge=0, description="the white die's place in the roll, from 0")
+    cell: Annotated[Any, AfterValidator(_cell)] = None
+    path: StrictStr | None = None
+    choice: StrictStr | None = None
+
+
+class EndTrigger(Move):
+    reason: StrictStr | None = Field(None, max_length=200, description="a short text")
+
+
+class PaperSheets(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    state: Any = None
+
+
+def _move(gid: str, rid: str, model: type[Move], *, optional: bool = False):
+    """The move's room (404 first: another group's room id reveals nothing)
+    and its body."""
+    room = _room_or_404(gid, rid)
+    return parse_body(model, optional=optional), room
+
+
+def _player_name(room: dict[str, Any], value: Any, path: str = "player") -> str:
     """A player by name (as seated) or by seat number."""
     players = room["players"]
     if isinstance(value, bool):
@@ -88,14 +145,14 @@ def _player_name(room: dict[str, Any], value: Any, path: str = "player") -> str 
     if isinstance(value, int):
         if 0 <= value < len(players):
             return players[value]
-        return unprocessable(path, f"seat must be from 0 to {len(players) - 1}, got {value}")
+        refuse(f"seat must be from 0 to {len(players) - 1}, got {value}", 422, path)
     if isinstance(value, str):
         wanted = " ".join(value.split()).casefold()
         for name in players:
             if name.casefold() == wanted:
                 return name
-        return unprocessable(path, f"{value!r} is not at this table; players: {', '.join(players)}")
-    return unprocessable(path, "is required: the player's name or seat number")
+        refuse(f"{value!r} is not at this table; players: {', '.join(players)}", 422, path)
+    refuse("is required: the player's name or seat number", 422, path)
 
 
 def _illegal(exc: StateError):
@@ -130,7 +187,7 @@ def _append(gid: str, room: dict[str, Any], event: dict[str, Any]):
     try:
         stored = storage.offload(storage.append_room_events, db, gid, rid, decide)
     except storage.RoomGone:
-        abort(404, description="no such room in this group")
+        refuse(NO_ROOM, 404, "(url)")
     except room_state.IllegalMove as exc:
         return _illegal(exc)
     _hub().notify(rid, stored[-1]["id"])
@@ -142,39 +199,11 @@ def _append(gid: str, room: dict[str, Any], event: dict[str, Any]):
 @bp.post("")
 @group_required
 def create(gid: str):
-    body = _body({"game", "edition", "players", "mode", "layout", "variants"})
-    if isinstance(body, tuple):
-        return body
-    game = body.get("game", "doodle-china")
-    if game != "doodle-china":
-        return unprocessable("game", f"live tables are for \"doodle-china\"; got {game!r}")
-    edition = body.get("edition")
-    if edition not in room_state.EDITIONS:
-        return unprocessable("edition", f"must be \"suzhou\" or \"shanghai\", got {edition!r}")
-    players = body.get("players")
-    if not isinstance(players, list) or not 1 <= len(players) <= room_state.MAX_PLAYERS:
-        return unprocessable("players", f"must be a list of 1 to {room_state.MAX_PLAYERS} names in "
-                                        "seating order (one name: a solo game)")
-    names = []
-    for i, name in enumerate(players):
-        if not isinstance(name, str) or not name.strip():
-            return unprocessable(f"players[{i}]", "must be a non-empty name")
-        if len(name.strip()) > MAX_NAME:
-            return unprocessable(f"players[{i}]", f"must be at most {MAX_NAME} characters")
-        names.append(" ".join(name.split()))
-    mode = body.get("mode", "paper")
-    if mode not in room_state.MODES:
-        return unprocessable("mode", "must be \"paper\" (the app rolls and records the dice) or "
-                                     f"\"digital\" (each phone is a sheet), got {mode!r}")
-    layout = body.get("layout", DEFAULT_FOR_EDITION[edition])
-    variants = body.get("variants", {})
-    if not isinstance(variants, dict) or set(variants) - {"more_control"} \
-            or not isinstance(variants.get("more_control", False), bool):
-        return unprocessable("variants", 'must be like {"more_control": true} (Suzhou: pass '
-                                         "and cross out a tree instead of taking a die)")
+    body = parse_body(NewTable)
+    game, edition, names, mode = body.game, body.edition, body.players, body.mode
     try:
-        state = room_state.new_state(edition, names, layout, mode,
-                                more_control=variants.get("more_control", False))
+        state = room_state.new_state(edition, names, body.layout or DEFAULT_FOR_EDITION[edition],
+                                     mode, more_control=body.variants.get("more_control", False))
     except StateError as exc:
         return unprocessable(exc.path, exc.message)
 
@@ -245,44 +274,19 @@ def room_options(gid: str, rid: str):
 def roll(gid: str, rid: str):
     """The starting player's roll (any phone may press it for them);
     dice come from `secrets`, never from the client."""
-    body = _body({"player"}, optional=True)
-    if isinstance(body, tuple):
-        return body
-    room = _room_or_404(gid, rid)
+    body, room = _move(gid, rid, Move, optional=True)
     event: dict[str, Any] = {"type": "roll", "dice": room_state.roll_dice(len(room["players"]))}
-    if body.get("player") is not None:
-        name = _player_name(room, body["player"])
-        if isinstance(name, tuple):
-            return name
-        event["player"] = name
+    if body.player is not None:
+        event["player"] = _player_name(room, body.player)
     return _append(gid, room, event)
 
 
 @bp.post("/<rid>/take")
 @group_required
 def take(gid: str, rid: str):
-    body = _body({"player", "die", "cell", "path", "choice"})
-    if isinstance(body, tuple):
-        return body
-    room = _room_or_404(gid, rid)
-    name = _player_name(room, body.get("player"))
-    if isinstance(name, tuple):
-        return name
-    die = body.get("die")
-    if not isinstance(die, int) or isinstance(die, bool) or die < 0:
-        return unprocessable("die", "is required: the white die's place in the roll, from 0")
-    event: dict[str, Any] = {"type": "take", "player": name, "die": die}
-    cell = body.get("cell")
-    if cell is not None:
-        if not (isinstance(cell, list) and len(cell) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in cell)):
-            return unprocessable("cell", "must be [row, column], counted from 0")
-        event["cell"] = cell
-    for key in ("path", "choice"):
-        if body.get(key) is not None:
-            if not isinstance(body[key], str):
-                return unprocessable(key, "must be a string")
-            event[key] = body[key]
+    body, room = _move(gid, rid, Take)
+    event = {"type": "take", "player": _player_name(room, body.player), "die": body.die,
+             **body.model_dump(include={"cell", "path", "choice"}, exclude_none=True)}
     return _append(gid, room, event)
 
 
@@ -290,14 +294,8 @@ def take(gid: str, rid: str):
 @group_required
 def pass_(gid: str, rid: str):
     """Pass and cross out a tree (Shanghai always; Suzhou when no die fits)."""
-    body = _body({"player"})
-    if isinstance(body, tuple):
-        return body
-    room = _room_or_404(gid, rid)
-    name = _player_name(room, body.get("player"))
-    if isinstance(name, tuple):
-        return name
-    return _append(gid, room, {"type": "pass", "player": name})
+    body, room = _move(gid, rid, Move)
+    return _append(gid, room, {"type": "pass", "player": _player_name(room, body.player)})
 
 
 @bp.post("/<rid>/end")
@@ -305,19 +303,10 @@ def pass_(gid: str, rid: str):
 def announce_end(gid: str, rid: str):
     """Paper mode: a player announces an end trigger (top hotel or shop
     value, last tree); the game ends with the round."""
-    body = _body({"player", "reason"})
-    if isinstance(body, tuple):
-        return body
-    room = _room_or_404(gid, rid)
-    name = _player_name(room, body.get("player"))
-    if isinstance(name, tuple):
-        return name
-    event: dict[str, Any] = {"type": "end", "player": name}
-    reason = body.get("reason")
-    if reason is not None:
-        if not isinstance(reason, str) or len(reason) > 200:
-            return unprocessable("reason", "must be a short text")
-        event["reason"] = reason.strip() or None
+    body, room = _move(gid, rid, EndTrigger)
+    event: dict[str, Any] = {"type": "end", "player": _player_name(room, body.player)}
+    if body.reason is not None:
+        event["reason"] = body.reason.strip() or None
     return _append(gid, room, event)
 
 
@@ -330,11 +319,8 @@ def save_sheets(gid: str, rid: str):
     matches API under the room's `match_id`."""
     from ..games import score
 
-    body = _body({"state"})
-    if isinstance(body, tuple):
-        return body
     room = _room_or_404(gid, rid)
-    state = body.get("state")
+    state = parse_body(PaperSheets).state
     if not isinstance(state, dict) or state.get("game") != "doodle-china" \
             or state.get("edition") != room["edition"]:
         return unprocessable("state", f"must be a doodle-china {room['edition']} state (scoring.md)")

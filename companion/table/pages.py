@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from flask import (
     Blueprint,
-    abort,
     g,
     make_response,
     redirect,
@@ -19,9 +18,9 @@ from .. import storage
 from ..storage import phones
 from ..web import access
 from ..web.db import get_db
-from ..web.links import public_base, room_join_url
+from ..web.errors import found_or_404
+from ..web.links import public_base, qr_data_uri, room_join_url
 from . import tokens
-from .qr import qr_data_uri
 
 bp = Blueprint("table", __name__)
 
@@ -76,9 +75,7 @@ def join_confirmed(gid: str, rid: str):
 @group_page
 def room(gid: str, rid: str):
     group = g.group
-    found = storage.get_room(get_db(), gid, rid)
-    if found is None:
-        abort(404, description="no such room in this group")
+    found = found_or_404(storage.get_room(get_db(), gid, rid), "no such room in this group")
     token = access.room_token(gid, found)
     invite = room_join_url(gid, rid, token) if token else None
     response = make_response(render_template(

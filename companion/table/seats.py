@@ -6,17 +6,32 @@ the seat over (the first phone then goes back to the seat picker)."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Annotated, Any
 
 from flask import jsonify
+from pydantic import AfterValidator, BaseModel, ConfigDict, StrictBool
 
 from .. import storage
 from ..web.db import get_db
 from ..web.errors import unprocessable
+from ..web.json_body import parse_body
 from ..web.security import group_required
-from .api import _body, _room_or_404, bp
+from .api import _room_or_404, bp
 
 PHONE = re.compile(r"^[A-Za-z0-9-]{8,64}$")
+
+
+def _phone_id(value: Any) -> str:
+    if not isinstance(value, str) or not PHONE.match(value):
+        raise ValueError("must be this phone's id: 8 to 64 letters, digits or '-'")
+    return value
+
+
+class SeatClaim(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_default=True)  # defaults pass the checks too
+    phone: Annotated[Any, AfterValidator(_phone_id)] = None
+    seat: Any = None  # a seat number or null (just watching): checked against the room
+    take_over: StrictBool = False
 
 
 def claims(stamps: dict[int, str]) -> dict[str, Any]:
@@ -40,22 +55,14 @@ def public(db: Any, rid: str, phone: str | None) -> dict[str, Any]:
 def claim(gid: str, rid: str):
     """`{"phone": ID, "seat": N | null, "take_over": false}` -> 200 the seats;
     409 when another phone holds seat N."""
-    body = _body({"phone", "seat", "take_over"})
-    if isinstance(body, tuple):
-        return body
     room = _room_or_404(gid, rid)
-    phone = body.get("phone")
-    if not isinstance(phone, str) or not PHONE.match(phone):
-        return unprocessable("phone", "must be this phone's id: 8 to 64 letters, digits or '-'")
-    seat = body.get("seat")
+    body = parse_body(SeatClaim)
+    phone, seat, take_over = body.phone, body.seat, body.take_over
     players = room["players"]
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
                              or not 0 <= seat < len(players)):
         return unprocessable("seat", f"must be a seat from 0 to {len(players) - 1}, or null to "
                                      "just watch")
-    take_over = body.get("take_over", False)
-    if not isinstance(take_over, bool):
-        return unprocessable("take_over", "must be true or false")
     db = get_db()
     holder = storage.claim_seat(db, rid, seat, phone, take_over=take_over)
     if holder is not None:

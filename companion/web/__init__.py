@@ -8,11 +8,7 @@ from werkzeug.exceptions import HTTPException
 
 from . import db, filters, security
 from .bodies import BodyGuard
-
-
-def wants_json() -> bool:
-    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
-
+from .errors import wants_json
 
 # What a person sees for each status on a page (JSON answers keep {"error"}).
 PAGE_WORDS = {

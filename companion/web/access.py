@@ -29,6 +29,7 @@ from .. import storage
 from ..storage import phones
 from . import ratelimit, sealed
 from .db import get_db
+from .errors import wants_json
 
 KEY_HEADER = "X-Companion-Key"
 SESSION_ID = "sid"
@@ -255,8 +256,6 @@ def wrong_link(message: str) -> NoReturn:
 def broken_link(message: str) -> NoReturn:
     """A join link that does not work: a styled page that says so and what to
     do (JSON for a script that asked for JSON)."""
-    from . import wants_json
-
     if wants_json():
         abort(404, description=message)
     page = render_template("errors/error.html", code=404, title="This link does not work",

@@ -15,13 +15,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, jsonify, request
 
 from ..storage import VersionConflict
 from ..storage.documents import GroupDocuments
 from .access import group_required
 from .db import get_db
-from .errors import error, unprocessable
+from .errors import error, found_or_404, unprocessable
 from .json_body import json_body
 from .versions import conflict, expected_version
 
@@ -100,10 +100,7 @@ def add_document_routes(bp: Blueprint, kind: DocumentKind) -> None:
     @group_required
     def show(gid: str, **ids: str):
         did = ids[kind.id_arg]
-        doc = kind.store.get(get_db(), gid, did)
-        if not doc:
-            abort(404, description=kind.missing)
-        return jsonify(doc)
+        return jsonify(found_or_404(kind.store.get(get_db(), gid, did), kind.missing))
 
     @group_required
     def update(gid: str, **ids: str):
@@ -120,15 +117,12 @@ def add_document_routes(bp: Blueprint, kind: DocumentKind) -> None:
                                     fields["data"], version)
         except VersionConflict as exc:
             return conflict(exc.current, kind.noun)
-        if not doc:
-            abort(404, description=kind.missing)
-        return jsonify(doc)
+        return jsonify(found_or_404(doc, kind.missing))
 
     @group_required
     def delete(gid: str, **ids: str):
         did = ids[kind.id_arg]
-        if not kind.store.delete(get_db(), gid, did):
-            abort(404, description=kind.missing)
+        found_or_404(kind.store.delete(get_db(), gid, did), kind.missing)
         return "", 204
 
     bp.add_url_rule("", "index", index, methods=["GET"])

@@ -128,15 +128,36 @@ def json_body() -> Any:
 M = TypeVar("M", bound=BaseModel)
 
 
-def parse_body(model: type[M]) -> M:
+def parse_body(model: type[M], *, optional: bool = False) -> M:
     """The request's JSON body validated by a pydantic model (the engines' own
     `parse`, so the words are the same); a refusal ends the request with 422
-    `{"error", "path"}`, the path into the body ("(body)" for the body itself)."""
-    body = json_body()
+    `{"error", "path"}`, the path into the body ("(body)" for the body itself).
+
+    What a person needs beside pydantic's words: an unknown key names the keys
+    allowed (when the model forbids extras), and a missing or mistyped field
+    says what it is (its `Field(description=...)`). `optional`: an empty body
+    means `{}` (every field left out)."""
+    body = {} if optional and not request.get_data(cache=True).strip() else json_body()
+    fields = model.model_fields
+    if not isinstance(body, dict):
+        kind = "a list" if isinstance(body, list) else type(body).__name__.replace("NoneType", "null")
+        refuse(f"must be a JSON object with the keys {', '.join(fields)}, got {kind}", 422, "(body)")
+    if model.model_config.get("extra") == "forbid":
+        unknown = sorted(set(body) - set(fields))
+        if unknown:
+            refuse(f"is not a known key (allowed: {', '.join(sorted(fields))})", 422, unknown[0])
     try:
         return parse(model, body)
     except StateError as exc:
-        refuse(exc.message, 422, exc.path if exc.path not in ("", "(state)") else "(body)")
+        path = exc.path if exc.path not in ("", "(state)") else "(body)"
+        field = fields.get(path)
+        message = exc.message
+        if field is not None and field.description:
+            if message == "is required but missing":
+                message = f"is required: {field.description}"
+            elif ", got " in message:  # a type or range refusal: say what the field is
+                message = f"{message} ({field.description})"
+        refuse(message, 422, path)
 
 
 EARLIEST_YEAR, LATEST_YEAR = 1900, 2200

@@ -1,17 +1,19 @@
 // The live Doodle China table on one phone: the shared dice tray, whose turn
-// it is, this phone's seat, and (digital mode) its sheet. Events arrive over
-// server-sent events (EventSource resumes with Last-Event-ID); where streams
-// break the page falls back to polling `?after=N`. Every event is applied once,
-// by id: it carries what it changed in the room (`room`: changed keys, changed
-// sheets, standings, seat stamps), so the page patches its copy and re-reads
-// the room only when an id is missing (a gap). The legal squares are asked for
-// (`/options`) only by the phone whose turn it is.
+// it is, this phone's seat, and (digital mode) its sheet. Events arrive in
+// order through table/transport.js (a stream, or polling where streams break).
+// Each carries what it changed in the room (`room`: changed keys, changed
+// sheets, standings, seat stamps), so the page patches its copy; the room is
+// re-read only on a gap. The legal squares are asked for (`/options`) only by
+// the phone whose turn it is.
 "use strict";
 
 import { drawDice } from "./dice_tray.js";
 import { drawOver } from "./ending.js";
+import { handsOff } from "./hands_off.js";
 import { setUpInvite } from "./invite.js";
+import { drawSeatPicker } from "./seat_picker.js";
 import { sheetView } from "./sheet_view.js";
+import { liveTable } from "./transport.js";
 
 (() => {
   const root = document.getElementById("room");
@@ -35,7 +37,6 @@ import { sheetView } from "./sheet_view.js";
   const el = (id) => document.getElementById(id);
   const startWord = () => (room?.edition === "shanghai" ? "roads" : "riverways"); // Shanghai draws roads
   let room = null;
-  let lastId = 0;
   let seat = readSeat();
   let actingFor = null;       // a seat this phone acts for besides its own
   let seatEpoch = 0;          // +1 as a seat claim starts and ends: a re-read across it is stale
@@ -90,71 +91,33 @@ import { sheetView } from "./sheet_view.js";
     if (name) seatProblem = { message: `Another phone is playing ${name}'s seat now. Pick a seat again.` };
   }
 
-  // -- redraws that nobody on this phone asked for --------------------------
-  // Another phone's move redraws the dice and the sheet. Done between a tap's
-  // pointerdown and its click, it replaces the button under the finger and the
-  // click lands on its parent: the tap is lost. Such redraws wait until no
-  // finger is down and the tap's own click has run (which redraws anyway).
-  let fingers = 0;
-  let renderHeld = false;
-  function flushRender() {
-    if (fingers || !renderHeld) return;
-    renderHeld = false;
-    render();
-  }
-  document.addEventListener("pointerdown", () => { fingers += 1; }, true);
-  for (const type of ["pointerup", "pointercancel"]) {
-    document.addEventListener(type, () => {
-      fingers = Math.max(0, fingers - 1);
-      setTimeout(flushRender, 400); // the tap's click has come by then, or never will
-    }, true);
-  }
-  window.addEventListener("click", () => setTimeout(flushRender, 0)); // after the tap's handlers
-  function renderWhenHandsOff() {
-    if (!fingers) { render(); return; }
-    renderHeld = true;
-    setTimeout(() => { fingers = 0; flushRender(); }, 2000); // a lost pointerup never blocks for long
-  }
+  // -- redraws that nobody on this phone asked for wait for hands off the
+  // screen (a redraw mid-tap loses the tap): table/hands_off.js
+  const hands = handsOff(render);
+  const { renderWhenHandsOff } = hands;
 
-  // -- talking to the server --------------------------------------------
-  let fetching = false;
-  let again = false;
+  // -- talking to the server: table/transport.js says when, this page what --
+  const live = liveTable({ api, API, roomUrl: ROOM_URL, root, epoch: () => seatEpoch,
+                           onRoom: roomRead, onEvent: apply });
+  const { refresh, setLink } = live;
   let myClaim = null;          // when this phone claimed its seat (the server's stamp)
-  /** Re-read the whole room: at the start, on a gap in the event ids, when the
-   * page comes back into view, and when another phone may have taken our seat. */
-  async function refresh() {
-    if (fetching) { again = true; return; }
-    fetching = true;
-    const asked = seatEpoch;
-    const answer = await api("GET", ROOM_URL);
-    fetching = false;
-    if (asked !== seatEpoch) {
-      again = true; // read while this phone was claiming a seat: it may not know the claim yet
-    } else if (answer.ok) {
-      if (!room || answer.data.last_event >= room.last_event) {
-        room = answer.data;
-        root.dataset.roomRead = String(room.last_event); // read, maybe not drawn yet
-        rememberClaim();
-        lostSeat();
-        if (room.last_event > lastId) {
-          // Events we have not seen (e.g. a dropped stream): fetch them for the log.
-          catchUp();
-        }
-        renderWhenHandsOff();
+  /** A re-read of the whole room (transport.js asks for it, e.g. on a gap). */
+  function roomRead(data) {
+    if (!room || data.last_event >= room.last_event) {
+      room = data;
+      root.dataset.roomRead = String(room.last_event); // read, maybe not drawn yet
+      rememberClaim();
+      lostSeat();
+      if (room.last_event > live.lastId()) {
+        // Events we have not seen (e.g. a dropped stream): fetch them for the log.
+        live.catchUp();
       }
-    } else if (answer.status) {
-      setLink(answer.data?.error || "Could not load the table");
+      renderWhenHandsOff();
     }
-    if (again) { again = false; refresh(); }
   }
 
   function rememberClaim() {
     myClaim = typeof seat === "number" && room.my_seat === seat ? room.seat_claims?.[String(seat)] ?? null : null;
-  }
-
-  async function catchUp() {
-    const answer = await api("GET", `${API}/events?after=${lastId}`);
-    if (answer.ok) answer.data.events.forEach(handle);
   }
 
   /** Apply an event's changes to our copy of the room (the server's `room`
@@ -177,15 +140,8 @@ import { sheetView } from "./sheet_view.js";
     }
   }
 
-  function handle(event) {
-    if (!event || typeof event.id !== "number" || event.id <= lastId) return; // seen already
-    if (event.id > lastId + 1) {
-      // A gap: some event never reached us. Re-read the room; the log catches up.
-      refresh();
-      return;
-    }
-    lastId = event.id;
-    root.dataset.lastEvent = String(lastId);
+  /** The next event, in order (transport.js drops repeats and handles gaps). */
+  function apply(event) {
     for (const line of event.effects || []) log.push(line);
     if (event.type === "game_over") log.push("The game is over.");
     if (room && event.id === room.last_event + 1) {
@@ -214,52 +170,6 @@ import { sheetView } from "./sheet_view.js";
     else askOptions();
   }
 
-  let source = null;
-  let failures = 0;
-  let pollTimer = null;
-  function connect() {
-    if (!window.EventSource || failures >= 4) { startPolling(); return; }
-    source = new EventSource(`${API}/events?after=${lastId}`);
-    source.onopen = () => { failures = 0; setLink(""); };
-    source.onmessage = (message) => {
-      try { handle(JSON.parse(message.data)); } catch (e) { /* a broken line: the next refresh mends it */ }
-    };
-    source.onerror = () => {
-      if (source.readyState === EventSource.CLOSED) {
-        source.close();
-        failures += 1;
-        setLink("Reconnecting…");
-        setTimeout(connect, 500 * failures);
-      } else {
-        setLink("Reconnecting…");
-        // The browser retries by itself; catch up meanwhile.
-        catchUp();
-      }
-    };
-  }
-  function startPolling() {
-    // Where streams break (a proxy, a full server, an old browser): ask for
-    // the events after the last one every 1.5 s, and try the stream again now and then.
-    if (pollTimer) return;
-    setLink("Live updates unavailable: checking every few seconds");
-    let ticks = 0;
-    pollTimer = setInterval(() => {
-      catchUp();
-      ticks += 1;
-      if (ticks % 40 === 0 && window.EventSource) {
-        clearInterval(pollTimer);
-        pollTimer = null;
-        failures = 3; // one more failure and we are back to polling
-        connect();
-      }
-    }, 1500);
-  }
-  function setLink(text) { el("link-state").textContent = text; }
-
-  document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") { catchUp(); refresh(); }
-  });
-
   async function send(path, body) {
     const answer = await api("POST", `${API}/${path}`, body);
     if (!answer.ok) {
@@ -267,7 +177,7 @@ import { sheetView } from "./sheet_view.js";
       refresh();
       return null;
     }
-    handle(answer.data);
+    live.handle(answer.data);
     return answer.data;
   }
 
@@ -275,7 +185,7 @@ import { sheetView } from "./sheet_view.js";
   function showRoll(event) {
     // Paint the dice straight from the event: readable at once, animated for fun.
     if (!room) return;
-    if (event.room) { if (!fingers) renderDice(true); return; } // the patch set the tray already
+    if (event.room) { if (!hands.down()) renderDice(true); return; } // the patch set the tray already
     const white = event.dice.white;
     room.dice = { round: event.round, setup: event.phase === "setup",
                   column: event.setup ? event.setup.column : null, path: event.setup ? event.setup.path : null,
@@ -428,32 +338,9 @@ import { sheetView } from "./sheet_view.js";
 
   function renderOver() { drawOver({ h, room, gid: GID, rid: RID }); }
 
-  function renderSeatPicker() {
-    const picker = el("seat-picker");
-    const table = el("table");
-    if (seat === null) {
-      picker.hidden = false;
-      table.hidden = true;
-      const held = new Set(room.seats_held || []);
-      const problem = seatProblem ? [h("div", { class: "seat-problem card", role: "alert", id: "seat-problem" },
-        h("p", {}, seatProblem.message || `${seatProblem.player}'s seat is already taken by another phone`
-          + (seatProblem.since ? ` (since ${new Date(seatProblem.since).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })})` : "")
-          + ". Pick another seat, or take it over if that phone has left the table."),
-        seatProblem.seat !== undefined ? h("button", { type: "button", class: "secondary", id: "take-over",
-          onclick: () => setSeat(seatProblem.seat, true) }, `Take over ${seatProblem.player}'s seat`) : null)] : [];
-      el("seat-buttons").replaceChildren(...problem,
-        ...room.players.map((p) => h("button", { type: "button", class: `big seat${held.has(p.seat) ? " held" : ""}`,
-                                                 "data-seat": String(p.seat), onclick: () => setSeat(p.seat) },
-          h("span", { class: "seat-label" }, p.name),
-          held.has(p.seat) ? h("span", { class: "seat-held small" }, "on another phone") : null)),
-        h("button", { type: "button", class: "big secondary seat", "data-seat": "watch",
-                      onclick: () => setSeat("watch") }, "Just watching"));
-      return false;
-    }
-    picker.hidden = true;
-    table.hidden = false;
-    el("seat-name").textContent = seat === "watch" ? "watching" : myName();
-    return true;
+  function renderSeatPicker() { // table/seat_picker.js
+    return drawSeatPicker({ h, room, seat, problem: seatProblem, name: myName(), choose: (v) => setSeat(v),
+                            takeOver: () => setSeat(seatProblem.seat, true) });
   }
 
   function render() {
@@ -496,18 +383,15 @@ import { sheetView } from "./sheet_view.js";
     lostSeat();
     const from = Math.max(0, room.last_event - 40);
     const events = await api("GET", `${API}/events?after=${from}`);
-    lastId = from;
     if (events.ok) {
       for (const ev of events.data.events) {
         if (ev.id > room.last_event) break;
-        lastId = ev.id;
         for (const line of ev.effects || []) log.push(line);
       }
     }
-    lastId = room.last_event;
-    root.dataset.lastEvent = String(lastId);
+    live.startAt(room.last_event);
     renderLog();
     render();
-    connect();
+    live.connect();
   })();
 })();
