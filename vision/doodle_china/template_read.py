@@ -9,6 +9,7 @@ project's own sheets, against the template's blank instead of our print.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import cv2
@@ -26,11 +27,22 @@ def _orb() -> cv2.ORB:
     return cv2.ORB_create(nfeatures=T.ORB_FEATURES, scaleFactor=1.2, nlevels=8, fastThreshold=10)
 
 
-def _match(tmpl: np.ndarray, photo: np.ndarray) -> tuple[np.ndarray | None, int, float]:
+@functools.lru_cache(maxsize=8)
+def _template_side(image: str) -> tuple[np.ndarray, tuple, np.ndarray | None]:
+    """The stored blank (grey) of a template and its ORB features, worked out
+    once per template (`image`: the template's stored picture), not per photo."""
+    tmpl = template_image({"image": image})
+    keys, desc = _orb().detectAndCompute(tmpl, None)
+    return tmpl, keys, desc
+
+
+def _match(tmpl: np.ndarray, photo: np.ndarray,
+           features: tuple[tuple, np.ndarray | None] | None = None) -> tuple[np.ndarray | None, int, float]:
     """Template (grey) -> photo (grey) homography by ORB + RANSAC, the inlier
-    count and inlier share; None when too few features match."""
+    count and inlier share; None when too few features match. `features`:
+    the template's, when already known."""
     orb = _orb()
-    k1, d1 = orb.detectAndCompute(tmpl, None)
+    k1, d1 = features if features is not None else orb.detectAndCompute(tmpl, None)
     k2, d2 = orb.detectAndCompute(photo, None)
     if d1 is None or d2 is None or len(k1) < 8 or len(k2) < 8:
         return None, 0, 0.0
@@ -63,17 +75,17 @@ def register(image: np.ndarray, template: dict[str, Any], tmpl_ink: np.ndarray) 
     name = template.get("name", "taught sheet")
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     k = template["image_scale"]
-    tmpl = template_image(template)
+    tmpl, keys, desc = _template_side(template["image"])
     w, h = template["size"]
     f = min(1.0, T.MATCH_LONG_SIDE / max(gray.shape))
     small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
     down = np.diag([1 / f, 1 / f, 1.0])
     to_tmpl = np.diag([k, k, 1.0])
     best: tuple[np.ndarray | None, int, float, str] = (None, 0, 0.0, "")
-    Hs, inl, share = _match(tmpl, small)
+    Hs, inl, share = _match(tmpl, small, (keys, desc))
     if Hs is not None:
         best = (down @ Hs @ to_tmpl, inl, share, "features")
-    if best[1] < 3 * T.MIN_INLIERS:  # flatten by the paper's outline first, then match
+    if best[1] < T.FALLBACK_INLIERS:  # flatten by the paper's outline first, then match
         quad = paper_quad(small)
         if quad is not None:
             paper = np.asarray(template["paper"], np.float64)
@@ -127,7 +139,7 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
         raise PhotoError("the photo is far too dark; take it again with more light", status=422)
     k = C.WORK_SCALE
     w, h = template["size"]
-    tmpl = template_image(template)
+    tmpl = _template_side(template["image"])[0]
     if abs(template["image_scale"] - k) > 1e-6:
         tmpl = cv2.resize(tmpl, (round(w * k), round(h * k)), interpolation=cv2.INTER_AREA)
     blank, _ = locate.ink_map(tmpl)
