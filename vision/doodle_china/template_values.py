@@ -76,6 +76,52 @@ def tesseract_boxes(crops: list[np.ndarray]) -> list[tuple[str, float]]:
     return answers
 
 
+def digits_only(binary: np.ndarray) -> np.ndarray:
+    """A box's cleaned crop (black on white) with what is not a digit taken
+    away: pieces of the box's own outline (thin strokes along the crop's edge,
+    which tesseract reads as a 1 or that join a digit) and specks; the digits
+    then centred with an even white margin, as tesseract reads best."""
+    h, w = binary.shape
+    n, labels, stats, _ = cv2.connectedComponentsWithStats((binary < 128).astype(np.uint8), connectivity=8)
+    keep = np.zeros(n, bool)
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        edge = x == 0 or y == 0 or x + bw >= w or y + bh >= h
+        thin = min(bw, bh) <= T.OCR_LINE_THIN * h
+        if area < T.OCR_SPECK * h * h or (edge and thin):
+            continue
+        # an outline piece joined to a digit: the digit is what lies off the edge
+        keep[i] = True
+    mask = keep[labels]
+    if not mask.any():
+        return np.full_like(binary, 255)
+    ys, xs = np.nonzero(mask)
+    part = np.where(mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1], 0, 255).astype(np.uint8)
+    margin = int(T.OCR_MARGIN * h)
+    return cv2.copyMakeBorder(part, margin, margin, margin, margin, cv2.BORDER_CONSTANT, value=255)
+
+
+def _entry(text: str, conf: float) -> dict[str, Any]:
+    """A box's reading: its value (None unless 1-3 digits) and confidence."""
+    value = int(text) if text and len(text) <= 3 else None
+    return {"value": value, "confidence": round(conf if value is not None else 0.0, 3), "read": text}
+
+
+def _doubtful(got: list[dict[str, Any]]) -> set[int]:
+    """Boxes read with low confidence, or not at all, or out of the track's
+    rising order."""
+    values = [g["value"] for g in got]
+    out = set()
+    for i, g in enumerate(got):
+        v = g["value"]
+        before = [x for x in values[:i] if x is not None]
+        after = [x for x in values[i + 1:] if x is not None]
+        if v is None or g["confidence"] < T.OCR_MIN_CONFIDENCE or (before and v <= before[-1]) or (
+                after and v >= after[0]):
+            out.add(i)
+    return out
+
+
 def read_values(image: np.ndarray, H: np.ndarray, boxes: dict[str, list[Box]],
                 layout: dict[str, Any]) -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
     """Each box's printed value by tesseract, from the photo itself (sharper
@@ -92,19 +138,27 @@ def read_values(image: np.ndarray, H: np.ndarray, boxes: dict[str, list[Box]],
             scale = T.OCR_BOX_HEIGHT / max(1.0, y1 - y0)
             inset = 0.12 * (y1 - y0)
             crop = locate.flatten(image, H, scale, box=(x0 + inset, y0 + inset, x1 - inset, y1 - inset))
-            crops.append(ocr.clean(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY))[20:-20, 20:-20])
+            crops.append(digits_only(ocr.clean(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY))[20:-20, 20:-20]))
         for i, (b, (text, conf)) in enumerate(zip(entries, tesseract_boxes(crops), strict=True)):
-            value = int(text) if text and len(text) <= 3 else None
-            if value is None:
-                conf = 0.0
-            got.append({"value": value, "box": [round(v) for v in b], "confidence": round(conf, 3),
-                        "read": text, "layout_value": expected[i] if i < len(expected) else None})
-        values = [g["value"] for g in got]
+            got.append({"box": [round(v) for v in b], **_entry(text, conf),
+                        "layout_value": expected[i] if i < len(expected) else None})
+        # tesseract over the stacked boxes sometimes drops a digit ("15" as
+        # "5"): a doubtful box is read again on its own, and the second
+        # answer taken when it fits the track better
+        for i in _doubtful(got):
+            tries = []
+            for scale in T.OCR_RETRY_SCALES:  # tesseract's answer on one box changes with its size
+                big = cv2.resize(crops[i], None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+                alone = _tesseract_tsv(big, T.OCR_PSM)
+                tries.append(_entry("".join(w[1] for w in alone), min((w[2] for w in alone), default=0.0)))
+            again = max(tries, key=lambda e: (e["value"] is not None, e["confidence"]))
+            trial = [*got[:i], {**got[i], **again}, *got[i + 1:]]
+            if again["value"] is not None and (i not in _doubtful(trial) or again["confidence"] > got[i]["confidence"]):
+                got = trial
+        bad = _doubtful(got)
         for i, g in enumerate(got):
             v = g["value"]
-            before = [x for x in values[:i] if x is not None]
-            after = [x for x in values[i + 1:] if x is not None]
-            if v is not None and ((before and v <= before[-1]) or (after and v >= after[0])):
+            if i in bad:
                 g["confidence"] = min(g["confidence"], 0.4)
             if g["confidence"] < T.OCR_MIN_CONFIDENCE:
                 warnings.append(f"{name} value {i + 1}: read as {v if v is not None else 'nothing'}"
