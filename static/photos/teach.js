@@ -135,15 +135,33 @@ function drawCorners(t) {
       put();
       place();
     });
+    const moved = () => {
+      $("teach-regrid").hidden = false;
+      $("teach-regrid").textContent = `Find the grid again from these corners (${CORNER_NAMES[i]} moved)`;
+    };
     const drop = (ev) => {
       if (!handle.hasPointerCapture(ev.pointerId)) return;
       handle.releasePointerCapture(ev.pointerId);
       handle.classList.remove("is-dragging");
-      $("teach-regrid").hidden = false;
-      $("teach-regrid").textContent = `Find the grid again from these corners (${CORNER_NAMES[i]} moved)`;
+      moved();
     };
     handle.addEventListener("pointerup", drop);
     handle.addEventListener("pointercancel", drop);
+    // the keyboard too: arrows move the corner by 2 screen pixels, with Shift by 10
+    handle.setAttribute("tabindex", "0");
+    handle.setAttribute("role", "button");
+    handle.setAttribute("aria-label", `${CORNER_NAMES[i]} corner of the grid: move it with the arrow keys`);
+    handle.addEventListener("keydown", (ev) => {
+      const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
+      if (!step) return;
+      ev.preventDefault();
+      const by = ((ev.shiftKey ? 10 : 2) * perPixel) / k; // template pixels
+      pt[0] = Math.min(Math.max(pt[0] + step[0] * by, 0), t.size[0]);
+      pt[1] = Math.min(Math.max(pt[1] + step[1] * by, 0), t.size[1]);
+      put();
+      place();
+      moved();
+    });
     svg.append(handle);
   });
 }

@@ -85,6 +85,24 @@ def test_teach_a_pad_then_read_score_and_save_a_sheet_of_it(phone: Page, group_p
     old = phone.request.get(f"/api/groups/{gid}/templates/{first[0]['id']}").json()["template"]
     expect(phone.locator("#teach-overlay circle.teach-corner")).to_have_count(4)
     expect(phone.locator("#teach-regrid")).to_be_hidden()
+    # every handle lies whole inside the card (none cut off at the sheet's edge)
+    card = phone.locator("#step-check").bounding_box()
+    for i in range(4):
+        box = phone.locator(f"#teach-overlay circle.teach-corner[data-corner='{i}']").bounding_box()
+        assert box is not None and card is not None
+        assert card["x"] <= box["x"] and box["x"] + box["width"] <= card["x"] + card["width"], (i, box, card)
+        assert card["y"] <= box["y"] and box["y"] + box["height"] <= card["y"] + card["height"], (i, box, card)
+    # the keyboard moves a handle too (and back: the grid found stays the same)
+    top_left = phone.locator("#teach-overlay circle.teach-corner[data-corner='0']")
+    x_attr = top_left.get_attribute("cx")
+    x_before = float(x_attr)
+    top_left.focus()
+    top_left.press("ArrowRight")
+    expect(top_left).not_to_have_attribute("cx", x_attr)
+    assert float(top_left.get_attribute("cx")) > x_before
+    expect(phone.locator("#teach-regrid")).to_be_visible()
+    top_left.press("ArrowLeft")
+    assert abs(float(top_left.get_attribute("cx")) - x_before) < 1e-6
     corner = "#teach-overlay circle.teach-corner[data-corner='3']"  # bottom left: clear of the sticky header
     phone.locator(corner).evaluate("el => el.scrollIntoView({block: 'center'})")
     _drag(phone, corner, 5, -4)

@@ -3,7 +3,8 @@
 - sheet.py: the printable sheet (A4, 150 dpi) and its geometry (vision.md)
 - qr.py: the QR payload naming game, edition, layout, player and match
 - locate.py: markers / outline, homography, flattening, ink map
-- cells.py: which path is drawn in each cell; marks.py: crosses and loops
+- cells.py: which path is drawn in each cell; marks.py: crosses and loops;
+  floors.py: skyscraper floor boxes a road runs over
 - ocr.py: tesseract for the title and score values when the QR code is torn
 - reader.py: `read(data, edition=None, **options)`, the read-photo answer
 - layouts are the caller's data (`layouts=`, the layouts API's shape): this
@@ -12,9 +13,11 @@
   doodle_photos.py + doodle_pencil.py (photos of finished sheets with their
   truth), doodle_styles.py (stroke styles), pad_sheet.py (pad-style sheets),
   doodle_compare.py / pad_compare.py (a reading against the truth)
-- template.py + template_parts.py: teach a sheet the project did not print
-  (the pad from the box) from one photo of a blank: grid, tracks (tesseract),
-  trees, houses, floors; template_read.py reads photos through a template
-  (ORB + RANSAC, ECC); template_constants.py their thresholds
+- template.py: teach a sheet the project did not print (the pad from the
+  box) from one photo of a blank; template_grid.py finds its grid by the
+  printed lines, template_parts.py its track boxes, trees, houses and floors,
+  template_values.py reads the printed values (tesseract);
+  template_read.py reads photos through a template (ORB + RANSAC, ECC);
+  template_constants.py their thresholds
 - constants.py: every threshold in one place
 """

@@ -105,6 +105,21 @@ PATH_COVER_NO = 0.30  # below this: nothing drawn
 PATH_MARGIN = 0.25  # best minus second best template, below: doubtful
 
 MARK_SHRINK = 0.12  # of a box's side, left out at each edge
+# A road over a floor box (floors.py): the side's midline passes within this
+# (of the square's side) of the box's edge; the road is looked for this far
+# (of a box's side) above and below it, in strips this far out from its sides
+# (of its width), and seen there at this share of the pencil level; the box is
+# then judged (shrunk this much) on the ink farther than ROAD_FLOOR_BAND (of its
+# height) from the road's line, when at least FLOOR_OFF_ROAD_MIN of it is left
+# and the road runs across it nearly level.
+ROAD_FLOOR_NEAR = 0.04
+ROAD_FLOOR_SEARCH = 0.5
+ROAD_FLOOR_STRIP = (0.1, 0.45)
+ROAD_FLOOR_SEEN = 0.5
+FLOOR_OFF_ROAD_SHRINK = 0.1
+ROAD_FLOOR_BAND = 0.25
+FLOOR_OFF_ROAD_MIN = 0.25
+ROAD_FLOOR_FLAT = 0.35  # of a box's height: the road's rise across the box, at most
 FLOOR_SHRINK = 0.25  # floor boxes are small: keep well inside their printed outline
 MARK_SURROUND = 1.0  # of a box's side: the paper around it that sets the local zero
 CLASS_MIN_BOXES = 5  # boxes of a kind needed to fit their print from the photo

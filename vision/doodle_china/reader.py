@@ -19,7 +19,7 @@ import numpy as np
 
 from ..decode import check_header
 from ..errors import PhotoError
-from . import cells, locate, marks, ocr
+from . import cells, floors, locate, marks, ocr
 from . import constants as C
 from .qr import parse_payload, read_qr
 from .sheet import GAME, blank_ink, sheet_geometry
@@ -282,13 +282,16 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
         if note or conf < C.WARN_BELOW:
             warnings.append(f"cell [{r},{c}]: {note or 'unclear line'}")
 
-    def crosses(items: list[dict[str, Any]], what: str) -> tuple[list[bool], float]:
+    def crosses(items: list[dict[str, Any]], what: str,
+                instead: list[float | None] | None = None) -> tuple[list[bool], float]:
         if not items:
             return [], 1.0
         boxes = np.array([i["box"] for i in items], np.float64) * k
         levels = np.array([marks.surround_level(ink, baseline[..., 0], zero, b) for b in boxes])
         excess = marks.box_excess(ink, blank, boxes, gain, sigma, levels, pencil, learn=C.CLASS_CLEAN_MAX.get(what),
                                   shrink=C.FLOOR_SHRINK if what == "floor" else C.MARK_SHRINK)
+        if instead is not None:  # boxes a road runs over: their ink off the road
+            excess = np.array([e if v is None else v for e, v in zip(excess, instead, strict=True)])
         crossed, conf, doubt = marks.decide_crosses(excess, pencil, what)
         for item, yes, d in zip(items, crossed, doubt, strict=True):
             if d:
@@ -301,7 +304,8 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
     every = np.array([i["box"] for i in (*free_houses, *geo["trees"], *geo["floors"])], np.float64) * k
     zero = marks.reference_paper(baseline[..., 1] > 0, every)
     house_marks, _ = crosses(free_houses, "house")
-    floor_marks, _ = crosses(geo["floors"], "floor")
+    floor_marks, _ = crosses(geo["floors"], "floor",
+                             floors.road_floor_excess(pencil_only, geo["floors"], grid, geo["cells"], k, pencil))
     tree_marks, tree_conf = crosses(geo["trees"], "tree")
     proposal: dict[str, Any] = {"grid": grid}
     confidence: dict[str, Any] = {"grid": grid_conf}

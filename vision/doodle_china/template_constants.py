@@ -39,6 +39,10 @@ ROW_TOLERANCE = 0.5  # of a box's height: centres this close are one row
 OCR_BOX_HEIGHT = 64  # pixels of a box's height handed to tesseract
 OCR_PSM = 7  # one line of text
 OCR_MIN_CONFIDENCE = 0.6
+OCR_LINE_THIN = 0.12  # of a box crop's height: a stroke along the crop's edge this thin is the box's outline
+OCR_SPECK = 0.004  # of the crop's height squared: smaller blots are specks, not digits
+OCR_RETRY_SCALES = (1.0, 1.5, 2.0)  # a doubtful box read again alone at these sizes, the surest answer kept
+OCR_MARGIN = 0.3  # of the crop's height: white margin around the digits handed to tesseract
 
 # trees: a row of repeated icons
 TREE_SIZE = (0.12, 0.7)  # of a cell's side
@@ -56,14 +60,16 @@ FLOOR_EMPTY = 0.2  # mean ink inside a floor box to add at most (printed floors 
 IMAGE_SCALE = 0.5  # the rectified blank is stored at this scale (the reader's work scale)
 
 # --- reading a photo through a template --------------------------------------
-ORB_FEATURES = 2500
+ORB_FEATURES = 1500  # 2500 read the same sheets, matching took 3x longer
+ORB_FEATURES_RETRY = 3000  # ... tried again with this many when the photo does not fit
 ORB_RATIO = 0.78  # Lowe's ratio test
 MATCH_LONG_SIDE = 1400  # photo side for feature matching
 RANSAC_PIXELS = 6.0  # template pixels at IMAGE_SCALE
 MIN_INLIERS = 40
+FALLBACK_INLIERS = 80  # fewer matched the whole photo: flatten by the paper's outline and match again
 MIN_INLIER_SHARE = 0.12
 MIN_MATCH = 0.45
 # features already put the sheet within a pixel or two: a short ECC polish
-REFINE_SCALES = (0.25, 0.5)
+REFINE_SCALES = (0.5,)
 REFINE_ITERATIONS = 20
 RING_PRINT = 0.3  # template ink above this blocks a loop's direction (box outlines)  # correlation of the photo's flattened print with the template's

@@ -1,5 +1,5 @@
 """What is printed around and inside the grid of a taught sheet: track boxes
-and their values (tesseract, one box at a time), trees, houses, floors.
+(their values are read in template_values.py), trees, houses, floors.
 
 Each finder works on the rectified blank (template pixels) and answers what it
 found plus warnings saying what it could not find.
@@ -7,16 +7,11 @@ found plus warnings saying what it could not find.
 
 from __future__ import annotations
 
-import os
-import re
-import subprocess
 from typing import Any
 
 import cv2
 import numpy as np
 
-from . import constants as C
-from . import locate, ocr
 from . import template_constants as T
 
 Box = list[float]
@@ -148,97 +143,6 @@ def _median(gray: np.ndarray, box: Box, inset: float) -> float:
     dx, dy = (x1 - x0) * inset, (y1 - y0) * inset
     part = gray[int(y0 + dy):int(y1 - dy), int(x0 + dx):int(x1 - dx)]
     return float(np.median(part)) if part.size else 0.0
-
-
-def _tesseract_tsv(gray: np.ndarray, psm: int) -> list[tuple[int, str, float]]:
-    """Words tesseract reads (digits only): (top, text, confidence 0..1)."""
-    if not ocr.available():
-        return []
-    ok, png = cv2.imencode(".png", gray)
-    if not ok:
-        return []
-    cmd = ["tesseract", "stdin", "stdout", "--psm", str(psm), "-l", "eng",
-           "-c", "tessedit_char_whitelist=0123456789", "tsv"]
-    try:
-        done = subprocess.run(cmd, input=png.tobytes(), capture_output=True, timeout=C.TESSERACT_TIMEOUT,
-                              env={**os.environ, **C.TESSERACT_ENV}, check=False)
-    except (OSError, subprocess.TimeoutExpired):
-        return []
-    if done.returncode != 0:
-        return []
-    words = []
-    for line in done.stdout.decode("utf-8", "replace").splitlines()[1:]:
-        parts = line.split("\t")
-        if len(parts) == 12 and re.sub(r"\D", "", parts[11]):
-            words.append((int(parts[7]) + int(parts[9]) // 2, re.sub(r"\D", "", parts[11]),
-                          max(0.0, float(parts[10])) / 100.0))
-    return words
-
-
-def tesseract_boxes(crops: list[np.ndarray]) -> list[tuple[str, float]]:
-    """Digits and confidence for each box crop (black on white, same height):
-    one tesseract run over the crops stacked one above the other, far apart,
-    each crop its own line; a crop read as nothing is tried again alone."""
-    if not crops:
-        return []
-    gap = T.OCR_BOX_HEIGHT
-    width = max(c.shape[1] for c in crops) + 2 * gap
-    rows, centres, y = [], [], gap
-    for c in crops:
-        pad = np.full((c.shape[0] + gap, width), 255, np.uint8)
-        pad[:c.shape[0], gap:gap + c.shape[1]] = c
-        rows.append(pad)
-        centres.append(y + c.shape[0] / 2)
-        y += c.shape[0] + gap
-    sheet = np.vstack([np.full((gap, width), 255, np.uint8), *rows])
-    out: list[tuple[str, list[float]]] = [("", []) for _ in crops]
-    for top, text, conf in _tesseract_tsv(sheet, 6):
-        i = int(np.argmin([abs(top - c) for c in centres]))
-        out[i] = (out[i][0] + text, out[i][1] + [conf])
-    answers = []
-    for crop, (text, confs) in zip(crops, out, strict=True):
-        if not text:
-            alone = _tesseract_tsv(np.pad(crop, gap // 2, constant_values=255), T.OCR_PSM)
-            text, confs = "".join(w[1] for w in alone), [w[2] for w in alone]
-        answers.append((text, min(confs) if confs and text else 0.0))
-    return answers
-
-
-def read_values(image: np.ndarray, H: np.ndarray, boxes: dict[str, list[Box]],
-                layout: dict[str, Any]) -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
-    """Each box's printed value by tesseract, from the photo itself (sharper
-    than the stored blank), with confidence; values that break the track's
-    rising order or cannot be read are flagged."""
-    warnings: list[str] = []
-    out: dict[str, list[dict[str, Any]]] = {}
-    for name, entries in boxes.items():
-        expected = layout["tracks"].get(name, [])
-        got = []
-        crops = []
-        for b in entries:
-            x0, y0, x1, y1 = b
-            scale = T.OCR_BOX_HEIGHT / max(1.0, y1 - y0)
-            inset = 0.12 * (y1 - y0)
-            crop = locate.flatten(image, H, scale, box=(x0 + inset, y0 + inset, x1 - inset, y1 - inset))
-            crops.append(ocr.clean(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY))[20:-20, 20:-20])
-        for i, (b, (text, conf)) in enumerate(zip(entries, tesseract_boxes(crops), strict=True)):
-            value = int(text) if text and len(text) <= 3 else None
-            if value is None:
-                conf = 0.0
-            got.append({"value": value, "box": [round(v) for v in b], "confidence": round(conf, 3),
-                        "read": text, "layout_value": expected[i] if i < len(expected) else None})
-        values = [g["value"] for g in got]
-        for i, g in enumerate(got):
-            v = g["value"]
-            before = [x for x in values[:i] if x is not None]
-            after = [x for x in values[i + 1:] if x is not None]
-            if v is not None and ((before and v <= before[-1]) or (after and v >= after[0])):
-                g["confidence"] = min(g["confidence"], 0.4)
-            if g["confidence"] < T.OCR_MIN_CONFIDENCE:
-                warnings.append(f"{name} value {i + 1}: read as {v if v is not None else 'nothing'}"
-                                " - check it")
-        out[name] = got
-    return out, warnings
 
 
 def _components(ink: np.ndarray, threshold: float, close: int = 5) -> tuple[np.ndarray, np.ndarray]:

@@ -9,6 +9,7 @@ project's own sheets, against the template's blank instead of our print.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import cv2
@@ -22,15 +23,26 @@ from .reader import Reading, _photo_homography, _read_marks, darkest_channel, de
 from .template import paper_quad, template_image
 
 
-def _orb() -> cv2.ORB:
-    return cv2.ORB_create(nfeatures=T.ORB_FEATURES, scaleFactor=1.2, nlevels=8, fastThreshold=10)
+def _orb(features: int = T.ORB_FEATURES) -> cv2.ORB:
+    return cv2.ORB_create(nfeatures=features, scaleFactor=1.2, nlevels=8, fastThreshold=10)
 
 
-def _match(tmpl: np.ndarray, photo: np.ndarray) -> tuple[np.ndarray | None, int, float]:
-    """Template (grey) -> photo (grey) homography by ORB + RANSAC, the inlier
-    count and inlier share; None when too few features match."""
-    orb = _orb()
-    k1, d1 = orb.detectAndCompute(tmpl, None)
+@functools.lru_cache(maxsize=8)
+def _template_side(image: str, features: int = T.ORB_FEATURES) -> tuple[np.ndarray, tuple, np.ndarray | None]:
+    """The stored blank (grey) of a template and its ORB features, worked out
+    once per template (`image`: the template's stored picture), not per photo."""
+    tmpl = template_image({"image": image})
+    keys, desc = _orb(features).detectAndCompute(tmpl, None)
+    return tmpl, keys, desc
+
+
+def _match(tmpl: np.ndarray, photo: np.ndarray, features: tuple[tuple, np.ndarray | None] | None = None,
+           n: int = T.ORB_FEATURES) -> tuple[np.ndarray | None, int, float]:
+    """Template (grey) -> photo (grey) homography by ORB + RANSAC (`n`
+    features), the inlier count and inlier share; None when too few features
+    match. `features`: the template's, when already known."""
+    orb = _orb(n)
+    k1, d1 = features if features is not None else orb.detectAndCompute(tmpl, None)
     k2, d2 = orb.detectAndCompute(photo, None)
     if d1 is None or d2 is None or len(k1) < 8 or len(k2) < 8:
         return None, 0, 0.0
@@ -57,23 +69,22 @@ def _plausible(H: np.ndarray, size: tuple[int, int], shape: tuple[int, int]) -> 
     return cv2.isContourConvex(quad.astype(np.float32)) and area > 0.02 * shape[0] * shape[1]
 
 
-def register(image: np.ndarray, template: dict[str, Any], tmpl_ink: np.ndarray) -> tuple[np.ndarray, dict]:
-    """Template pixels -> photo pixels for a photo of the taught sheet; raises
-    PhotoError when the photo does not fit the template."""
-    name = template.get("name", "taught sheet")
-    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+def _features_fit(gray: np.ndarray, template: dict[str, Any], n: int
+                  ) -> tuple[np.ndarray | None, int, float, str]:
+    """Template -> photo homography from `n` ORB features: the whole photo
+    first, then (few matches) the photo flattened by the paper's outline in
+    each of its four turns; with its inliers, inlier share and how."""
     k = template["image_scale"]
-    tmpl = template_image(template)
-    w, h = template["size"]
+    tmpl, keys, desc = _template_side(template["image"], n)
     f = min(1.0, T.MATCH_LONG_SIDE / max(gray.shape))
     small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
     down = np.diag([1 / f, 1 / f, 1.0])
     to_tmpl = np.diag([k, k, 1.0])
     best: tuple[np.ndarray | None, int, float, str] = (None, 0, 0.0, "")
-    Hs, inl, share = _match(tmpl, small)
+    Hs, inl, share = _match(tmpl, small, (keys, desc), n)
     if Hs is not None:
         best = (down @ Hs @ to_tmpl, inl, share, "features")
-    if best[1] < 3 * T.MIN_INLIERS:  # flatten by the paper's outline first, then match
+    if best[1] < T.FALLBACK_INLIERS:  # flatten by the paper's outline first, then match
         quad = paper_quad(small)
         if quad is not None:
             paper = np.asarray(template["paper"], np.float64)
@@ -82,13 +93,31 @@ def register(image: np.ndarray, template: dict[str, Any], tmpl_ink: np.ndarray) 
                                                     np.roll(quad, -turn, 0).astype(np.float32))
                 flat = cv2.warpPerspective(small, rough, tmpl.shape[::-1],
                                            flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP)
-                Hf, inl, share = _match(tmpl, flat)
+                Hf, inl, share = _match(tmpl, flat, (keys, desc), n)
                 if Hf is not None and inl > best[1]:
                     best = (down @ rough @ Hf @ to_tmpl, inl, share, "outline+features")
-    H, inliers, share, how = best
-    if H is None or inliers < T.MIN_INLIERS or share < T.MIN_INLIER_SHARE or not _plausible(H, (w, h), gray.shape):
+    return best
+
+
+def register(image: np.ndarray, template: dict[str, Any], tmpl_ink: np.ndarray) -> tuple[np.ndarray, dict]:
+    """Template pixels -> photo pixels for a photo of the taught sheet; raises
+    PhotoError when the photo does not fit the template."""
+    name = template.get("name", "taught sheet")
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    w, h = template["size"]
+
+    def fits(found: tuple[np.ndarray | None, int, float, str]) -> bool:
+        H, inliers, share, _ = found
+        return H is not None and inliers >= T.MIN_INLIERS and share >= T.MIN_INLIER_SHARE and _plausible(
+            H, (w, h), gray.shape)
+
+    found = _features_fit(gray, template, T.ORB_FEATURES)
+    if not fits(found):  # a hard photo: more features before giving up
+        found = _features_fit(gray, template, T.ORB_FEATURES_RETRY)
+    if not fits(found):
         raise PhotoError(f"this photo does not match the template {name!r}: is it a sheet of that pad? "
                          "Hold the phone flat above the whole sheet, or teach this sheet first", status=422)
+    H, inliers, share, how = found
     H = locate.refine(image, H, lambda scale: cv2.resize(tmpl_ink, (round(w * scale), round(h * scale)),
                                                          interpolation=cv2.INTER_AREA), box=(0, 0, w, h),
                       scales=T.REFINE_SCALES, iterations=T.REFINE_ITERATIONS)
@@ -127,7 +156,7 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
         raise PhotoError("the photo is far too dark; take it again with more light", status=422)
     k = C.WORK_SCALE
     w, h = template["size"]
-    tmpl = template_image(template)
+    tmpl = _template_side(template["image"])[0]
     if abs(template["image_scale"] - k) > 1e-6:
         tmpl = cv2.resize(tmpl, (round(w * k), round(h * k)), interpolation=cv2.INTER_AREA)
     blank, _ = locate.ink_map(tmpl)

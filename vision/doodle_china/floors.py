@@ -1,0 +1,111 @@
+"""Skyscraper floor boxes that a road runs through.
+
+On some pads a floor box lies on the line from a side's midpoint to the
+square's centre, so a road drawn to that side passes straight over it and
+its ink reads like a cross. Where the square's road ends on such a side,
+the road is found where it enters and leaves the box (the strips of paper
+just outside it, on the road's line), and the box is judged only on the ink
+away from that band: a road leaves it clean, an X or a slash does not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import constants as C
+
+# side -> (the side's midpoint, as shares of the square) and whether a road
+# to it runs across the box horizontally
+_SIDES = {"N": ((0.5, 0.0), False), "S": ((0.5, 1.0), False), "E": ((1.0, 0.5), True), "W": ((0.0, 0.5), True)}
+
+
+def road_axis(box: list[float], cell: list[float], path: str | None) -> bool | None:
+    """True when the square's road runs across `box` horizontally, False
+    vertically, None when it misses it (or there is no road)."""
+    if not path:
+        return None
+    x0, y0, x1, y1 = cell
+    side = x1 - x0
+    bx, by = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    half = max(box[2] - box[0], box[3] - box[1]) / 2
+    for s in path:
+        (fx, fy), across = _SIDES[s]
+        off = abs(by - (y0 + fy * side)) if across else abs(bx - (x0 + fx * side))
+        # on the side's half of the square (a road to W never reaches the east)
+        near_side = abs(bx - (x0 + fx * side)) <= side / 2 if across else abs(by - (y0 + fy * side)) <= side / 2
+        if off <= half + C.ROAD_FLOOR_NEAR * side and near_side:
+            return across
+    return None
+
+
+def darkest_path(m: np.ndarray) -> np.ndarray:
+    """Per column of `m`, the row of the inkiest left-to-right path that moves
+    at most one row a column (a road wobbles and bends, an X's arms are steep)."""
+    h, w = m.shape
+    score = m[:, 0].astype(np.float64).copy()
+    back = np.zeros((h, w), np.intp)
+    rows = np.arange(h)
+    for j in range(1, w):
+        options = np.stack([np.r_[-np.inf, score[:-1]], score, np.r_[score[1:], -np.inf]])
+        pick = np.argmax(options, axis=0)
+        back[:, j] = rows + pick - 1
+        score = options[pick, rows] + m[:, j]
+    path = np.empty(w, np.intp)
+    path[-1] = int(np.argmax(score))
+    for j in range(w - 1, 0, -1):
+        path[j - 1] = back[path[j], j]
+    return path
+
+
+def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, pencil: float) -> float | None:
+    """Mean pencil ink in a floor box (work pixels) away from the road that
+    crosses it, or None when no road is seen entering and leaving it.
+    `pencil_map`: the flattened ink less the print."""
+    m = pencil_map if across else pencil_map.T
+    x0, y0, x1, y1 = box if across else (box[1], box[0], box[3], box[2])
+    bw, bh = x1 - x0, y1 - y0
+    h, w = m.shape
+    inner, outer = C.ROAD_FLOOR_STRIP
+    r0, r1 = max(0, int(y0 - C.ROAD_FLOOR_SEARCH * bh)), min(h, int(np.ceil(y1 + C.ROAD_FLOOR_SEARCH * bh)))
+    a, b = max(0, int(round(x0 - outer * bw))), min(w, int(round(x1 + outer * bw)))
+    c0, c1 = int(round(x0 - inner * bw)), int(round(x1 + inner * bw))
+    if r1 - r0 < 3 or c0 <= a or b <= c1:
+        return None
+    part = m[r0:r1, a:b]
+    path = darkest_path(part)
+    along = part[path, np.arange(part.shape[1])]
+    # a road enters and leaves: its line is seen in the paper on both sides
+    if min(along[:c0 - a].mean(), along[c1 - a:].mean()) < C.ROAD_FLOOR_SEEN * pencil:
+        return None
+    sx, sy = bw * C.FLOOR_OFF_ROAD_SHRINK, bh * C.FLOOR_OFF_ROAD_SHRINK
+    q0, q1 = max(r0, int(np.ceil(y0 + sy))), min(r1, int(y1 - sy) + 1)
+    e0, e1 = max(a, int(np.ceil(x0 + sx))), min(b, int(x1 - sx) + 1)
+    if q1 <= q0 or e1 <= e0:
+        return None
+    road = (r0 + path[e0 - a:e1 - a])[None, :]
+    # only a road running straight across reads like a cross; one that cuts a
+    # corner at a slant is left to the plain measure (it does not fill the box)
+    if np.ptp(road) > C.ROAD_FLOOR_FLAT * bh:
+        return None
+    ys = np.arange(q0, q1)[:, None]
+    away = np.abs(ys - road) > C.ROAD_FLOOR_BAND * bh
+    if away.sum() < C.FLOOR_OFF_ROAD_MIN * away.size:
+        return None
+    return float(m[q0:q1, e0:e1][away].mean())
+
+
+def road_floor_excess(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid: list[list[str]],
+                      cells: list[list[dict[str, Any]]], k: float, pencil: float) -> list[float | None]:
+    """Per floor box: its ink away from the road over it (see off_road_excess),
+    or None where no road runs over it. `grid`: the proposal's squares
+    ("skyscraper:NE"), `k`: work pixels per sheet pixel."""
+    out: list[float | None] = []
+    for f in floors:
+        r, c = f["cell"]
+        path = grid[r][c].partition(":")[2] or None
+        across = road_axis(f["box"], cells[r][c]["box"], path)
+        out.append(None if across is None else
+                   off_road_excess(pencil_map, np.asarray(f["box"], np.float64) * k, across, pencil))
+    return out

@@ -1,0 +1,167 @@
+"""The printed score values of a sheet the project did not print, read by
+tesseract one box at a time (digits only, one thread, a timeout): each box
+flattened from the photo itself, cleaned (black on white, the box's own
+outline taken away), and read with its confidence; values that break a
+track's rising order are flagged for the person to check.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from typing import Any
+
+import cv2
+import numpy as np
+
+from . import constants as C
+from . import locate, ocr
+from . import template_constants as T
+
+Box = list[float]
+
+
+def _tesseract_tsv(gray: np.ndarray, psm: int) -> list[tuple[int, str, float]]:
+    """Words tesseract reads (digits only): (top, text, confidence 0..1)."""
+    if not ocr.available():
+        return []
+    ok, png = cv2.imencode(".png", gray)
+    if not ok:
+        return []
+    cmd = ["tesseract", "stdin", "stdout", "--psm", str(psm), "-l", "eng",
+           "-c", "tessedit_char_whitelist=0123456789", "tsv"]
+    try:
+        done = subprocess.run(cmd, input=png.tobytes(), capture_output=True, timeout=C.TESSERACT_TIMEOUT,
+                              env={**os.environ, **C.TESSERACT_ENV}, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    if done.returncode != 0:
+        return []
+    words = []
+    for line in done.stdout.decode("utf-8", "replace").splitlines()[1:]:
+        parts = line.split("\t")
+        if len(parts) == 12 and re.sub(r"\D", "", parts[11]):
+            words.append((int(parts[7]) + int(parts[9]) // 2, re.sub(r"\D", "", parts[11]),
+                          max(0.0, float(parts[10])) / 100.0))
+    return words
+
+
+def tesseract_boxes(crops: list[np.ndarray]) -> list[tuple[str, float]]:
+    """Digits and confidence for each box crop (black on white, same height):
+    one tesseract run over the crops stacked one above the other, far apart,
+    each crop its own line; a crop read as nothing is tried again alone."""
+    if not crops:
+        return []
+    gap = T.OCR_BOX_HEIGHT
+    width = max(c.shape[1] for c in crops) + 2 * gap
+    rows, centres, y = [], [], gap
+    for c in crops:
+        pad = np.full((c.shape[0] + gap, width), 255, np.uint8)
+        pad[:c.shape[0], gap:gap + c.shape[1]] = c
+        rows.append(pad)
+        centres.append(y + c.shape[0] / 2)
+        y += c.shape[0] + gap
+    sheet = np.vstack([np.full((gap, width), 255, np.uint8), *rows])
+    out: list[tuple[str, list[float]]] = [("", []) for _ in crops]
+    for top, text, conf in _tesseract_tsv(sheet, 6):
+        i = int(np.argmin([abs(top - c) for c in centres]))
+        out[i] = (out[i][0] + text, out[i][1] + [conf])
+    answers = []
+    for crop, (text, confs) in zip(crops, out, strict=True):
+        if not text:
+            alone = _tesseract_tsv(np.pad(crop, gap // 2, constant_values=255), T.OCR_PSM)
+            text, confs = "".join(w[1] for w in alone), [w[2] for w in alone]
+        answers.append((text, min(confs) if confs and text else 0.0))
+    return answers
+
+
+def digits_only(binary: np.ndarray) -> np.ndarray:
+    """A box's cleaned crop (black on white) with what is not a digit taken
+    away: pieces of the box's own outline (thin strokes along the crop's edge,
+    which tesseract reads as a 1 or that join a digit) and specks; the digits
+    then centred with an even white margin, as tesseract reads best."""
+    h, w = binary.shape
+    n, labels, stats, _ = cv2.connectedComponentsWithStats((binary < 128).astype(np.uint8), connectivity=8)
+    keep = np.zeros(n, bool)
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        edge = x == 0 or y == 0 or x + bw >= w or y + bh >= h
+        thin = min(bw, bh) <= T.OCR_LINE_THIN * h
+        if area < T.OCR_SPECK * h * h or (edge and thin):
+            continue
+        # an outline piece joined to a digit: the digit is what lies off the edge
+        keep[i] = True
+    mask = keep[labels]
+    if not mask.any():
+        return np.full_like(binary, 255)
+    ys, xs = np.nonzero(mask)
+    part = np.where(mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1], 0, 255).astype(np.uint8)
+    margin = int(T.OCR_MARGIN * h)
+    return cv2.copyMakeBorder(part, margin, margin, margin, margin, cv2.BORDER_CONSTANT, value=255)
+
+
+def _entry(text: str, conf: float) -> dict[str, Any]:
+    """A box's reading: its value (None unless 1-3 digits) and confidence."""
+    value = int(text) if text and len(text) <= 3 else None
+    return {"value": value, "confidence": round(conf if value is not None else 0.0, 3), "read": text}
+
+
+def _doubtful(got: list[dict[str, Any]]) -> set[int]:
+    """Boxes read with low confidence, or not at all, or out of the track's
+    rising order."""
+    values = [g["value"] for g in got]
+    out = set()
+    for i, g in enumerate(got):
+        v = g["value"]
+        before = [x for x in values[:i] if x is not None]
+        after = [x for x in values[i + 1:] if x is not None]
+        if v is None or g["confidence"] < T.OCR_MIN_CONFIDENCE or (before and v <= before[-1]) or (
+                after and v >= after[0]):
+            out.add(i)
+    return out
+
+
+def read_values(image: np.ndarray, H: np.ndarray, boxes: dict[str, list[Box]],
+                layout: dict[str, Any]) -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
+    """Each box's printed value by tesseract, from the photo itself (sharper
+    than the stored blank), with confidence; values that break the track's
+    rising order or cannot be read are flagged."""
+    warnings: list[str] = []
+    out: dict[str, list[dict[str, Any]]] = {}
+    for name, entries in boxes.items():
+        expected = layout["tracks"].get(name, [])
+        got = []
+        crops = []
+        for b in entries:
+            x0, y0, x1, y1 = b
+            scale = T.OCR_BOX_HEIGHT / max(1.0, y1 - y0)
+            inset = 0.12 * (y1 - y0)
+            crop = locate.flatten(image, H, scale, box=(x0 + inset, y0 + inset, x1 - inset, y1 - inset))
+            crops.append(digits_only(ocr.clean(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY))[20:-20, 20:-20]))
+        for i, (b, (text, conf)) in enumerate(zip(entries, tesseract_boxes(crops), strict=True)):
+            got.append({"box": [round(v) for v in b], **_entry(text, conf),
+                        "layout_value": expected[i] if i < len(expected) else None})
+        # tesseract over the stacked boxes sometimes drops a digit ("15" as
+        # "5"): a doubtful box is read again on its own, and the second
+        # answer taken when it fits the track better
+        for i in _doubtful(got):
+            tries = []
+            for scale in T.OCR_RETRY_SCALES:  # tesseract's answer on one box changes with its size
+                big = cv2.resize(crops[i], None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+                alone = _tesseract_tsv(big, T.OCR_PSM)
+                tries.append(_entry("".join(w[1] for w in alone), min((w[2] for w in alone), default=0.0)))
+            again = max(tries, key=lambda e: (e["value"] is not None, e["confidence"]))
+            trial = [*got[:i], {**got[i], **again}, *got[i + 1:]]
+            if again["value"] is not None and (i not in _doubtful(trial) or again["confidence"] > got[i]["confidence"]):
+                got = trial
+        bad = _doubtful(got)
+        for i, g in enumerate(got):
+            v = g["value"]
+            if i in bad:
+                g["confidence"] = min(g["confidence"], 0.4)
+            if g["confidence"] < T.OCR_MIN_CONFIDENCE:
+                warnings.append(f"{name} value {i + 1}: read as {v if v is not None else 'nothing'}"
+                                " - check it")
+        out[name] = got
+    return out, warnings
