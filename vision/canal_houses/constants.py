@@ -81,7 +81,7 @@ BACK_NEAR = 1.1  # and lies within this many card lengths of it (discards overla
 BACK_LIKENESS = 0.3  # a part of a field this close in colours (Bhattacharyya) to a whole back is a back
 # structure that is doubtful is proposed (with a warning), only a clearly second street refused
 TWO_STREETS_GAP = 1.3  # of card width: a gap between houses wider than this is a second street
-TWO_STREETS_SHIFT = 0.9  # of card height: stores this far off the line are a second street
+TWO_STREETS_BAND = 0.15  # of card height: bare table this deep right across, whole cards on both sides
 CROSSWISE_AREA = 0.8  # a landscape field this large against the nearest upright whole cards,
 CROSSWISE_WIDTH = 1.25  # and this much wider than the fields nearest it, lies crosswise
 
