@@ -328,25 +328,31 @@ def _check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width:
 def _second_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float,
                    height: float) -> str | None:
     """Why the cards are two streets, or None: bare table right across the
-    photo (no card reaching over it) splits the cards into two groups that
-    each stand on whole cards (stores), and the split is wide: a street
-    beside this one (wider than a house could leave: the rules build
-    stores next to each other) or above it (a street's cards overlap from
-    its stores up, so nothing of one street floats over bare table)."""
+    photo (no card reaching over it) splits the cards into two groups, and
+    the split is wider than a street leaves: beside this one, wider than a
+    house (the rules build stores next to each other); above it, a street's
+    cards overlap from its stores up, so nothing of one street floats over
+    bare table, nor does a card far above its house. A narrower split
+    counts only with whole cards (stores) on both sides of it; a missed
+    card leaves one without."""
     cards = [c for h in houses for c in h]
-    for axis, least, where in ((u, C.TWO_STREETS_GAP * width, "beside"),
-                               (v, C.TWO_STREETS_BAND * height, "above")):
+    for axis, (least, sure), where in ((u, C.TWO_STREETS_GAP, "beside"), (v, C.TWO_STREETS_BAND, "above")):
+        size = width if axis is u else height
         spans = sorted(((float(np.min(c.quad @ axis)), float(np.max(c.quad @ axis)), c) for c in cards),
                        key=lambda s: s[0])
         reach = spans[0][1]
         for k in range(1, len(spans)):
-            lo = spans[k][0]
-            if lo - reach > least:
+            gap = spans[k][0] - reach
+            if gap > least * size:
                 before = [c for _, _, c in spans[:k]]
                 after = [c for _, _, c in spans[k:]]
-                if any(c.full for c in before) and any(c.full for c in after):
+                if gap > sure * size or (any(c.full for c in before) and any(c.full for c in after)):
                     return f"a second street lies {where} this one"
             reach = max(reach, spans[k][1])
+    for house in houses:  # cards far above a house, over more bare table than a hidden card leaves
+        for lower, upper in zip(house, house[1:], strict=False):
+            if np.min(lower.quad @ v) - np.max(upper.quad @ v) > C.TWO_STREETS_BAND[1] * height:
+                return "a second street lies above this one"
     return None
 
 
