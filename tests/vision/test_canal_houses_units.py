@@ -13,7 +13,7 @@ from street_photos import card_photo, generate
 
 from vision import PhotoError, read_photo
 from vision.canal_houses.catalog import Catalog, catalog_entry_from_photo
-from vision.canal_houses.colour import name_colour, parse_palette
+from vision.canal_houses.colour import field_colour, name_colour, parse_palette
 
 
 @pytest.mark.parametrize("palette, names", [
@@ -146,3 +146,17 @@ def test_blur_message_for_a_blurred_street() -> None:
     with pytest.raises(PhotoError, match="too blurred") as info:
         read_photo(made.data, game="canal-houses")
     assert info.value.status == 422
+
+
+@pytest.mark.parametrize("strip, expected", [(0.04, "purple"), (0.0, None)], ids=["wall-strip", "no-colour"])
+def test_a_roof_showing_only_a_strip_of_its_wall_takes_that_colour(strip: float, expected: str | None) -> None:
+    """Grey slates under a pale sky with the wall's colour only in a strip at
+    the edge of the visible part: the strip names the colour; with no
+    colour anywhere the colour stays unknown for a person."""
+    patch = np.full((80, 112, 3), 0.35, np.float32)  # slate grey (BGR, 0-1)
+    patch[:20] = (0.92, 0.88, 0.80)  # a pale, hardly chromatic sky
+    rows = int(round(strip * 80))
+    if rows:
+        patch[80 - rows:] = (0.63, 0.24, 0.51)  # purple wall (#823ca0)
+    got, conf = name_colour(field_colour(patch), parse_palette(None))
+    assert got == expected and (conf > 0) == (expected is not None)

@@ -112,3 +112,44 @@ def _off_angle(fields: list[Field]) -> np.ndarray:
     return np.array(out)
 
 
+
+
+def reclaim(houses: list[list[Any]], others: list[Other], u: np.ndarray, v: np.ndarray, width: float,
+            height: float) -> list[Other]:
+    """Put back into its house a card set aside (as face-down or odd) that
+    fills a gap inside a house or sits right on top of it, as wide as the
+    house: the rules put discards under the canal and the draw piles beside
+    the street, never inside or on a house, while a tucked strip of
+    symmetric art can pass for a back turned half round. It is marked for a
+    person to check. Returns what stays left out."""
+    from .structure import Card
+
+    left = []
+    for o in others:
+        lo_u, hi_u, lo_v, hi_v = _extents(o.quad, u, v)
+        mid_u = (lo_u + hi_u) / 2
+        home = None
+        for house in houses:
+            ext = np.array([_extents(c.quad, u, v) for c in house])
+            col_lo, col_hi = float(np.median(ext[:, 0])), float(np.median(ext[:, 1]))
+            col_w = col_hi - col_lo
+            if not col_lo < mid_u < col_hi or abs((hi_u - lo_u) - col_w) > C.WIDTH_TOLERANCE * col_w:
+                continue
+            top, bottom = float(ext[:, 2].min()), float(ext[:, 3].max())
+            # inside the house, in a gap no card of it covers, or right above its top card
+            covered = any(e[2] <= (lo_v + hi_v) / 2 <= e[3] for e in ext)
+            if (top < (lo_v + hi_v) / 2 < bottom and not covered) or 0 <= top - hi_v < C.MAX_STACK_GAP * height:
+                home = house
+                break
+        if home is None or hi_v - lo_v > 1.2 * height:
+            left.append(o)
+            continue
+        quad = order_corners(o.quad, u, v)
+        rect = cv2.minAreaRect(quad.astype(np.float32))
+        f = Field(quad, quad.mean(axis=0), float(rect[2]) % 90.0, (float(rect[1][0]), float(rect[1][1])),
+                  float(cv2.contourArea(quad.astype(np.float32))), 1.0)
+        card = Card(f, quad, False, role_confidence=0.5)
+        card.notes.append("first taken for a card left out of the street, but it lies in this house; check it")
+        home.append(card)
+        home.sort(key=lambda c: -float(np.max(c.quad @ v)))
+    return left

@@ -66,21 +66,17 @@ def field_colour(patch: np.ndarray, exclude: np.ndarray | None = None) -> np.nda
     """Lab of the field's dominant chromatic colour, None if it has none: the
     wall's colour, the largest chromatic area, not the most saturated one
     (shutters, awnings and icons are smaller). exclude: pixels that are not
-    the card's colour (a roof's sky)."""
-    h, w = patch.shape[:2]
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    keep = (yy > 0.06 * h) & (yy < 0.94 * h) & (xx > 0.06 * w) & (xx < 0.94 * w)
-    if exclude is not None and exclude.shape == keep.shape:
-        grown = cv2.dilate(exclude.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
-        if (keep & ~grown).sum() >= 50:
-            keep &= ~grown
-    lab = _lab(np.clip(patch[keep], 0, 1))
-    chroma = np.hypot(lab[:, 1], lab[:, 2])
-    keep = chroma > C.COLOUR_MIN_CHROMA
-    lab, chroma = lab[keep], chroma[keep]
-    if len(lab) < 10:
+    the card's colour (a roof's sky). The rim is left out (outline errors
+    bring in the neighbours), unless all the colour there is lies in it: a
+    roof may show only grey slates and a strip of its wall at the edge."""
+    for rim in C.COLOUR_RIMS:
+        lab = _chromatic(patch, exclude, rim)
+        if lab is not None:
+            break
+    else:
         return None
     # Mildly weighted by chroma: glare and pale tints of the wall count less.
+    chroma = np.hypot(lab[:, 1], lab[:, 2])
     hist, ae, be = np.histogram2d(lab[:, 1], lab[:, 2], bins=32, range=[[-96, 96], [-96, 96]],
                                   weights=chroma ** C.COLOUR_CHROMA_POWER)
     hist = cv2.GaussianBlur(hist.astype(np.float32), (3, 3), 0)
@@ -88,6 +84,21 @@ def field_colour(patch: np.ndarray, exclude: np.ndarray | None = None) -> np.nda
     a, b = (ae[i] + ae[i + 1]) / 2, (be[j] + be[j + 1]) / 2
     near = lab[np.hypot(lab[:, 1] - a, lab[:, 2] - b) < 12]
     return np.median(near, axis=0) if len(near) else None
+
+
+def _chromatic(patch: np.ndarray, exclude: np.ndarray | None, rim: float) -> np.ndarray | None:
+    """Lab of the chromatic pixels of the patch inside the rim (a share of
+    each side), without the excluded ones; None if too few."""
+    h, w = patch.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    keep = (yy > rim * h) & (yy < (1 - rim) * h) & (xx > rim * w) & (xx < (1 - rim) * w)
+    if exclude is not None and exclude.shape == keep.shape:
+        grown = cv2.dilate(exclude.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+        if (keep & ~grown).sum() >= 50:
+            keep &= ~grown
+    lab = _lab(np.clip(patch[keep], 0, 1))
+    lab = lab[np.hypot(lab[:, 1], lab[:, 2]) > C.COLOUR_MIN_CHROMA]
+    return lab if len(lab) >= C.COLOUR_MIN_PIXELS else None
 
 
 def name_colour(lab: np.ndarray | None, palette: dict[str, np.ndarray]) -> tuple[str | None, float]:

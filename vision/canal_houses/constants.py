@@ -80,8 +80,10 @@ FACE_DOWN_CROSSWISE = 0.5  # the same, for a whole card lying crosswise to the s
 BACK_NEAR = 1.1  # and lies within this many card lengths of it (discards overlap)
 BACK_LIKENESS = 0.3  # a part of a field this close in colours (Bhattacharyya) to a whole back is a back
 # structure that is doubtful is proposed (with a warning), only a clearly second street refused
-TWO_STREETS_GAP = 1.3  # of card width: a gap between houses wider than this is a second street
-TWO_STREETS_SHIFT = 0.9  # of card height: stores this far off the line are a second street
+# Bare table right across the cards (of a card's width beside, of a store's height above): wider than
+# the first, a second street if whole cards stand on both sides of it; wider than the second, always.
+TWO_STREETS_GAP = (1.3, 2.5)
+TWO_STREETS_BAND = (0.15, 0.7)
 CROSSWISE_AREA = 0.8  # a landscape field this large against the nearest upright whole cards,
 CROSSWISE_WIDTH = 1.25  # and this much wider than the fields nearest it, lies crosswise
 
@@ -95,6 +97,8 @@ DEFAULT_PALETTE = {
     "purple": "#823ca0",
 }
 COLOUR_MIN_CHROMA = 18.0  # Lab chroma below this is not a card colour
+COLOUR_RIMS = (0.06, 0.02)  # share of each side left out, the wider first (the narrower if no colour)
+COLOUR_MIN_PIXELS = 10  # fewer chromatic pixels than this: the field has no colour
 COLOUR_CHROMA_POWER = 0.5  # histogram weight: area first, saturation a little
 COLOUR_LIGHTNESS_WEIGHT = 0.35  # exposure varies, so lightness counts less than hue
 COLOUR_MIN_MARGIN = 0.12  # (second - first) / second distance; below: unsure

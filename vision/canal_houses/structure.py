@@ -147,7 +147,15 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
     PhotoError only when the cards clearly are not one street. aspect: the
     group's cards' field height / width (from the catalog), when known."""
     # repair and aside build on this module, so they are imported here
-    from .aside import Other, _crosswise, _off_angle, _partial_backs, _whole_patch, set_aside
+    from .aside import (
+        Other,
+        _crosswise,
+        _off_angle,
+        _partial_backs,
+        _whole_patch,
+        reclaim,
+        set_aside,
+    )
     from .repair import fill_gaps, split_merged
 
     warnings: list[str] = []
@@ -222,6 +230,7 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
         warnings.append("could not tell which way up the street lies; check left and right")
     houses = [_split_upper(h, bal, split_merged) for h in _houses(cards, u, v, width)]
     tall = store_height(houses, v, width, aspect)
+    others[:] = reclaim(houses, others, u, v, width, tall)
     houses = [fill_gaps(h, bal, v, width, tall) for h in houses]
     _missing_stores(houses, u, v, width, aspect)
     warnings += _check_street(houses, u, v, width, aspect)
@@ -270,11 +279,17 @@ def _table_aspects(houses: list[list[Card]]) -> None:
 def _check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float,
                   aspect: float | None = None) -> list[str]:
     """One street: stores on one line, no wide gap between houses, no hole
-    inside a house. What is clearly a second street is refused; what is only
-    doubtful is proposed with a warning and low confidence, for a person to
-    fix on the overlay."""
+    inside a house. Only what is clearly a second street is refused: a row
+    of cards standing on its own whole cards, with bare table all across
+    between it and this street (above or beside it). Everything else that
+    looks wrong is proposed with a warning and low confidence on the cards
+    concerned, for a person to fix on the overlay: a store the photo hid or
+    a card read as whole shift a line, and a refusal would lose the rest."""
     warnings: list[str] = []
     height = store_height(houses, v, width, aspect)
+    second = _second_street(houses, u, v, width, height)
+    if second:
+        raise PhotoError(TWO_STREETS + f" ({second})", status=422)
     stores = [h[0] for h in houses]
     xs = np.array([s.field.centre @ u for s in stores])
     ys = np.array([np.max(s.quad @ v) for s in stores])
@@ -288,24 +303,57 @@ def _check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width:
         resid = ys - ys.mean()
     else:
         resid = np.zeros(1)
-    if np.max(np.abs(resid)) > C.TWO_STREETS_SHIFT * height:
-        raise PhotoError(TWO_STREETS + " (the stores are not on one line)", status=422)
-    for k in np.nonzero(np.abs(resid) > C.MAX_BASELINE_SHIFT * height)[0]:
-        _doubt(houses[int(k)][0], "this store stands off the street's line; is it in the right place?")
+    off = np.nonzero(np.abs(resid) > C.MAX_BASELINE_SHIFT * height)[0]
+    for k in off:
+        _doubt(houses[int(k)][0], "this store stands off the street's line; is it in the right place, "
+                                  "or is its real store hidden?")
+    if len(off):
+        warnings.append("the stores are not on one line; check the houses marked on the photo")
     for i, (left, right) in enumerate(zip(houses, houses[1:], strict=False)):
         gap = min(np.min(c.quad @ u) for c in right) - max(np.max(c.quad @ u) for c in left)
-        if gap > C.TWO_STREETS_GAP * width:
-            raise PhotoError(TWO_STREETS + " (a wide gap splits the street)", status=422)
         if gap > C.MAX_HOUSE_GAP * width:
-            warnings.append(f"a wide gap between houses {i + 1} and {i + 2}; check that both belong to this street")
+            warnings.append(f"a wide gap between houses {i + 1} and {i + 2}; check that both belong to this "
+                            "street and that no house is missing between them")
     for house in houses:
-        if any(c.full for c in house[1:]):  # a second store stands above this house
-            raise PhotoError(TWO_STREETS + " (a whole card stands above another)", status=422)
+        for c in house[1:]:
+            if c.full:  # a whole card above the store: merged strips, or a store out of place
+                _doubt(c, "this card looks whole, like a store, yet stands in a house; check it")
         for lower, upper in zip(house, house[1:], strict=False):
             gap = np.min(lower.quad @ v) - np.max(upper.quad @ v)
             if gap > C.MAX_STACK_GAP * height:
                 _doubt(upper, "a gap below this card (a card missing, moved or hidden?); check this house")
     return warnings
+
+
+def _second_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float,
+                   height: float) -> str | None:
+    """Why the cards are two streets, or None: bare table right across the
+    photo (no card reaching over it) splits the cards into two groups, and
+    the split is wider than a street leaves: beside this one, wider than a
+    house (the rules build stores next to each other); above it, a street's
+    cards overlap from its stores up, so nothing of one street floats over
+    bare table, nor does a card far above its house. A narrower split
+    counts only with whole cards (stores) on both sides of it; a missed
+    card leaves one without."""
+    cards = [c for h in houses for c in h]
+    for axis, (least, sure), where in ((u, C.TWO_STREETS_GAP, "beside"), (v, C.TWO_STREETS_BAND, "above")):
+        size = width if axis is u else height
+        spans = sorted(((float(np.min(c.quad @ axis)), float(np.max(c.quad @ axis)), c) for c in cards),
+                       key=lambda s: s[0])
+        reach = spans[0][1]
+        for k in range(1, len(spans)):
+            gap = spans[k][0] - reach
+            if gap > least * size:
+                before = [c for _, _, c in spans[:k]]
+                after = [c for _, _, c in spans[k:]]
+                if gap > sure * size or (any(c.full for c in before) and any(c.full for c in after)):
+                    return f"a second street lies {where} this one"
+            reach = max(reach, spans[k][1])
+    for house in houses:  # cards far above a house, over more bare table than a hidden card leaves
+        for lower, upper in zip(house, house[1:], strict=False):
+            if np.min(lower.quad @ v) - np.max(upper.quad @ v) > C.TWO_STREETS_BAND[1] * height:
+                return "a second street lies above this one"
+    return None
 
 
 def store_height(houses: list[list[Card]], v: np.ndarray, width: float, aspect: float | None = None) -> float:

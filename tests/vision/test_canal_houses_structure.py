@@ -1,0 +1,96 @@
+"""Units of the Canal Houses street checks on cards laid out in the test
+(street frame: u right, v down, cards 100 px wide, a store 145 px tall):
+only a clearly second street is refused; a doubtful street is proposed with
+its doubtful cards marked, and a card set aside that lies inside a house is
+put back in it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.canal_houses.aside import Other, reclaim
+from vision.canal_houses.find import Field
+from vision.canal_houses.structure import TWO_STREETS, Card, _check_street
+from vision.errors import PhotoError
+
+U, V = np.array([1.0, 0.0]), np.array([0.0, 1.0])
+WIDTH, STORE = 100.0, 145.0
+STRIP = 45.0  # the visible part of a tucked window or roof
+
+
+def _quad(x: float, top: float, h: float, w: float = WIDTH) -> np.ndarray:
+    return np.array([[x, top], [x + w, top], [x + w, top + h], [x, top + h]], np.float32)
+
+
+def _card(x: float, top: float, h: float, full: bool) -> Card:
+    quad = _quad(x, top, h)
+    return Card(Field(quad, quad.mean(axis=0), 0.0, (WIDTH, h), WIDTH * h, 1.0), quad, full)
+
+
+def _house(x: float, base: float, strips: int, gaps: tuple[int, ...] = ()) -> list[Card]:
+    """A store standing on the line `base`, then `strips` tucked cards (the
+    ones numbered in gaps left out, as if the photo missed them)."""
+    cards = [_card(x, base - STORE, STORE, True)]
+    top = base - STORE
+    for k in range(strips):
+        top -= STRIP + 4
+        if k not in gaps:
+            cards.append(_card(x, top, STRIP, False))
+    return cards
+
+
+def _street(bases: list[float], strips: list[int], xs: list[float] | None = None) -> list[list[Card]]:
+    xs = xs or [i * (WIDTH + 8) for i in range(len(bases))]
+    return [_house(x, b, s) for x, b, s in zip(xs, bases, strips, strict=True)]
+
+
+@pytest.mark.parametrize("houses, words", [
+    (_street([600, 600, 600, 600 - 0.95 * STORE], [2, 3, 1, 1]), None),
+    ([*_street([600, 600], [3, 3]), *_street([600 - 145 - 3 * 49 - 40] * 2, [1, 2], [0, 108])], "above"),
+    (_street([600, 600, 600], [1, 2, 1], [0, 108, 216 + 160]), "beside"),
+    ([_house(0, 600, 0) + [_card(0, 600 - STORE - 49 - 120 - k * 49, STRIP, False) for k in range(3)],
+      _house(108, 600, 2)], "above"),
+], ids=["store-far-off-the-line-is-proposed", "second-street-above", "second-street-beside",
+        "strips-far-above-a-house"])
+def test_only_a_clearly_second_street_is_refused(houses: list[list[Card]], words: str | None) -> None:
+    houses = sorted(houses, key=lambda h: float(h[0].field.centre[0]))
+    if words is None:
+        warnings = _check_street(houses, U, V, WIDTH)
+        assert any("not on one line" in w for w in warnings)
+        assert houses[3][0].role_confidence <= 0.4 and houses[3][0].notes
+        return
+    with pytest.raises(PhotoError) as info:
+        _check_street(houses, U, V, WIDTH)
+    assert TWO_STREETS in info.value.message and words in info.value.message
+
+
+def test_a_whole_card_inside_a_house_is_proposed_with_a_note() -> None:
+    houses = _street([600, 600], [2, 1])
+    houses[0][2].full = True  # two strips the border between them did not split
+    warnings = _check_street(houses, U, V, WIDTH)
+    assert isinstance(warnings, list)
+    assert houses[0][2].role_confidence <= 0.4 and "whole" in houses[0][2].notes[0]
+
+
+@pytest.mark.parametrize("where, back_in", [
+    ("gap", True), ("on-top", True), ("under-the-canal", False), ("beside", False), ("crosswise", False),
+], ids=str)
+def test_a_card_set_aside_inside_a_house_is_put_back(where: str, back_in: bool) -> None:
+    houses = [_house(0, 600, 4, gaps=(2,)), _house(108, 600, 1)]
+    gap_top = 600 - STORE - 3 * (STRIP + 4)
+    quad = {"gap": _quad(0, gap_top, STRIP),
+            "on-top": _quad(108, 600 - STORE - 2 * (STRIP + 4), STRIP),
+            "under-the-canal": _quad(0, 620, 60, 140),
+            "beside": _quad(400, 400, STRIP),
+            "crosswise": _quad(0, gap_top, STRIP, 140)}[where]
+    before = [len(h) for h in houses]
+    left = reclaim(houses, [Other(quad, "face-down", "a face-down card")], U, V, WIDTH, STORE)
+    assert (not left) is back_in
+    assert sum(len(h) for h in houses) - sum(before) == int(back_in)
+    for house in houses:
+        assert [float(np.max(c.quad @ V)) for c in house] == sorted((float(np.max(c.quad @ V)) for c in house),
+                                                                    reverse=True), "a house is kept bottom up"
+    if back_in:
+        card = next(c for h in houses for c in h if c.notes)
+        assert card.role_confidence <= 0.5 and "check it" in card.notes[0]
