@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -58,3 +59,63 @@ def shown_totals(page, scope: str = "#result") -> dict[str, int]:
     rows = page.locator(f"{scope} .result-player")
     return {rows.nth(i).get_attribute("data-player"):
             int(rows.nth(i).locator(".result-total").inner_text()) for i in range(rows.count())}
+
+
+# -- a finger held down while an answer lands (the hands-off tests) ------------------
+# The page notes what it shows in the task right after it took an answer whose URL path
+# matches (json() resolves, the page's own continuation runs in the microtasks after
+# it, the note in the next task). A check made from the test instead could come after
+# the page lets a held redraw go (2 s after holding it, in case a pointerup was lost)
+# when the test process is slow, i.e. on a busy CI box.
+NOTE_ANSWERS = """(([path, name]) => {
+  const json = Response.prototype.json;
+  Response.prototype.json = function () {
+    const url = this.url;
+    return json.call(this).then((data) => {
+      if (new RegExp(path).test(new URL(url).pathname)) setTimeout(() => {
+        window[name] = { scoring: document.body.dataset.scoring,
+                         same: window.pressed ? window.pressed.isConnected : null };
+      }, 0);
+      return data;
+    });
+  };
+})(%s);"""
+
+
+def note_answers(page, path: str, name: str) -> None:
+    """From the next page load on, window[name] notes each answer whose path matches
+    the regular expression `path`: {scoring, same (the pressed element is still in
+    the page)}."""
+    page.add_init_script(NOTE_ANSWERS % json.dumps([path, name]))
+
+
+def held_requests(page, url: str, method: str = "GET") -> list:
+    """Hold the page's `method` requests to `url` (a glob): they wait in the list
+    returned until the test lets each go; other methods pass."""
+    held: list = []
+    page.route(url, lambda route: held.append(route) if route.request.method == method
+               else route.fallback())
+    return held
+
+
+def wait_held(page, held: list, what: str) -> None:
+    """Wait until a request is held; `what` says which, if none comes."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not held:
+        assert time.monotonic() < deadline, f"no {what} was sent"
+        page.wait_for_timeout(50)  # the sampling step, the deadline above bounds it
+
+
+def press(page, target, name: str) -> None:
+    """Put a finger (the mouse) down on `target` and keep it there; earlier notes
+    `name` are forgotten, so the next one is the answer that lands meanwhile."""
+    target.evaluate("(el, name) => { el.scrollIntoView({block: 'center'});"
+                    " window.pressed = el; window[name] = null; }", name)
+    box = target.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+
+
+def noted(page, name: str) -> dict:
+    """The note of the answer that landed since `press`."""
+    return page.wait_for_function("name => window[name]", arg=name).json_value()

@@ -1,61 +1,39 @@
-"""A score answer never takes a tap away (b4e8286, M.whenHandsOff): an answer
-that arrives while a finger is down waits to redraw until the finger is up, so
-the button under the finger is still the one its click reaches."""
+"""An answer never takes a tap away (b4e8286, M.whenHandsOff): an answer that
+arrives while a finger is down waits to redraw until the finger is up, so the
+button under the finger is still the one its click reaches. The score answer,
+and the answers pages fetch in the background: a Canalis tile kept for the
+group, the Canal Houses card catalog the editor reads as it opens."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from browser_support import WAIT_MS, read_draft, start_match, wait_scored
+from browser_support import (
+    held_requests,
+    note_answers,
+    noted,
+    press,
+    read_draft,
+    start_match,
+    wait_held,
+    wait_scored,
+)
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-# Counts score answers once the page's own code has taken them: json() resolves, the
-# scorer's continuation runs in the microtasks after it, the count in the next task.
-# That task also notes what the page shows at that moment (`atAnswer`): a check made
-# from here instead could come after the held answer is let go (2 s after it is held,
-# in case a pointerup was lost) when this process is slow, i.e. on a busy CI box.
-COUNT_ANSWERS = """
-const json = Response.prototype.json;
-Response.prototype.json = function () {
-  const url = this.url;
-  return json.call(this).then((data) => {
-    if (url.endsWith("/api/score")) setTimeout(() => {
-      window.scoreAnswers = (window.scoreAnswers || 0) + 1;
-      window.atAnswer = { scoring: document.body.dataset.scoring,
-                          same: window.pressed ? window.pressed.isConnected : null };
-    }, 0);
-    return data;
-  });
-};
-"""
-
 
 def test_a_score_answer_mid_tap_waits_until_the_finger_is_up(phone, group_page):
     gid, _key = group_page
-    phone.add_init_script(COUNT_ANSWERS)
+    note_answers(phone, r"/api/score$", "scored")
     start_match(phone, gid, "canal-grande", ["Ana", "Ben"])
-    held = []
-    phone.route("**/api/score", lambda route: held.append(route))  # hold score requests
+    held = held_requests(phone, "**/api/score", "POST")
     phone.get_by_role("button", name="Ana, San Marco: one more", exact=True).click()
-    deadline = time.monotonic() + WAIT_MS / 1000
-    while not held:  # the edit's debounced POST reaches the route
-        assert time.monotonic() < deadline, "the edit sent no score request"
-        phone.wait_for_timeout(50)
-    answers = phone.evaluate("() => window.scoreAnswers || 0")
+    wait_held(phone, held, "score request for the edit")
 
-    button = phone.get_by_role("button", name="Ben, Castello: one more", exact=True)
-    button.evaluate("el => { window.pressed = el; }")
-    box = button.bounding_box()
-    phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    phone.mouse.down()
+    press(phone, phone.get_by_role("button", name="Ben, Castello: one more", exact=True), "scored")
     held.pop().continue_()  # the answer comes back while the finger is down
     phone.unroute("**/api/score")  # before the tap's own edit sends the next one
-    # What the page showed in the task right after it took the answer (COUNT_ANSWERS).
-    seen = phone.wait_for_function("n => (window.scoreAnswers || 0) > n && window.atAnswer",
-                                   arg=answers).json_value()
+    seen = noted(phone, "scored")
     assert seen == {"scoring": "busy", "same": True}, seen  # held, not drawn
     phone.mouse.up()
 
@@ -67,57 +45,30 @@ def test_a_score_answer_mid_tap_waits_until_the_finger_is_up(phone, group_page):
     assert phone.errors == [], phone.errors
 
 
-# The same for a Canalis tile kept for the group: the page sends it in the background
-# once an industrial or specialty move is added, and its answer redraws the next
-# move's form. Noted in the task right after the page took that answer.
-TILE_ANSWER = """
-const json = Response.prototype.json;
-Response.prototype.json = function () {
-  const url = this.url;
-  return json.call(this).then((data) => {
-    if (url.includes("/canalis-tiles")) setTimeout(() => {
-      window.tileAnswer = { same: window.pressed ? window.pressed.isConnected : null };
-    }, 0);
-    return data;
-  });
-};
-"""
-
-
 def test_a_kept_tile_answer_mid_tap_waits_until_the_finger_is_up(phone, group_page):
+    """Adding an industrial or specialty move keeps its tile for the group in the
+    background; that answer redraws the next move's form."""
     gid, _key = group_page
-    phone.add_init_script(TILE_ANSWER)
+    note_answers(phone, r"/canalis-tiles", "kept")
     phone.goto(f"/g/{gid}/play/canalis")
     for name in ("Atheneum", "Guild"):
         phone.fill("#new-player", name)
         phone.get_by_role("button", name="Add", exact=True).click()
     phone.locator("#start-game").click()
-    held = []
-    phone.route("**/canalis-tiles",  # hold the tile the next move keeps
-                lambda route: held.append(route) if route.request.method == "POST"
-                else route.fallback())
+    held = held_requests(phone, "**/canalis-tiles", "POST")
     phone.locator("button[data-kind=specialty]").click()
     for r, c in ((6, 5), (6, 6)):
         phone.get_by_test_id(f"cell-{r}-{c}").click()
     phone.locator("#add-move").click()
     expect(phone.get_by_role("heading", name="Moves (1)")).to_be_visible()
-    deadline = time.monotonic() + WAIT_MS / 1000
-    while not held:  # the added move's tile reaches the route
-        assert time.monotonic() < deadline, "the move kept no tile"
-        phone.wait_for_timeout(50)
+    wait_held(phone, held, "tile kept for the added move")
 
     cost = phone.get_by_test_id("cost")  # the next move's form (the kind stays)
     before = int(cost.locator("output").inner_text())
-    plus = cost.get_by_role("button", name="Cost (crowns): one more")
-    plus.evaluate("el => { el.scrollIntoView({block: 'center'}); window.pressed = el;"
-                  " window.tileAnswer = null; }")  # only the held answer is noted from here
-    box = plus.bounding_box()
-    phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    phone.mouse.down()
+    press(phone, cost.get_by_role("button", name="Cost (crowns): one more"), "kept")
     held.pop().continue_()  # the tile's answer comes back while the finger is down
     phone.unroute("**/canalis-tiles")
-    seen = phone.wait_for_function("() => window.tileAnswer").json_value()
-    assert seen == {"same": True}, "the kept tile's answer redrew the form mid-tap"
+    assert noted(phone, "kept")["same"], "the kept tile's answer redrew the form mid-tap"
     phone.mouse.up()
 
     # The tap counted, and the held redraw came after it (it offers the kept tile).
@@ -127,45 +78,19 @@ def test_a_kept_tile_answer_mid_tap_waits_until_the_finger_is_up(phone, group_pa
     assert phone.errors == [], phone.errors
 
 
-# And for the Canal Houses card catalog, read in the background as the card editor
-# first opens: its answer redraws the page, so it may land during the first taps.
-CATALOG_ANSWER = """
-const json = Response.prototype.json;
-Response.prototype.json = function () {
-  const url = this.url;
-  return json.call(this).then((data) => {
-    if (/\\/cards$/.test(new URL(url).pathname)) setTimeout(() => {
-      window.catalogAnswer = { same: window.pressed ? window.pressed.isConnected : null };
-    }, 0);
-    return data;
-  });
-};
-"""
-
-
 def test_the_card_catalog_answer_mid_tap_waits_until_the_finger_is_up(phone, group_page):
+    """The card editor reads the group's card catalog as it first opens; that answer
+    redraws the page, so it may land during a match's first taps."""
     gid, _key = group_page
-    phone.add_init_script(CATALOG_ANSWER)
-    held = []
-    phone.route("**/api/groups/*/cards",  # hold the catalog the editor reads as it opens
-                lambda route: held.append(route) if route.request.method == "GET"
-                else route.fallback())
+    note_answers(phone, r"/cards$", "catalog")
+    held = held_requests(phone, "**/api/groups/*/cards")
     start_match(phone, gid, "canal-houses", ["Ana", "Ben"])
-    deadline = time.monotonic() + WAIT_MS / 1000
-    while not held:  # the open store card asks for the catalog
-        assert time.monotonic() < deadline, "the editor did not read the card catalog"
-        phone.wait_for_timeout(50)
+    wait_held(phone, held, "card catalog read by the open store card")
 
-    button = phone.get_by_role("button", name="Points: 3", exact=True)
-    button.evaluate("el => { el.scrollIntoView({block: 'center'}); window.pressed = el;"
-                    " window.catalogAnswer = null; }")  # only the held answer is noted from here
-    box = button.bounding_box()
-    phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    phone.mouse.down()
+    press(phone, phone.get_by_role("button", name="Points: 3", exact=True), "catalog")
     held.pop().continue_()  # the catalog comes back while the finger is down
     phone.unroute("**/api/groups/*/cards")
-    seen = phone.wait_for_function("() => window.catalogAnswer").json_value()
-    assert seen == {"same": True}, "the catalog's answer redrew the page mid-tap"
+    assert noted(phone, "catalog")["same"], "the catalog's answer redrew the page mid-tap"
     phone.mouse.up()
 
     # The tap counted, and the held redraw came after it (the catalog is shown).
