@@ -226,6 +226,9 @@ def test_cards_create_list_update_delete(cards):
      "data.condition.taller_than", '"left", "right" or "both"'),
     ({"kind": "window", "name": "x", "data": WINDOW, "colour": "red"}, "colour", "allowed"),
     ({"id": "no spaces please", "kind": "window", "name": "x", "data": WINDOW}, "id", "client UUID"),
+    ([WINDOW], "(body)", "JSON object with the keys kind, name, data"),
+    ({"name": "x", "data": WINDOW}, "kind", "required: one of store, roof, window"),
+    ({"kind": "window", "name": "x", "data": WINDOW, "version": 1}, "version", "allowed: data, id"),
 ])
 def test_card_errors_name_the_field(cards, body, path, words):
     answer = cards("POST", json=body)

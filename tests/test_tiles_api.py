@@ -66,3 +66,20 @@ def test_other_groups_do_not_see_the_tiles(client, group):
     headers = {"X-Companion-Key": other["key"]}
     assert client.get(URL.format(gid=other["id"]), headers=headers).get_json()["tiles"] == []
     assert client.get(URL.format(gid=group["id"]), headers=headers).status_code in (401, 403, 404)
+
+
+@pytest.mark.parametrize(("body", "path", "words"), [
+    ({**APOTHECARY, "id": "t-2"}, "id", "allowed: data, kind, name, version"),
+    ({**APOTHECARY, "version": 0}, "version", "1 or more"),
+    ({**APOTHECARY, "kind": "specialty", "data": {"cost": 2, "needs": []}}, "data.needs",
+     "allowed: cost, points"),
+    ({"kind": "industrial", "name": "Apothecary"}, "data", '"needs": ["dyes", "spices"]'),
+], ids=["id-in-edit", "version-zero", "specialty-needs", "no-data"])
+def test_edit_refusals_name_the_path_and_change_nothing(client, group, body, path, words):
+    assert _post(client, group, {**APOTHECARY, "id": "t-1"}).status_code == 201
+    url = f"{URL.format(gid=group['id'])}/t-1"
+    answer = client.put(url, json=body, headers=group["headers"])
+    assert answer.status_code == 422, answer.get_json()
+    assert answer.get_json()["path"] == path and words in answer.get_json()["error"], answer.get_json()
+    kept = client.get(url, headers=group["headers"]).get_json()
+    assert kept["version"] == 1 and kept["data"] == APOTHECARY["data"]

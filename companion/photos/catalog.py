@@ -50,7 +50,6 @@ def _card_error(kind: str, _name: str, data: Any) -> tuple[str, str] | None:
 CATALOG = DocumentKind(
     store=CARDS, id_arg="cid", plural="cards", noun="card",
     missing="no such card in this group's catalog",
-    example='{"kind": "window", "name": "...", "data": {...}}',
     name_means="what the card is called", kinds=KINDS, data_examples=EXAMPLES,
     max_name=MAX_NAME, check=_card_error)
 add_document_routes(bp, CATALOG)

@@ -51,7 +51,6 @@ def _known_keys(kind: str, data: dict[str, Any]) -> dict[str, Any]:
 TILE_DOCUMENTS = DocumentKind(
     store=TILES, id_arg="tid", plural="tiles", noun="tile",
     missing="no such tile among this group's Canalis tiles",
-    example='{"kind": "industrial", "name": "...", "data": {...}}',
     name_means="the name printed on the tile", kinds=tuple(MODELS), data_examples=EXAMPLES,
     max_name=MAX_NAME, check=_tile_error, keep=_known_keys)
 add_document_routes(bp, TILE_DOCUMENTS)

@@ -4,6 +4,8 @@ show, update (with the version it started from), delete -- written once.
 
 A feature says what its documents are (`DocumentKind`: the words, the kinds,
 how to check a document's data) and calls `add_document_routes(bp, kind)`;
+bodies are read by pydantic models made from the kind (`web/json_body.parse_body`:
+422 `{"error", "path"}` saying what was wrong and what is allowed);
 the endpoints are the blueprint's `index`, `create`, `show`, `update` and
 `delete`. Storage is `companion.storage.documents.GroupDocuments`."""
 
@@ -13,16 +15,17 @@ import re
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 from flask import Blueprint, jsonify, request
+from pydantic import AfterValidator, BaseModel, ConfigDict, create_model
 
 from ..storage import VersionConflict
 from ..storage.documents import GroupDocuments
 from .access import group_required
 from .db import get_db
-from .errors import error, found_or_404, unprocessable
-from .json_body import json_body
+from .errors import error, found_or_404, refuse
+from .json_body import parse_body
 from .versions import conflict, expected_version
 
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
@@ -36,7 +39,6 @@ class DocumentKind:
     plural: str  # the list's key in `GET` ("cards")
     noun: str  # one of them, in a conflict ("card")
     missing: str  # the 404's words
-    example: str  # a whole body, for a body that is not an object
     name_means: str  # what the name is, for an empty one
     kinds: tuple[str, ...]
     data_examples: Mapping[str, str]  # per kind, for missing data
@@ -44,35 +46,64 @@ class DocumentKind:
     check: Callable[[str, str, Any], Problem]  # (kind, name, data) -> problem
     keep: Callable[[str, Any], Any] = lambda _kind, data: data  # what of `data` is stored
 
-    def read(self, body: Any, allowed: set[str]) -> tuple[dict[str, Any] | None, Any]:
-        """({"kind", "name", "data"}, None) or (None, the 422 answer)."""
-        if not isinstance(body, dict):
-            return None, unprocessable("(body)", f"must be a JSON object like {self.example}")
-        unknown = sorted(set(body) - allowed)
-        if unknown:
-            return None, unprocessable(unknown[0], "is not a known key (allowed: "
-                                                   f"{', '.join(sorted(allowed))})")
-        kind = body.get("kind")
-        if kind not in self.kinds:
-            return None, unprocessable("kind", f"must be one of {', '.join(self.kinds)}, "
-                                               f"got {kind!r}")
-        name = body.get("name")
-        if not isinstance(name, str) or not name.strip():
-            return None, unprocessable("name", f"must be a non-empty string ({self.name_means})")
-        name = " ".join(name.split())
-        if len(name) > self.max_name:
-            return None, unprocessable("name", f"must be at most {self.max_name} characters")
-        if "data" not in body:
-            return None, unprocessable("data", f"is required: the {self.noun}, e.g. "
-                                               f"{self.data_examples[kind]}")
-        problem = self.check(kind, name, body["data"])
-        if problem:
-            return None, unprocessable(*problem)
-        return {"kind": kind, "name": name, "data": self.keep(kind, body["data"])}, None
+
+class _DocumentBody(BaseModel):
+    """What every document body holds, checked by `parse_body`; `_body_model`
+    makes each feature's subclass, whose validators know its kinds and name
+    limit. `data` is checked afterwards by the feature (`DocumentKind.check`),
+    which needs the kind and reports paths inside `data`."""
+    model_config = ConfigDict(extra="forbid", validate_default=True)  # a missing kind is refused too
+
+
+def _document_id(value: Any) -> str | None:
+    if value is not None and (not isinstance(value, str) or not ID_PATTERN.match(value)):
+        raise ValueError("must be a string of 1 to 64 letters, digits, '.', '_' or '-' "
+                         "(a client UUID)")
+    return value
+
+
+def _body_model(kind: DocumentKind, model_name: str, **extra: Any) -> type[_DocumentBody]:
+    """The pydantic model of a body of `kind` (fields in the order they are
+    reported: kind, name, data, then `extra`)."""
+
+    def known_kind(value: Any) -> str:
+        if value is None:
+            raise ValueError(f"is required: one of {', '.join(kind.kinds)}")
+        if value not in kind.kinds:
+            raise ValueError(f"must be one of {', '.join(kind.kinds)}, got {value!r}")
+        return value
+
+    def plain_name(value: Any) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise ValueError(f"must be a non-empty string ({kind.name_means})")
+        value = " ".join(value.split())
+        if len(value) > kind.max_name:
+            raise ValueError(f"must be at most {kind.max_name} characters")
+        return value
+
+    return create_model(model_name, __base__=_DocumentBody,
+                        kind=(Annotated[Any, AfterValidator(known_kind)], None),
+                        name=(Annotated[Any, AfterValidator(plain_name)], None),
+                        data=(Any, None), **extra)
+
+
+def _fields(kind: DocumentKind, body: Any) -> dict[str, Any]:
+    """{"kind", "name", "data"} to store, or the request ends 422 on `data`
+    (missing: what it is, with an example of the body's kind)."""
+    if "data" not in body.model_fields_set:
+        refuse(f"is required: the {kind.noun}, e.g. {kind.data_examples[body.kind]}", 422, "data")
+    problem = kind.check(body.kind, body.name, body.data)
+    if problem:
+        refuse(problem[1], 422, problem[0])
+    return {"kind": body.kind, "name": body.name, "data": kind.keep(body.kind, body.data)}
 
 
 def add_document_routes(bp: Blueprint, kind: DocumentKind) -> None:
     """GET "", POST "", GET/PUT/DELETE "/<did>" on `bp` (its url_prefix names the collection)."""
+    title = kind.noun.title()
+    new_body = _body_model(kind, f"New{title}",
+                           id=(Annotated[Any, AfterValidator(_document_id)], None))
+    edit_body = _body_model(kind, f"{title}Edit", version=(Any, None))  # web/versions
 
     @group_required
     def index(gid: str):
@@ -83,16 +114,9 @@ def add_document_routes(bp: Blueprint, kind: DocumentKind) -> None:
 
     @group_required
     def create(gid: str):
-        body = json_body()
-        fields, refusal = kind.read(body, {"id", "kind", "name", "data"})
-        if refusal:
-            return refusal
-        did = body.get("id")
-        if did is None:
-            did = str(uuid.uuid4())
-        elif not isinstance(did, str) or not ID_PATTERN.match(did):
-            return unprocessable("id", "must be a string of 1 to 64 letters, digits, '.', '_' "
-                                       "or '-' (a client UUID)")
+        body = parse_body(new_body)
+        fields = _fields(kind, body)
+        did = body.id or str(uuid.uuid4())
         doc, created = kind.store.save(get_db(), gid, did, fields["kind"], fields["name"],
                                        fields["data"])
         return jsonify(doc), 201 if created else 200
@@ -105,13 +129,11 @@ def add_document_routes(bp: Blueprint, kind: DocumentKind) -> None:
     @group_required
     def update(gid: str, **ids: str):
         did = ids[kind.id_arg]
-        body = json_body()
-        version, refusal = expected_version(body)
+        body = parse_body(edit_body)
+        version, refusal = expected_version({"version": body.version})
         if refusal:
             return refusal
-        fields, refusal = kind.read(body, {"kind", "name", "data"})
-        if refusal:
-            return refusal
+        fields = _fields(kind, body)
         try:
             doc = kind.store.update(get_db(), gid, did, fields["kind"], fields["name"],
                                     fields["data"], version)
