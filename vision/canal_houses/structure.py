@@ -155,6 +155,7 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
         _whole_patch,
         reclaim,
         set_aside,
+        under_the_street,
     )
     from .repair import fill_gaps, split_merged
 
@@ -230,7 +231,7 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
         warnings.append("could not tell which way up the street lies; check left and right")
     houses = [_split_upper(h, bal, split_merged) for h in _houses(cards, u, v, width)]
     tall = store_height(houses, v, width, aspect)
-    others[:] = reclaim(houses, others, u, v, width, tall)
+    others[:] = reclaim(houses, others, u, v, width, tall) + under_the_street(houses, u, v, tall)
     houses = [fill_gaps(h, bal, v, width, tall) for h in houses]
     _missing_stores(houses, u, v, width, aspect)
     warnings += _check_street(houses, u, v, width, aspect)
