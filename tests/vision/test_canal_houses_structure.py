@@ -51,8 +51,10 @@ def _street(bases: list[float], strips: list[int], xs: list[float] | None = None
     (_street([600, 600, 600], [1, 2, 1], [0, 108, 216 + 160]), "beside"),
     ([_house(0, 600, 0) + [_card(0, 600 - STORE - 49 - 120 - k * 49, STRIP, False) for k in range(3)],
       _house(108, 600, 2)], "above"),
+    ([_house(0, 600, 2) + [_card(0, 600 - STORE - 2 * 49 - STORE, STORE, True)], _house(108, 600, 1)],
+     "whole card stands above"),
 ], ids=["store-far-off-the-line-is-proposed", "second-street-above", "second-street-beside",
-        "strips-far-above-a-house"])
+        "strips-far-above-a-house", "store-standing-on-a-house"])
 def test_only_a_clearly_second_street_is_refused(houses: list[list[Card]], words: str | None) -> None:
     houses = sorted(houses, key=lambda h: float(h[0].field.centre[0]))
     if words is None:

@@ -84,6 +84,7 @@ BACK_LIKENESS = 0.3  # a part of a field this close in colours (Bhattacharyya) t
 # the first, a second street if whole cards stand on both sides of it; wider than the second, always.
 TWO_STREETS_GAP = (1.3, 2.5)
 TWO_STREETS_BAND = (0.15, 0.7)
+STORE_ABOVE = 0.85  # of a store's height: a whole card this tall above others is a second street's store
 UNDER_STREET = 0.1  # of a store's height: a card whose top lies this far under the stores' line is no store
 CROSSWISE_AREA = 0.8  # a landscape field this large against the nearest upright whole cards,
 CROSSWISE_WIDTH = 1.25  # and this much wider than the fields nearest it, lies crosswise

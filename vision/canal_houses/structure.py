@@ -350,10 +350,14 @@ def _second_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width
                 if gap > sure * size or (any(c.full for c in before) and any(c.full for c in after)):
                     return f"a second street lies {where} this one"
             reach = max(reach, spans[k][1])
-    for house in houses:  # cards far above a house, over more bare table than a hidden card leaves
-        for lower, upper in zip(house, house[1:], strict=False):
-            if np.min(lower.quad @ v) - np.max(upper.quad @ v) > C.TWO_STREETS_BAND[1] * height:
+    for house in houses:  # cards far above a house, over more bare table than a hidden card leaves,
+        for lower, upper in zip(house, house[1:], strict=False):  # or a whole card (a store) over a gap
+            gap = np.min(lower.quad @ v) - np.max(upper.quad @ v)
+            if gap > C.TWO_STREETS_BAND[1] * height or (upper.full and gap > C.MAX_STACK_GAP * height):
                 return "a second street lies above this one"
+        # a card as tall as the stores standing on others: a store of a second street
+        if any(c.full and np.ptp(c.quad @ v) >= C.STORE_ABOVE * height for c in house[1:]):
+            return "a whole card stands above another"
     return None
 
 
