@@ -57,6 +57,16 @@ def test_the_right_card_agrees_and_a_card_sharing_its_print_does_not() -> None:
     assert template_score(badge_only, 1, same, pool) == -1.0
 
 
+def test_the_same_art_in_another_colour_is_no_rival() -> None:
+    """Decks print one art in several colours: in grey the twins tie, so
+    neither is taken, unless the colour read rules the other out."""
+    a, c = _artwork(1), _artwork(3)
+    pool = _pool([a, a.copy(), c])
+    same = np.array([[1, 0, 0], [0, 1, 0]], np.float64)
+    assert template_score(_shown(a), 0, same, pool) == -1.0
+    assert template_score(_shown(a), 0, same, pool, np.array([True, False, True])) >= C.TEMPLATE_MIN_NCC
+
+
 def _strip_card(x0: float, y0: float, x1: float, y1: float) -> Card:
     quad = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
     f = Field(quad, quad.mean(axis=0), 0.0, (x1 - x0, y1 - y0), (x1 - x0) * (y1 - y0), 1.0)

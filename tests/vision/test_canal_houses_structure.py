@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.canal_houses.aside import Other, reclaim
+from vision.canal_houses.aside import Other, reclaim, under_the_street
 from vision.canal_houses.find import Field
 from vision.canal_houses.structure import TWO_STREETS, Card, _check_street
 from vision.errors import PhotoError
@@ -51,8 +51,10 @@ def _street(bases: list[float], strips: list[int], xs: list[float] | None = None
     (_street([600, 600, 600], [1, 2, 1], [0, 108, 216 + 160]), "beside"),
     ([_house(0, 600, 0) + [_card(0, 600 - STORE - 49 - 120 - k * 49, STRIP, False) for k in range(3)],
       _house(108, 600, 2)], "above"),
+    ([_house(0, 600, 2) + [_card(0, 600 - STORE - 2 * 49 - STORE, STORE, True)], _house(108, 600, 1)],
+     "whole card stands above"),
 ], ids=["store-far-off-the-line-is-proposed", "second-street-above", "second-street-beside",
-        "strips-far-above-a-house"])
+        "strips-far-above-a-house", "store-standing-on-a-house"])
 def test_only_a_clearly_second_street_is_refused(houses: list[list[Card]], words: str | None) -> None:
     houses = sorted(houses, key=lambda h: float(h[0].field.centre[0]))
     if words is None:
@@ -94,3 +96,15 @@ def test_a_card_set_aside_inside_a_house_is_put_back(where: str, back_in: bool) 
     if back_in:
         card = next(c for h in houses for c in h if c.notes)
         assert card.role_confidence <= 0.5 and "check it" in card.notes[0]
+
+
+def test_a_card_under_the_stores_line_is_left_out_and_reported() -> None:
+    """A card lying under the street (the canal, where discards go), even
+    face up, is no store of the house above it."""
+    houses = [_house(0, 600, 1), _house(108, 600, 2), _house(216, 600, 0)]
+    stray = _card(216, 640, 80, True)
+    houses[2].insert(0, stray)
+    others = under_the_street(houses, U, V, STORE)
+    assert [o.reason for o in others] == ["lies under the street, where the discards go"]
+    assert all(stray is not c for h in houses for c in h) and [len(h) for h in houses] == [2, 3, 1]
+    assert under_the_street([_house(0, 600, 1), _house(108, 600 + 0.05 * STORE, 2)], U, V, STORE) == []

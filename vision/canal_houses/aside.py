@@ -153,3 +153,22 @@ def reclaim(houses: list[list[Any]], others: list[Other], u: np.ndarray, v: np.n
         home.append(card)
         home.sort(key=lambda c: -float(np.max(c.quad @ v)))
     return left
+
+
+def under_the_street(houses: list[list[Any]], u: np.ndarray, v: np.ndarray, height: float) -> list[Other]:
+    """Cards lying wholly under the stores' line of the houses round them
+    (where the rules put the discards, face down in the canal) are no part
+    of the street, even face up or hard to see: each is taken out of its
+    house and reported. Houses left empty are removed."""
+    out: list[Other] = []
+    if len(houses) < 2:
+        return out
+    bottoms = np.array([float(np.max(h[0].quad @ v)) for h in houses])
+    xs = np.array([float(h[0].field.centre @ u) for h in houses])
+    for i, house in enumerate(houses):
+        near = [j for j in np.argsort(np.abs(xs - xs[i])) if j != i][:C.ANGLE_NEIGHBOURS]
+        line = float(np.median(bottoms[near]))
+        while house and float(np.min(house[0].quad @ v)) > line + C.UNDER_STREET * height:
+            out.append(Other(house.pop(0).field.quad, "other", "lies under the street, where the discards go"))
+    houses[:] = [h for h in houses if h]
+    return out

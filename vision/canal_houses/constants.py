@@ -84,6 +84,8 @@ BACK_LIKENESS = 0.3  # a part of a field this close in colours (Bhattacharyya) t
 # the first, a second street if whole cards stand on both sides of it; wider than the second, always.
 TWO_STREETS_GAP = (1.3, 2.5)
 TWO_STREETS_BAND = (0.15, 0.7)
+STORE_ABOVE = 0.85  # of a store's height: a whole card this tall above others is a second street's store
+UNDER_STREET = 0.1  # of a store's height: a card whose top lies this far under the stores' line is no store
 CROSSWISE_AREA = 0.8  # a landscape field this large against the nearest upright whole cards,
 CROSSWISE_WIDTH = 1.25  # and this much wider than the fields nearest it, lies crosswise
 
@@ -131,6 +133,7 @@ TEMPLATE_MIN_WINS = 2  # tiles that must tell it apart (print shared with anothe
 TEMPLATE_TILE_PERCENTILE = 25  # the score: this percentile of the tiles' correlations
 TEMPLATE_MIN_NCC = 0.65  # the entry laid over the visible part must correlate this well
 TEMPLATE_MARGIN = 0.15  # and this much better than any other entry that passed
+MATCH_COLOUR_MIN_CONF = 0.6  # a colour read this surely rules out catalog cards of other colours
 MIN_INLIER_SHARE = 0.5  # its inliers at least this share of another passing entry's
 ENTRY_VERSION = 3
 # roof or window by example (looks.py): the top card against the catalog's roofs and windows

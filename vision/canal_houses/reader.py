@@ -126,17 +126,15 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
     match = None
     if known.entries:
         pool = "top" if doubtful else card.role
-        match = match_card(known, photo, card.quad / scale, gains, pool, card.aspect)
+        sure = _colour(bal, card, colours)
+        match = match_card(known, photo, card.quad / scale, gains, pool, card.aspect,
+                           sure[0] if sure[1] >= C.MATCH_COLOUR_MIN_CONF else None)
         if match is not None and match[0].role in ("roof", "window") and match[0].role != card.role:
             card.role = match[0].role
             card.role_confidence = max(card.role_confidence, match[1])
         if match is None and doubtful:
             _role_by_examples(card, photo, scale, gains, known)
-    patch = field_patch(bal, card)
-    sky = card.sky if card.role == "roof" else None
-    if card.role == "roof" and sky is None:
-        sky = sky_and_roof(patch)[1]
-    name, c_conf = name_colour(field_colour(patch, sky), colours)
+    name, c_conf = _colour(bal, card, colours)
     if card.role == "window":
         prop: dict[str, Any] = {f: None for f in FEATURES}
         conf: dict[str, Any] = {f: 0 for f in FEATURES}
@@ -153,6 +151,15 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
             prop["color"], conf["color"] = entry.values["color"], round(m_conf * 0.9, 2)
         return prop, conf, {"id": entry.id, "confidence": m_conf}
     return prop, conf, None
+
+
+def _colour(bal: np.ndarray, card: Card, colours: dict[str, np.ndarray]) -> tuple[str | None, float]:
+    """The card's colour name and confidence, a roof's sky left out."""
+    patch = field_patch(bal, card)
+    sky = card.sky if card.role == "roof" else None
+    if card.role == "roof" and sky is None:
+        sky = sky_and_roof(patch)[1]
+    return name_colour(field_colour(patch, sky), colours)
 
 
 def _role_by_examples(card: Card, photo: np.ndarray, scale: float, gains: np.ndarray, known: Catalog) -> None:

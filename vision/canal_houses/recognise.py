@@ -34,20 +34,27 @@ from .catalog import (
 
 
 def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.ndarray,
-               role: str, aspect: float) -> tuple[Entry, float] | None:
+               role: str, aspect: float, colour: str | None = None) -> tuple[Entry, float] | None:
     """The catalog entry this card is, with a confidence, or None (unknown).
     quad: the visible field's TL, TR, BR, BL in photo pixels; aspect: its
-    height over its width on the table (perspective taken out)."""
+    height over its width on the table (perspective taken out); colour: the
+    card's colour as read from the photo, when sure: entries of another
+    colour are not this card (many decks print the same art in several
+    colours, which grey pictures cannot tell apart)."""
     h = max(8, int(min(round(CANON_W * aspect), CANON_H * 1.1)))
     grey = grey_field(photo, quad, gains, h)
     q_pts, desc = features(grey, C.ORB_FEATURES_QUERY)
     if desc is None or len(q_pts) < C.MIN_INLIERS:
         return None
-    return _best(catalog.pool(role), grey, q_pts, desc)
+    pool = catalog.pool(role)
+    if colour not in {e.color for e in pool.entries}:
+        colour = None  # the catalog names its colours otherwise
+    allowed = np.array([colour is None or e.color is None or e.color == colour for e in pool.entries], bool)
+    return _best(pool, grey, q_pts, desc, allowed)
 
 
-def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray
-          ) -> tuple[Entry, float] | None:
+def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
+          allowed: np.ndarray | None = None) -> tuple[Entry, float] | None:
     """Shortlist the entries most query features point to in the shared
     index, then match the query against each alone (a feature printed on many
     cards fails a ratio test over the whole catalog but not within one card);
@@ -59,6 +66,8 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray
     for pair in pool.index.knnMatch(q_desc, k=2):
         for rank, m in enumerate(pair):
             votes[pool.owner[m.trainIdx]] += 1.0 if rank == 0 else 0.5
+    if allowed is not None:
+        votes[~allowed] = 0
     matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
     scored: list[tuple[float, int, int]] = []
     for k in (int(k) for k in np.argsort(-votes)[:C.SHORTLIST] if votes[k] > 0):
@@ -70,7 +79,7 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray
         e = entries[k].points[[m.trainIdx for m in good]]
         inliers, M = verify(q, e, grey.shape[0])
         if inliers >= C.MIN_INLIERS and M is not None:
-            scored.append((template_score(grey, k, M, pool), inliers, k))
+            scored.append((template_score(grey, k, M, pool, allowed), inliers, k))
     if not scored:
         return None
     scored.sort(reverse=True)
@@ -106,14 +115,16 @@ def verify(q_pts: np.ndarray, e_pts: np.ndarray, height: int) -> tuple[int, np.n
     return int(mask.sum()), M
 
 
-def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool) -> float:
+def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool, allowed: np.ndarray | None = None
+                   ) -> float:
     """How well the visible part (canonical px), laid onto entry k's grey
     field by M, agrees with it: a low percentile of the correlations in
     square tiles, so the right card agrees almost everywhere while a card
     sharing its print agrees only where the print is. And the visible part
     must tell entry k from every other entry somewhere: in a few tiles it
     must agree with k clearly better than with any other (print shared with
-    another card never does); -1 when it does not."""
+    another card never does); -1 when it does not. allowed: the entries
+    this card may be (others, of another colour, are no rivals)."""
     f = C.THUMB_PX_PER_MM / C.CANON_PX_PER_MM
     h = max(4, int(round(grey.shape[0] * f)))
     query = normalised(cv2.resize(grey, (THUMB_W, h), interpolation=cv2.INTER_AREA))
@@ -139,7 +150,9 @@ def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool) -> float
     ncc = (tile_sums(wt * a * b) / sw - ma * mb) / np.sqrt(np.maximum(va * vb, 1e-6))
     ok &= vb[k] >= C.TEMPLATE_TILE_TEXTURE
     own = ncc[k]
-    other = np.delete(ncc, k, axis=0).max(axis=0) if len(ncc) > 1 else np.full_like(own, -1.0)
+    rivals = np.ones(len(ncc), bool) if allowed is None else allowed.copy()
+    rivals[k] = False
+    other = ncc[rivals].max(axis=0) if rivals.any() else np.full_like(own, -1.0)
     wins = ok & (own >= C.TEMPLATE_MIN_NCC) & (own - other >= C.TEMPLATE_TILE_WIN)
     if ok.sum() < C.TEMPLATE_MIN_TILES or wins.sum() < C.TEMPLATE_MIN_WINS:
         return -1.0

@@ -155,6 +155,7 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
         _whole_patch,
         reclaim,
         set_aside,
+        under_the_street,
     )
     from .repair import fill_gaps, split_merged
 
@@ -230,7 +231,7 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
         warnings.append("could not tell which way up the street lies; check left and right")
     houses = [_split_upper(h, bal, split_merged) for h in _houses(cards, u, v, width)]
     tall = store_height(houses, v, width, aspect)
-    others[:] = reclaim(houses, others, u, v, width, tall)
+    others[:] = reclaim(houses, others, u, v, width, tall) + under_the_street(houses, u, v, tall)
     houses = [fill_gaps(h, bal, v, width, tall) for h in houses]
     _missing_stores(houses, u, v, width, aspect)
     warnings += _check_street(houses, u, v, width, aspect)
@@ -349,10 +350,14 @@ def _second_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width
                 if gap > sure * size or (any(c.full for c in before) and any(c.full for c in after)):
                     return f"a second street lies {where} this one"
             reach = max(reach, spans[k][1])
-    for house in houses:  # cards far above a house, over more bare table than a hidden card leaves
-        for lower, upper in zip(house, house[1:], strict=False):
-            if np.min(lower.quad @ v) - np.max(upper.quad @ v) > C.TWO_STREETS_BAND[1] * height:
+    for house in houses:  # cards far above a house, over more bare table than a hidden card leaves,
+        for lower, upper in zip(house, house[1:], strict=False):  # or a whole card (a store) over a gap
+            gap = np.min(lower.quad @ v) - np.max(upper.quad @ v)
+            if gap > C.TWO_STREETS_BAND[1] * height or (upper.full and gap > C.MAX_STACK_GAP * height):
                 return "a second street lies above this one"
+        # a card as tall as the stores standing on others: a store of a second street
+        if any(c.full and np.ptp(c.quad @ v) >= C.STORE_ABOVE * height for c in house[1:]):
+            return "a whole card stands above another"
     return None
 
 
