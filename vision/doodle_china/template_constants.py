@@ -72,4 +72,4 @@ MIN_MATCH = 0.45
 # features already put the sheet within a pixel or two: a short ECC polish
 REFINE_SCALES = (0.5,)
 REFINE_ITERATIONS = 20
-RING_PRINT = 0.3  # template ink above this blocks a loop's direction (box outlines)  # correlation of the photo's flattened print with the template's
+RING_PRINT = 0.3  # template ink above this (grown a pixel) is print, never part of a loop
