@@ -52,3 +52,31 @@ def test_off_road_excess_leaves_the_road_out(road, cross, road_y, crossed):
 
 def test_no_road_seen_keeps_the_plain_measure():
     assert floors.off_road_excess(_sheet(False, "x"), np.array(BOX, float), True, pencil=0.6) is None
+
+
+def _skyscrapers(boxes_in_second: int) -> tuple[np.ndarray, list[list[dict]]]:
+    """Two skyscraper squares (140 px) with three floor boxes each, printed
+    alike; in the second only `boxes_in_second` of them are printed clearly."""
+    gray = np.full((160, 320), 235, np.uint8)
+    cells = [[{"kind": "skyscraper", "box": [10, 10, 150, 150]}, {"kind": "skyscraper", "box": [170, 10, 310, 150]}]]
+    for c, cell in enumerate(cells[0]):
+        x0, y0, x1, y1 = cell["box"]
+        cv2.rectangle(gray, (x0, y0), (x1, y1), 40, 2)
+        for i in range(3 if c == 0 else boxes_in_second):
+            bx1, by1 = x1 - 10, y1 - 10 - i * 25
+            cv2.rectangle(gray, (bx1 - 21, by1 - 21), (bx1, by1), 40, 2)
+    return gray, cells
+
+
+@pytest.mark.parametrize("printed", [3, 1], ids=["all-found", "two-missed"])
+def test_floor_boxes_missed_in_one_square_are_placed_as_in_the_others(printed):
+    from vision.doodle_china.template_parts import find_floors
+
+    gray, cells = _skyscrapers(printed)
+    found, warnings = find_floors(gray, np.zeros(gray.shape, np.float32), cells, {"skyscraper_floors": {"extra": 3}})
+    first = [f["box"] for f in found if f["cell"] == [0, 0]]
+    second = [f["box"] for f in found if f["cell"] == [0, 1]]
+    assert len(first) == len(second) == 3
+    for a, b in zip(first, second, strict=True):
+        assert np.abs(np.subtract(b, a) - [160, 0, 160, 0]).max() <= 2, (a, b)
+    assert bool(warnings) == (printed < 3)

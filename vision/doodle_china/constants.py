@@ -94,7 +94,7 @@ INK_FLOOR = 0.04  # never count ink fainter than this as a road (a faint pencil 
 MARK_PENCIL_FLOOR = 0.06
 # ... and a cross carries at least this much ink beyond the print (a faint
 # pencil's X over a house is ~0.03; a print model's error ~0.013)
-MARK_MIN_INK = {"house": 0.015}
+MARK_MIN_INK = {"house": 0.015, "tree": 0.008}  # trees: a faint pencil's clean tree shows ~0.0035
 # Squares every player draws a line in before the first round (Suzhou's start
 # squares, Shanghai's parks: the rulebooks' setup): never empty on a finished
 # sheet, so a faint line there is read as the path that fits it best.
@@ -137,8 +137,11 @@ PRINT_FREE_SHARE = 0.3  # boxes with less paper than this are measured whole
 # Mark density (ink beyond the print, relative to the pencil level) by what is
 # marked: crossed above YES, not crossed below NO, doubtful between. Floor boxes
 # are small and close together, so a neighbour's X reaches into them a little.
-MARK_YES = {"house": 0.11, "tree": 0.08, "floor": 0.28}
-MARK_NO = {"house": 0.07, "tree": 0.05, "floor": 0.18}
+# A tree's printed icon is filled, so a single slash over it shows only where
+# it leaves the icon (pad photos: crossed trees from 0.049, clean ones up to
+# 0.041 with a faint pencil, which MARK_MIN_INK keeps out).
+MARK_YES = {"house": 0.11, "tree": 0.055, "floor": 0.28}
+MARK_NO = {"house": 0.07, "tree": 0.035, "floor": 0.18}
 RING_INNER = 1.12  # loop search band, in box half-sizes from the centre
 RING_OUTER = 1.95
 RING_ANGLES = 24

@@ -81,10 +81,11 @@ def _hint_points(hints: dict[str, Any] | None, key: str, reduce: int) -> np.ndar
 
 def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = None,
                   hints: dict[str, Any] | None = None, name: str | None = None, *,
-                  layouts: Layouts) -> dict[str, Any]:
+                  layouts: Layouts, turn_rank: int = 0) -> dict[str, Any]:
     """A template (vision.md) from one photo of a blank sheet; raises PhotoError.
     `layouts`: the app's layouts by name (reader.Layouts); `layout` defaults to
-    the edition's, and the other editions' grids are checked against a refusal."""
+    the edition's, and the other editions' grids are checked against a refusal.
+    `turn_rank`: take the grid's n-th likeliest quarter turn (see below)."""
     sizes = {lay["edition"]: int(lay["rows"]) for lay in reversed(list(layouts.values()))}
     if edition not in sizes:
         raise PhotoError(f"edition must be one of {', '.join(sorted(sizes))}, not {edition!r}", status=400)
@@ -171,7 +172,7 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
     cell = T.CELL_PX[edition]
     corners_rough = np.array([[xs[0], ys[0]], [xs[-1], ys[0]], [xs[-1], ys[-1]], [xs[0], ys[-1]]], np.float64)
     corners_img = cv2.perspectiveTransform(corners_rough[None], rough)[0]
-    turn, turn_margin = grid_turn(image, corners_img, n, layout)
+    turn, turn_margin = grid_turn(image, corners_img, n, layout, turn_rank)
     corners_img = np.roll(corners_img, -turn, 0)  # the layout's top left first
     if _steepness(corners_img) > T.MAX_STEEPNESS:
         raise PhotoError("the blank sheet is photographed too steeply; hold the phone flat above the "
@@ -227,7 +228,7 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
     fit = [round(grid_box[0]), max(0, round(grid_box[1] * 0.15)), round(grid_box[2]),
            max(1, round(grid_box[1] - 0.15 * cell))]
     work = cv2.resize(blank_gray, None, fx=T.IMAGE_SCALE, fy=T.IMAGE_SCALE, interpolation=cv2.INTER_AREA)
-    return {"format": FORMAT, "game": "doodle-china", "edition": edition, "layout": layout["name"],
+    template = {"format": FORMAT, "game": "doodle-china", "edition": edition, "layout": layout["name"],
             "name": name or f"{edition} pad", "layout_spec": layout, "size": list(size),
             "cells": cells, "houses": houses, "tracks": tracks, "trees": trees, "floors": floors,
             "grid": [round(v, 1) for v in grid_box], "paper": paper, "fit_boxes": [fit],
@@ -236,6 +237,28 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
             # template pixels -> the blank photo's upright pixels (where hints are given)
             "homography": [[float(v) for v in row] for row in (np.diag([reduce, reduce, 1.0]) @ H)],
             "warnings": warnings}
+    if turn_rank == 0 and _values_read(template) < T.MIN_VALUES_READ:
+        # the squares' kinds can leave the way up in doubt; printed numbers
+        # read only the right way up: the other quarter turns are tried
+        best = template
+        for rank in (1, 2, 3):
+            try:
+                other = make_template(data, edition, layout, hints, name, layouts=layouts, turn_rank=rank)
+            except PhotoError:
+                continue
+            if _values_read(other) > _values_read(best):
+                best = other
+        if best is not template:
+            best["warnings"].insert(0, "the sheet's way up was taken from its printed numbers (its squares "
+                                       "left it in doubt); check the squares' kinds drawn over the photo")
+        return best
+    return template
+
+
+def _values_read(template: dict[str, Any]) -> float:
+    """Share of the printed values tesseract read as a number."""
+    entries = [e for es in template["tracks"].values() for e in es]
+    return sum(e["value"] is not None for e in entries) / max(1, len(entries))
 
 
 def print_map(gray: np.ndarray, cell: float) -> np.ndarray:

@@ -21,6 +21,7 @@ SQUARE_SLACK = 0.12  # rows' pitch may differ this much from the columns' (rough
 HINT_TAP = 0.03  # of the sheet's width: how far off a person's tap may be
 HINT_SLACK = 0.06  # hinted corners: the lines are searched this far (share of the grid) around them
 LINE_LOCAL = 0.08  # of a cell: each line's own peak is searched this far from the lattice
+MIN_VALUES_READ = 0.5  # fewer printed values read as numbers: the sheet may be turned, other turns tried
 MIN_TURN_MARGIN = 0.15  # the right quarter turn groups squares by kind this much tighter
 LATTICE_CANDIDATES = 4  # column lattices tried; the one whose lines meet the rows' wins
 MIN_LATTICE_SCORE = 0.25  # lattice lines' mean/min profile relative to the strongest line
@@ -72,4 +73,4 @@ MIN_MATCH = 0.45
 # features already put the sheet within a pixel or two: a short ECC polish
 REFINE_SCALES = (0.5,)
 REFINE_ITERATIONS = 20
-RING_PRINT = 0.3  # template ink above this blocks a loop's direction (box outlines)  # correlation of the photo's flattened print with the template's
+RING_PRINT = 0.3  # template ink above this (grown a pixel) is print, never part of a loop

@@ -156,11 +156,13 @@ def dominant_angle(gray: np.ndarray) -> float:
     return float((bins[i] + bins[i + 1]) / 2)
 
 
-def grid_turn(image: np.ndarray, corners: np.ndarray, n: int, layout: dict[str, Any]) -> tuple[int, float]:
+def grid_turn(image: np.ndarray, corners: np.ndarray, n: int, layout: dict[str, Any],
+              rank: int = 0) -> tuple[int, float]:
     """Which way up the grid lies (0-3 quarter turns: corners[turn] is the
     layout's top left), from the squares themselves: squares of one kind look
     alike (colour, icons, houses), so the right turn groups them tightest. And
-    how much better it is than the next best (0..1)."""
+    how much better it is than the next best (0..1). `rank`: the rank-th
+    likeliest turn instead."""
     side = 32
     square = np.array([[0, 0], [n * side, 0], [n * side, n * side], [0, n * side]], np.float32)
     scores = []
@@ -186,7 +188,7 @@ def grid_turn(image: np.ndarray, corners: np.ndarray, n: int, layout: dict[str, 
         scores.append(within)
     order = np.argsort(scores)
     best, second = scores[order[0]], scores[order[1]]
-    return int(order[0]), float((second - best) / max(second, 1e-6))
+    return int(order[rank]), float((second - best) / max(second, 1e-6))
 
 
 def check_grid(evidence: dict[str, Any], edition: str, n: int) -> None:

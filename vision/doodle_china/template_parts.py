@@ -245,6 +245,7 @@ def find_floors(gray: np.ndarray, ink: np.ndarray, cells: list[list[dict[str, An
     extra = layout["skyscraper_floors"]["extra"]
     warnings: list[str] = []
     out: list[dict[str, Any]] = []
+    per_cell: list[tuple[tuple[int, int], list[int], list[Box]]] = []
     for r, row in enumerate(cells):
         for c, cell in enumerate(row):
             if cell["kind"] != "skyscraper":
@@ -272,8 +273,22 @@ def find_floors(gray: np.ndarray, ink: np.ndarray, cells: list[list[dict[str, An
                 if not any(_iou(b, k) > 0.3 for k in kept):
                     kept.append(b)
             kept.sort(key=lambda b: (-b[3], -b[2]))
-            if len(kept) < extra:
+            per_cell.append(((r, c), cell["box"], kept[:extra]))
+    # every skyscraper square is printed alike: boxes missed in one (a shadow,
+    # a smudge) are placed where the squares with all of theirs have them
+    whole = [[[b[i] - box[i % 2] for i in range(4)] for b in kept] for _, box, kept in per_cell
+             if len(kept) == extra]
+    pattern = np.median(np.asarray(whole, np.float64), axis=0) if whole else None
+    for (r, c), box, kept in per_cell:
+        if len(kept) < extra:
+            if pattern is None:
                 warnings.append(f"skyscraper [{r},{c}]: found {len(kept)} of {extra} floor boxes")
-            for i, b in enumerate(kept[:extra]):
-                out.append({"cell": [r, c], "index": i, "box": [round(v) for v in b]})
+            else:
+                warnings.append(f"skyscraper [{r},{c}]: found {len(kept)} of {extra} floor boxes; the others "
+                                "are placed as in the other skyscraper squares")
+                placed = [[float(p[i] + box[i % 2]) for i in range(4)] for p in pattern]
+                kept = [next((k for k in kept if _iou(k, p) > 0.3), p) for p in placed]
+                kept.sort(key=lambda b: (-b[3], -b[2]))
+        for i, b in enumerate(kept):
+            out.append({"cell": [r, c], "index": i, "box": [round(v) for v in b]})
     return out, warnings
