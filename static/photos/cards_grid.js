@@ -23,37 +23,48 @@ export function gridSection({ urls, colors, onSaved }) {
     return { index: i, kind, data, name: `${KIND_WORDS[kind]} ${i + 1}`, saved: null, error: null, busy: false };
   }
 
+  // An answer redraws every card's form; between a tap's pointerdown and its
+  // click that would take the tap (say on the next card) away, so an answer's
+  // redraw waits until no finger is down (M.whenHandsOff), and one held redraw
+  // covers any answers that land meanwhile. Taps redraw at once (render()).
+  let redrawHeld = false;
+  function redraw() {
+    if (redrawHeld) return;
+    redrawHeld = true;
+    M.whenHandsOff(() => { redrawHeld = false; render(); });
+  }
+
   async function send(file) {
     Object.assign(state, { phase: "uploading", share: 0, error: null, grid: null, forms: [] });
     render();
     const form = new FormData();
     form.append("photo", file, file.name || "cards.jpg");
     const answer = await sendPhoto(urls.card_grid_api, form, {
-      onProgress: (share) => { state.share = share; render(); },
-      onSent: () => { state.phase = "reading"; render(); },
+      onProgress: (share) => { state.share = share; redraw(); },
+      onSent: () => { state.phase = "reading"; redraw(); },
     });
     if (answer.ok) {
       Object.assign(state, { phase: "done", grid: answer.data, forms: answer.data.cards.map(formFor) });
     } else {
       Object.assign(state, { phase: "error", error: answer.data?.error || "the photo was not read", status: answer.status, file });
     }
-    render();
+    redraw();
   }
 
   async function save(f) {
     f.busy = true; f.error = null; render();
     const made = await Companion.api("POST", urls.cards_api, { kind: f.kind, name: f.name.trim() || `${KIND_WORDS[f.kind]} ${f.index + 1}`, data: H.clone(f.data) });
-    if (!made.ok) { f.busy = false; f.error = M.errorText(made.data); render(); return; }
+    if (!made.ok) { f.busy = false; f.error = M.errorText(made.data); redraw(); return; }
     const form = new FormData();
     form.append("grid", state.grid.id);
     form.append("index", String(f.index));
     const attached = await Companion.api("POST", `${urls.cards_api}/${encodeURIComponent(made.data.id)}/photo`, form);
     f.busy = false;
-    if (!attached.ok) { f.error = `saved, but its photo was not attached: ${M.errorText(attached.data)}`; render(); return; }
+    if (!attached.ok) { f.error = `saved, but its photo was not attached: ${M.errorText(attached.data)}`; redraw(); return; }
     f.saved = made.data;
     state.typed.unshift({ name: f.name, kind: f.kind, data: H.clone(f.data) });
     Companion.toast(`“${made.data.name}” added to the catalog.`);
-    render();
+    redraw();
     onSaved?.();
   }
 
