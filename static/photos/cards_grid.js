@@ -129,7 +129,8 @@ export function gridSection({ urls, colors, onSaved }) {
         testid: `grid-${feat}`, onChange: (n) => { f.data[feat] = n; render(); } }))
       : [M.stepper({ label: "Points", value: f.data.points || 0, min: 0, max: 20, testid: "grid-points",
         onChange: (n) => { f.data.points = n; render(); } }), conditionEditor(f)];
-    const name = h("input", { value: f.name, maxlength: String(Companion.limits.label_name), "aria-label": `Name of card ${card.index + 1}`, class: "grow" });
+    const name = h("input", { value: f.name, maxlength: String(Companion.limits.label_name), "aria-label": `Name of card ${card.index + 1}`, class: "grow",
+      "data-name-of": String(card.index) });
     name.addEventListener("input", () => { f.name = name.value; });
     return h("li", { class: "grid-card", "data-grid-card": String(card.index) },
       h("div", { class: "grid-head" },
@@ -162,7 +163,14 @@ export function gridSection({ urls, colors, onSaved }) {
       for (const w of state.grid.warnings || []) parts.push(h("p", { class: "small warn" }, `Check: ${w}.`));
       parts.push(h("ol", { class: "grid-cards" }, cards.map(cardForm)));
     }
+    // A redraw replaces every input: the name being typed keeps its focus and
+    // caret (else an answer landing mid-word would close the phone's keyboard).
+    const el = document.activeElement;
+    const typing = box.contains(el) && el.matches("input[data-name-of]")
+      ? { of: el.dataset.nameOf, start: el.selectionStart, end: el.selectionEnd } : null;
     box.replaceChildren(...parts);
+    const again = typing && box.querySelector(`input[data-name-of="${typing.of}"]`);
+    if (again) { again.focus(); again.setSelectionRange(typing.start, typing.end); }
   }
 
   render();

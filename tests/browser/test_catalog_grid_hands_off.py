@@ -57,3 +57,31 @@ def test_a_card_saved_mid_tap_on_the_next_card_waits_until_the_finger_is_up(
     expect(phone.get_by_test_id("grid-count")).to_have_text(f"{found} cards found; {found - 1} to save.")
     expect(stepper.locator("output")).to_have_text(str(before + 1))
     assert phone.errors == [], phone.errors
+
+
+def test_a_card_saved_while_the_next_cards_name_is_typed_keeps_the_keyboard(
+        phone: Page, group_page, tmp_path):
+    """The save's answer redraws every form, the name being typed included: it
+    keeps its focus and caret, so the phone's keyboard stays up and the next
+    letters land in the same name."""
+    gid, _key = group_page
+    phone.goto(f"/g/{gid}/photo/cards")
+    with phone.expect_response(re.compile(r"/card-photos/grid$"), timeout=120_000) as sent:
+        phone.get_by_test_id("grid-camera").set_input_files(str(_grid_photo(tmp_path)))
+    found = len(sent.value.json()["cards"])
+    assert found >= 2, sent.value.json()
+
+    held = held_requests(phone, "**/api/groups/*/cards/*/photo", "POST")
+    phone.locator("[data-grid-card='0']").get_by_test_id("grid-save").click()
+    wait_held(phone, held, "photo attachment for the saved card")
+    name = phone.get_by_label("Name of card 2", exact=True)
+    name.fill("")
+    name.press_sequentially("Blue")
+    with phone.expect_response(re.compile(r"/cards/[^/]+/photo$")):
+        held.pop().continue_()  # the save's answer lands while the name is being typed
+    phone.unroute("**/api/groups/*/cards/*/photo")
+    expect(phone.locator("[data-grid-card='0']").get_by_test_id("grid-saved")).to_be_visible()
+    expect(name).to_be_focused()
+    phone.keyboard.type(" roof")  # where the caret was: at the end
+    expect(name).to_have_value("Blue roof")
+    assert phone.errors == [], phone.errors
