@@ -26,7 +26,7 @@ async function load() {
   cards = list.data.cards;
   photos.clear();
   for (const p of done.data.photos) photos.set(p.card_id, p);
-  render();
+  M.whenHandsOff(render); // read after each card saved above: may land mid-tap on the list
 }
 
 async function upload(card, file) {

@@ -85,3 +85,41 @@ def test_a_card_saved_while_the_next_cards_name_is_typed_keeps_the_keyboard(
     phone.keyboard.type(" roof")  # where the caret was: at the end
     expect(name).to_have_value("Blue roof")
     assert phone.errors == [], phone.errors
+
+
+def test_the_catalog_list_read_after_a_save_waits_until_the_finger_is_up(
+        phone: Page, group_page, tmp_path):
+    """Each card saved from the photo makes the page read the catalog list below
+    again; that answer redraws the list, so it waits while a finger is down on
+    one of the list's cards ("Choose a photo" here)."""
+    gid, key = group_page
+    store = {"kind": "store", "name": "Old store", "data": {"points": 2, "color": "blue", "condition": {}}}
+    made = phone.request.post(f"/api/groups/{gid}/cards", headers={"X-Companion-Key": key}, data=store)
+    assert made.status == 201, made.text()
+    note_answers(phone, r"/cards$", "listed")
+    # Which file input a tap's click reached, noted by the page (Playwright's
+    # filechooser event can be missed when the held redraw, right after the
+    # click, takes the input out of the page).
+    phone.add_init_script("""document.addEventListener("click", (ev) => {
+      if (ev.target.matches("input[type=file]")) window.chosen = ev.target.id; }, true);""")
+    phone.goto(f"/g/{gid}/photo/cards")
+    old = phone.locator(f"[data-card='{made.json()['id']}']")
+    expect(old).to_be_visible()
+    with phone.expect_response(re.compile(r"/card-photos/grid$"), timeout=120_000):
+        phone.get_by_test_id("grid-camera").set_input_files(str(_grid_photo(tmp_path)))
+
+    held = held_requests(phone, "**/api/groups/*/cards")
+    with phone.expect_response(re.compile(r"/card-photos$")):  # the list's other half
+        phone.locator("[data-grid-card='0']").get_by_test_id("grid-save").click()
+    wait_held(phone, held, "catalog list read after the save")
+
+    press(phone, old.get_by_text("Choose a photo", exact=True), "listed")
+    held.pop().continue_()  # the list comes back while the finger is on the old card
+    phone.unroute("**/api/groups/*/cards")
+    assert noted(phone, "listed")["same"], "the catalog list's answer redrew it mid-tap"
+    phone.mouse.up()
+    # The tap counted: the old card's photo is asked for.
+    chosen = phone.wait_for_function("() => window.chosen").json_value()
+    assert chosen == f"photo-file-{made.json()['id']}", chosen
+    expect(phone.get_by_test_id("catalog-count")).to_have_text("1 of 2 cards photographed.")
+    assert phone.errors == [], phone.errors
