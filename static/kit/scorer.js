@@ -37,11 +37,18 @@ for (const ev of ["pointerup", "pointercancel"]) {
 }
 window.addEventListener("click", () => setTimeout(flushHeld, 0)); // after the tap's own handlers
 
+/** How long a held redraw waits for a pointerup that may have been lost: 2 s.
+ * A test that holds a finger down on purpose on a slow machine sets
+ * `window.companionLostFingerMs` so the release is not mistaken for a lost one. */
+function lostFingerMs() {
+  return window.companionLostFingerMs || 2000;
+}
+
 /** Run `fn` now, or once no finger is on the screen and its tap is handled. */
 export function whenHandsOff(fn) {
   if (!fingers) { fn(); return; }
   held.push(fn);
-  setTimeout(() => { fingers = 0; flushHeld(); }, 2000); // a lost pointerup never blocks for long
+  setTimeout(() => { fingers = 0; flushHeld(); }, lostFingerMs()); // a lost pointerup never blocks for long
 }
 
 export function scorer(onAnswer, delay = 250) {

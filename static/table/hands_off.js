@@ -26,7 +26,9 @@ export function handsOff(render) {
   function renderWhenHandsOff() {
     if (!fingers) { render(); return; }
     renderHeld = true;
-    setTimeout(() => { fingers = 0; flushRender(); }, 2000); // a lost pointerup never blocks for long
+    // A lost pointerup never blocks for long (2 s; tests holding a finger on purpose
+    // set window.companionLostFingerMs, as in static/kit/scorer.js).
+    setTimeout(() => { fingers = 0; flushRender(); }, window.companionLostFingerMs || 2000);
   }
   return { renderWhenHandsOff, down: () => fingers > 0 };
 }

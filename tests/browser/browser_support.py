@@ -66,8 +66,10 @@ def shown_totals(page, scope: str = "#result") -> dict[str, int]:
 # matches (json() resolves, the page's own continuation runs in the microtasks after
 # it, the note in the next task). A check made from the test instead could come after
 # the page lets a held redraw go (2 s after holding it, in case a pointerup was lost)
-# when the test process is slow, i.e. on a busy CI box.
+# when the test process is slow, i.e. on a busy CI box. For the same reason the pages
+# these tests open wait 120 s, not 2 s, before taking a held finger for a lost one.
 NOTE_ANSWERS = """(([path, name]) => {
+  window.companionLostFingerMs = 120000;  // the finger is held on purpose: never "lost"
   const json = Response.prototype.json;
   Response.prototype.json = function () {
     const url = this.url;

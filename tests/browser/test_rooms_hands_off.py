@@ -22,6 +22,9 @@ def test_an_event_mid_tap_waits_until_the_finger_is_up(phone, live_server):
     api = f"{live_server}/api/groups/{group['id']}/rooms/{room['id']}"
     for _ in range(6):  # the five starting riverways and round 1's roll
         assert requests.post(f"{api}/roll", headers=headers, timeout=10).status_code == 201
+    # The finger is held on purpose: the page must not take it for a lost pointerup
+    # (2 s) however slow this test process is.
+    phone.add_init_script("window.companionLostFingerMs = 120000")
     phone.goto(room["join_url"])
     phone.click('#seat-buttons [data-seat="0"]')
     expect(phone.locator(DIE)).to_be_enabled()
