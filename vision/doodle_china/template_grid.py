@@ -89,33 +89,42 @@ def find_grid(gray: np.ndarray, n: int, guess: np.ndarray | None = None,
         pr = (min(w, h) * min_share / n, min(w, h) * T.GRID_MAX_SHARE / n)
         around_x = around_y = None
     best = None
-    for x0, px, sx in fit_lattice(vert.sum(0) / 255.0, n, pr, around_x, keep=T.LATTICE_CANDIDATES):
-        cols = slice(int(x0), int(x0 + n * px) + 1)
-        y0, py, sy = fit_lattice(horiz[:, cols].sum(1) / 255.0, n,
-                                 (px * (1 - T.SQUARE_SLACK), px * (1 + T.SQUARE_SLACK)), around_y)[0]
-        ys = slice(int(y0), int(y0 + n * py) + 1)
-        x0, px, sx = fit_lattice(vert[ys].sum(0) / 255.0, n, (py * (1 - T.SQUARE_SLACK), py * (1 + T.SQUARE_SLACK)),
-                                 (x0, px * 0.3))[0]
-        xs_ = refine_lines(vert[ys].sum(0), x0, px, n)
-        ys_ = refine_lines(horiz[:, int(x0):int(x0 + n * px) + 1].sum(1), y0, py, n)
-        # a grid's lines meet: each runs from the first line across to the last
-        fit = float(np.mean(line_support(horiz, vert, xs_, ys_)))
-        if best is None or fit > best[0] + 1e-6:
-            best = (fit, xs_, ys_, sx, sy, ys)
+    # columns and rows are chosen together: the rows likeliest under the
+    # likeliest columns can be one off (a paper edge or a box row looks like a
+    # line), and so can the columns, so several of each are tried
+    for cx0, cpx, _ in fit_lattice(vert.sum(0) / 255.0, n, pr, around_x, keep=T.LATTICE_CANDIDATES):
+        cols = slice(int(cx0), int(cx0 + n * cpx) + 1)
+        for y0, py, sy in fit_lattice(horiz[:, cols].sum(1) / 255.0, n,
+                                      (cpx * (1 - T.SQUARE_SLACK), cpx * (1 + T.SQUARE_SLACK)), around_y,
+                                      keep=T.LATTICE_CANDIDATES):
+            ys = slice(int(y0), int(y0 + n * py) + 1)
+            x0, px, sx = fit_lattice(vert[ys].sum(0) / 255.0, n,
+                                     (py * (1 - T.SQUARE_SLACK), py * (1 + T.SQUARE_SLACK)), (cx0, cpx * 0.3))[0]
+            xs_ = refine_lines(vert[ys].sum(0), x0, px, n)
+            ys_ = refine_lines(horiz[:, int(x0):int(x0 + n * px) + 1].sum(1), y0, py, n)
+            # a grid's lines meet: each runs from the first line across to the last
+            fit = float(np.mean(line_support(horiz, vert, xs_, ys_)))
+            if best is None or fit > best[0] + 1e-6:
+                best = (fit, xs_, ys_, sx, sy, ys)
     _, xs_, ys_, sx, sy, ys = best
     support = line_support(horiz, vert, xs_, ys_)
     # one more column or row of cells just outside, as clear? then the grid is
     # larger (a border line alone is no column: the rows do not reach it)
     extra = 0.0
     pitch = (xs_[-1] - xs_[0]) / n
+    # (the line is looked for near where one pitch puts it: the rough
+    # flattening leaves the pitch a few pixels uneven across the sheet)
+    r = max(2, int(pitch * T.LINE_LOCAL))
     for pos, near in ((xs_[0] - pitch, xs_[0]), (xs_[-1] + pitch, xs_[-1])):
         if 0 <= pos < w:
             rows = np.mean([_support_at(horiz, int(round(y)), min(pos, near), max(pos, near), 1) for y in ys_])
-            extra = max(extra, min(_support_at(vert, int(pos), ys_[0], ys_[-1], axis=0), float(rows)))
+            line = max(_support_at(vert, int(pos) + d, ys_[0], ys_[-1], axis=0) for d in range(-r, r + 1, 2))
+            extra = max(extra, min(line, float(rows)))
     for pos, near in ((ys_[0] - pitch, ys_[0]), (ys_[-1] + pitch, ys_[-1])):
         if 0 <= pos < h:
             cols = np.mean([_support_at(vert, int(round(x)), min(pos, near), max(pos, near), 0) for x in xs_])
-            extra = max(extra, min(_support_at(horiz, int(pos), xs_[0], xs_[-1], axis=1), float(cols)))
+            line = max(_support_at(horiz, int(pos) + d, xs_[0], xs_[-1], axis=1) for d in range(-r, r + 1, 2))
+            extra = max(extra, min(line, float(cols)))
     return xs_, ys_, {"support": support, "extra_line": extra, "score": (sx + sy) / 2}
 
 
