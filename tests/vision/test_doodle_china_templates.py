@@ -9,6 +9,7 @@ tesseract is a failure, on a developer machine a skip that says so.
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import os
@@ -156,6 +157,19 @@ def test_a_photo_of_something_else_is_refused():
     with pytest.raises(PhotoError) as err:
         make_template(data, "suzhou", **game_data("doodle-china"))
     assert err.value.status == 422 and "grid" in err.value.message
+
+
+def test_a_template_without_a_tracks_boxes_is_refused_plainly_not_a_crash():
+    """Taught from a poor photo, a track's value boxes may not be found (seen on a
+    held-out pad: a Shanghai skyscraper track with none); reading through such a
+    template once crashed in the loop finder."""
+    need_tesseract()
+    data, _ = load("marked-shanghai-boxed-arc")
+    template = copy.deepcopy(_truth_values(taught("blank-shanghai-boxed"), load("blank-shanghai-boxed")[1]["geometry"]))
+    template["tracks"]["skyscrapers"] = []
+    with pytest.raises(PhotoError) as err:
+        read_with_template(data, template)
+    assert err.value.status == 422 and "skyscrapers track" in err.value.message
 
 
 def test_a_photo_of_another_pad_does_not_fit_the_template():

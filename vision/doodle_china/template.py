@@ -215,6 +215,8 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
     warnings += track_warnings
     tracks, value_warnings = read_values(image, H, boxes_by_track, layout)
     warnings += value_warnings
+    warnings += [f"no value boxes were found on the {name_} track: drag the corners onto the grid and "
+                 "find it again" for name_, entries in tracks.items() if not entries]
     hint_trees = _hint_points(hints, "trees", reduce)
     if hint_trees is not None:
         hint_trees = cv2.perspectiveTransform(hint_trees[None], np.linalg.inv(H))[0]

@@ -141,6 +141,10 @@ def check_template(template: dict[str, Any]) -> None:
         raise PhotoError(f"the template is incomplete (no {', '.join(missing)}); teach the sheet again",
                          status=422)
     for name, entries in template["tracks"].items():
+        if not entries:  # taught from a photo where this track's boxes were not found
+            raise PhotoError(f"the template has no value boxes on its {name} track, so its circled values "
+                             "cannot be read; teach the sheet again (drag the corners onto the grid and find it "
+                             "again) or score this sheet by tapping", status=422)
         if any(not isinstance(e.get("value"), int) for e in entries):
             raise PhotoError(f"the template's {name} track has a value nobody has filled in; open the "
                              "template and check its values", status=422)
