@@ -140,7 +140,10 @@ TWIN_MAX_SHARE = 0.2  # entries differing in less than this share of the seen pa
 TWIN_MIN_PIXELS = 6  # fewer differing pixels seen: the twin cannot be ruled out
 TWIN_PATCH_MM = 3.5  # where they differ, the card is compared in patches of this side
 TWIN_PATCH_FILL = 0.25  # share of a patch that must be differing pixels
-TWIN_MAX_PATCH_ERROR = 0.68  # mean normalised grey error in any such patch (right card <= 0.6, a twin's word >= 0.75)
+# mean normalised grey error allowed in any such patch, for a sharp card and a blurred one
+# (card photos: right card <= 0.6, a twin's digit >= 0.75; 2 px/mm street photos: right <= ~1.7, mostly)
+TWIN_MAX_PATCH_ERROR = (0.68, 1.75)
+TWIN_PATCH_PX_PER_MM = (2.5, 5.0)  # photo px per mm at which the blurred and the sharp limits hold
 TWIN_MAX_RIVAL_RATIO = 0.7  # there, the error against k must be this much below the twin's
 MIN_INLIER_SHARE = 0.5  # its inliers at least this share of another passing entry's
 ENTRY_VERSION = 3

@@ -50,11 +50,21 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
     if colour not in {e.color for e in pool.entries}:
         colour = None  # the catalog names its colours otherwise
     allowed = np.array([colour is None or e.color is None or e.color == colour for e in pool.entries], bool)
-    return _best(pool, grey, q_pts, desc, allowed)
+    px_per_mm = float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / (2 * C.INNER_W_MM)
+    return _best(pool, grey, q_pts, desc, allowed, twin_patch_limit(px_per_mm))
+
+
+def twin_patch_limit(px_per_mm: float) -> float:
+    """The patch error allowed where twins differ: a card seen with few
+    pixels per mm is blurred at the thumbnail's scale, so even the right card
+    differs more there; sharp cards are held to the strict limit."""
+    (lo_px, hi_px), (lo_err, hi_err) = C.TWIN_PATCH_PX_PER_MM, C.TWIN_MAX_PATCH_ERROR
+    t = min(1.0, max(0.0, (px_per_mm - lo_px) / (hi_px - lo_px)))
+    return hi_err + t * (lo_err - hi_err)
 
 
 def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
-          allowed: np.ndarray | None = None) -> tuple[Entry, float] | None:
+          allowed: np.ndarray | None = None, patch_limit: float | None = None) -> tuple[Entry, float] | None:
     """Shortlist the entries most query features point to in the shared
     index, then match the query against each alone (a feature printed on many
     cards fails a ratio test over the whole catalog but not within one card);
@@ -89,7 +99,7 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
         return None
     if inliers < C.MIN_INLIER_SHARE * max(s[1] for s in scored):
         return None  # the features point elsewhere, more strongly
-    if not tells_twins_apart(*_laid(grey, M), pool.thumbs, k, allowed):
+    if not tells_twins_apart(*_laid(grey, M), pool.thumbs, k, allowed, patch_limit):
         return None  # where it differs from its twins, the card is not clearly this entry
     conf = min(0.99, 0.5 + (ncc - second)) * min(1.0, inliers / (2 * C.MIN_INLIERS))
     return entries[k], round(float(conf), 2)
@@ -144,7 +154,7 @@ def twin_regions(thumbs: np.ndarray, k: int, seen: np.ndarray) -> list[tuple[int
 
 
 def tells_twins_apart(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, k: int,
-                      allowed: np.ndarray | None = None) -> bool:
+                      allowed: np.ndarray | None = None, patch_limit: float | None = None) -> bool:
     """Where entry k differs from a near-twin, the visible part must look
     like k patch by patch (a few mm): a card missing from the catalog agrees
     with its twin everywhere but in one word or digit, which the tile scores
@@ -164,7 +174,7 @@ def tells_twins_apart(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, k: int,
         num = cv2.boxFilter(err_k * r, -1, (side, side), normalize=False)
         den = cv2.boxFilter(r, -1, (side, side), normalize=False)
         full = den >= C.TWIN_PATCH_FILL * side * side
-        if full.any() and float((num[full] / den[full]).max()) > C.TWIN_MAX_PATCH_ERROR:
+        if full.any() and float((num[full] / den[full]).max()) > (C.TWIN_MAX_PATCH_ERROR[0] if patch_limit is None else patch_limit):
             return False
         if rival and float(err_k[region].mean()) > C.TWIN_MAX_RIVAL_RATIO * float(np.abs(a - thumbs[j])[region].mean()):
             return False
