@@ -134,6 +134,17 @@ TEMPLATE_TILE_PERCENTILE = 25  # the score: this percentile of the tiles' correl
 TEMPLATE_MIN_NCC = 0.65  # the entry laid over the visible part must correlate this well
 TEMPLATE_MARGIN = 0.15  # and this much better than any other entry that passed
 MATCH_COLOUR_MIN_CONF = 0.6  # a colour read this surely rules out catalog cards of other colours
+# near-twins (same print, another token, digit or word): told apart pixel by pixel
+TWIN_PIXEL_DIFF = 0.8  # normalised grey: two entries differ at a thumbnail pixel by more
+TWIN_MAX_SHARE = 0.2  # entries differing in less than this share of the seen part are twins
+TWIN_MIN_PIXELS = 6  # fewer differing pixels seen: the twin cannot be ruled out
+TWIN_PATCH_MM = 3.5  # where they differ, the card is compared in patches of this side
+TWIN_PATCH_FILL = 0.25  # share of a patch that must be differing pixels
+# mean normalised grey error allowed in any such patch, for a sharp card and a blurred one
+# (card photos: right card <= 0.6, a twin's digit >= 0.75; 2 px/mm street photos: right <= ~1.7, mostly)
+TWIN_MAX_PATCH_ERROR = (0.68, 1.75)
+TWIN_PATCH_PX_PER_MM = (2.5, 5.0)  # photo px per mm at which the blurred and the sharp limits hold
+TWIN_MAX_RIVAL_RATIO = 0.7  # there, the error against k must be this much below the twin's
 MIN_INLIER_SHARE = 0.5  # its inliers at least this share of another passing entry's
 ENTRY_VERSION = 3
 # roof or window by example (looks.py): the top card against the catalog's roofs and windows

@@ -50,11 +50,21 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
     if colour not in {e.color for e in pool.entries}:
         colour = None  # the catalog names its colours otherwise
     allowed = np.array([colour is None or e.color is None or e.color == colour for e in pool.entries], bool)
-    return _best(pool, grey, q_pts, desc, allowed)
+    px_per_mm = float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / (2 * C.INNER_W_MM)
+    return _best(pool, grey, q_pts, desc, allowed, twin_patch_limit(px_per_mm))
+
+
+def twin_patch_limit(px_per_mm: float) -> float:
+    """The patch error allowed where twins differ: a card seen with few
+    pixels per mm is blurred at the thumbnail's scale, so even the right card
+    differs more there; sharp cards are held to the strict limit."""
+    (lo_px, hi_px), (lo_err, hi_err) = C.TWIN_PATCH_PX_PER_MM, C.TWIN_MAX_PATCH_ERROR
+    t = min(1.0, max(0.0, (px_per_mm - lo_px) / (hi_px - lo_px)))
+    return hi_err + t * (lo_err - hi_err)
 
 
 def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
-          allowed: np.ndarray | None = None) -> tuple[Entry, float] | None:
+          allowed: np.ndarray | None = None, patch_limit: float | None = None) -> tuple[Entry, float] | None:
     """Shortlist the entries most query features point to in the shared
     index, then match the query against each alone (a feature printed on many
     cards fails a ratio test over the whole catalog but not within one card);
@@ -79,16 +89,18 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
         e = entries[k].points[[m.trainIdx for m in good]]
         inliers, M = verify(q, e, grey.shape[0])
         if inliers >= C.MIN_INLIERS and M is not None:
-            scored.append((template_score(grey, k, M, pool, allowed), inliers, k))
+            scored.append((template_score(grey, k, M, pool, allowed), inliers, k, M))
     if not scored:
         return None
-    scored.sort(reverse=True)
-    ncc, inliers, k = scored[0]
+    scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
+    ncc, inliers, k, M = scored[0]
     second = max(scored[1][0], 0.0) if len(scored) > 1 else 0.0
     if ncc < C.TEMPLATE_MIN_NCC or ncc - second < C.TEMPLATE_MARGIN:
         return None
-    if inliers < C.MIN_INLIER_SHARE * max(i for _, i, _ in scored):
+    if inliers < C.MIN_INLIER_SHARE * max(s[1] for s in scored):
         return None  # the features point elsewhere, more strongly
+    if not tells_twins_apart(*_laid(grey, M), pool.thumbs, k, allowed, patch_limit):
+        return None  # where it differs from its twins, the card is not clearly this entry
     conf = min(0.99, 0.5 + (ncc - second)) * min(1.0, inliers / (2 * C.MIN_INLIERS))
     return entries[k], round(float(conf), 2)
 
@@ -115,16 +127,9 @@ def verify(q_pts: np.ndarray, e_pts: np.ndarray, height: int) -> tuple[int, np.n
     return int(mask.sum()), M
 
 
-def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool, allowed: np.ndarray | None = None
-                   ) -> float:
-    """How well the visible part (canonical px), laid onto entry k's grey
-    field by M, agrees with it: a low percentile of the correlations in
-    square tiles, so the right card agrees almost everywhere while a card
-    sharing its print agrees only where the print is. And the visible part
-    must tell entry k from every other entry somewhere: in a few tiles it
-    must agree with k clearly better than with any other (print shared with
-    another card never does); -1 when it does not. allowed: the entries
-    this card may be (others, of another colour, are no rivals)."""
+def _laid(grey: np.ndarray, M: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The visible part (canonical px) normalised and laid onto the entry's
+    thumbnail frame by M, and where it is seen (1) there."""
     f = C.THUMB_PX_PER_MM / C.CANON_PX_PER_MM
     h = max(4, int(round(grey.shape[0] * f)))
     query = normalised(cv2.resize(grey, (THUMB_W, h), interpolation=cv2.INTER_AREA))
@@ -135,6 +140,58 @@ def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool, allowed:
     small[:, 2] *= f
     a = cv2.warpAffine(query, small, (THUMB_W, THUMB_H), flags=cv2.INTER_LINEAR)
     wt = (cv2.warpAffine(inside, small, (THUMB_W, THUMB_H), flags=cv2.INTER_LINEAR) > 0.5).astype(np.float32)
+    return a, wt
+
+
+def twin_regions(thumbs: np.ndarray, k: int, seen: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """Entry k's near-twins (entries whose picture differs from k's only in a
+    small share of the seen part: the same print with another token, digit
+    or word) and, for each, the pixels where the two differ."""
+    diff = np.abs(thumbs - thumbs[k]) > C.TWIN_PIXEL_DIFF
+    diff &= seen
+    share = diff.reshape(len(thumbs), -1).sum(axis=1) / max(int(seen.sum()), 1)
+    return [(j, diff[j]) for j in np.nonzero(share < C.TWIN_MAX_SHARE)[0] if j != k]
+
+
+def tells_twins_apart(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, k: int,
+                      allowed: np.ndarray | None = None, patch_limit: float | None = None) -> bool:
+    """Where entry k differs from a near-twin, the visible part must look
+    like k patch by patch (a few mm): a card missing from the catalog agrees
+    with its twin everywhere but in one word or digit, which the tile scores
+    average away. And it must be clearly closer to k than to any twin it may
+    be (allowed). A twin whose differences are not seen cannot be ruled out,
+    so the match is doubtful."""
+    seen = wt > 0.5
+    err_k = np.abs(a - thumbs[k])
+    side = int(round(C.TWIN_PATCH_MM * C.THUMB_PX_PER_MM)) | 1
+    for j, region in twin_regions(thumbs, k, seen):
+        rival = allowed is None or bool(allowed[j])
+        if region.sum() < C.TWIN_MIN_PIXELS:
+            if rival:
+                return False
+            continue
+        r = region.astype(np.float32)
+        num = cv2.boxFilter(err_k * r, -1, (side, side), normalize=False)
+        den = cv2.boxFilter(r, -1, (side, side), normalize=False)
+        full = den >= C.TWIN_PATCH_FILL * side * side
+        if full.any() and float((num[full] / den[full]).max()) > (C.TWIN_MAX_PATCH_ERROR[0] if patch_limit is None else patch_limit):
+            return False
+        if rival and float(err_k[region].mean()) > C.TWIN_MAX_RIVAL_RATIO * float(np.abs(a - thumbs[j])[region].mean()):
+            return False
+    return True
+
+
+def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool, allowed: np.ndarray | None = None
+                   ) -> float:
+    """How well the visible part (canonical px), laid onto entry k's grey
+    field by M, agrees with it: a low percentile of the correlations in
+    square tiles, so the right card agrees almost everywhere while a card
+    sharing its print agrees only where the print is. And the visible part
+    must tell entry k from every other entry somewhere: in a few tiles it
+    must agree with k clearly better than with any other (print shared with
+    another card never does); -1 when it does not. allowed: the entries
+    this card may be (others, of another colour, are no rivals)."""
+    a, wt = _laid(grey, M)
     # Only the tile rows the visible part reaches (a tucked strip is short).
     rows = np.nonzero(tile_sums(wt).sum(axis=1) > 0)[0]
     if len(rows) == 0:
