@@ -1,10 +1,11 @@
 """Count the modules each of the three walks of docs/architecture.md passes
 through (`.venv/bin/python scripts/walks.py` from the repository root): the
 Python modules of companion/ and vision/ that ran in the web process during
-the walk's requests (profiled; the photo worker's own process is not), the
-templates rendered (includes too) and the static files the pages load
-(<script src>, <link href>, JS imports followed). WALKS_OUT=file.json keeps
-the lists."""
+the walk's requests (profiled; the photo worker's own process is not; this
+script is not the product and is left out), the templates rendered (includes
+too) and the static files the pages load (<script src>, <link href>, JS
+imports followed; images are counted and listed apart from code).
+WALKS_OUT=file.json keeps the lists."""
 import json
 import os
 import re
@@ -17,12 +18,14 @@ sys.path.insert(0, str(ROOT))
 from companion.app import create_app  # noqa: E402
 
 seen_py: set[str] = set()
+THIS_SCRIPT = os.path.abspath(__file__)
+IMAGES = (".png", ".svg", ".jpg", ".webp", ".ico")
 
 
 def prof(frame, event, arg):
     if event == "call":
         f = frame.f_code.co_filename
-        if f.startswith(str(ROOT)) and "/.venv/" not in f:
+        if f.startswith(str(ROOT)) and "/.venv/" not in f and os.path.abspath(f) != THIS_SCRIPT:
             seen_py.add(os.path.relpath(f, ROOT))
 
 
@@ -132,9 +135,14 @@ def main():
 
     out = [walk("photo", photo_walk), walk("dice", dice_walk), walk("canalis", canalis_walk)]
     for w in out:
-        print(f"== {w['walk']}: python {len(w['python'])}, templates {len(w['templates'])}, static {len(w['static'])}")
-        for k in ("python", "templates", "static"):
+        images = [p for p in w["static"] if p.endswith(IMAGES)]
+        code = [p for p in w["static"] if not p.endswith(IMAGES)]
+        print(f"== {w['walk']}: python {len(w['python'])}, templates {len(w['templates'])}, "
+              f"static {len(w['static'])} ({len(code)} code, {len(images)} images)")
+        for k in ("python", "templates"):
             print(f"  {k}: " + " ".join(w[k]))
+        print("  static code: " + " ".join(code))
+        print("  static images: " + " ".join(images))
     json.dump({"walks": out}, open(os.environ.get("WALKS_OUT", "/dev/null"), "w"), indent=1)
 
 
