@@ -39,7 +39,7 @@ BLUEPRINTS = [
     "matches.bgstats",
     "stats.pages",
     "play.print_sheets",
-    "web.pwa",
+    "web.pages",
 ]
 
 
@@ -91,10 +91,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import web
 
-    web.init_app(app)
-    from .web import disk_full
-
-    disk_full.init_app(app)  # 507 on a full disk, 503 when the database stays locked
+    web.init_app(app)  # the toolkit: connection, access, bodies, errors, pages
 
     from importlib import import_module
 

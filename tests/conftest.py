@@ -26,9 +26,9 @@ settings.load_profile("companion")
 
 @pytest.fixture(autouse=True)
 def _fresh_rate_limits():
-    from companion.web import ratelimit
+    from companion.web import access
 
-    ratelimit.reset()
+    access.reset_failures()
     yield
 
 

@@ -15,7 +15,7 @@ from helpers import grande_state
 from companion import storage
 from companion.app import create_app
 from companion.storage import phones
-from companion.web import ratelimit, sealed
+from companion.web import access, keys
 
 ROOM = {"game": "doodle-china", "edition": "suzhou", "players": ["Ana", "Ben"]}
 
@@ -311,8 +311,8 @@ def test_room_pages_are_rate_limited_and_wrong_keys_never_lock_out_the_right_one
     attacker = app.test_client()  # same address as everyone (one Wi-Fi, one NAT)
     page = f"/g/{gid}/rooms/{room['id']}"
     codes = [attacker.get(page, headers={"X-Companion-Key": f"guess{i}"}).status_code
-             for i in range(ratelimit.MAX_FAILURES + 1)]
-    assert codes[:-1] == [404] * ratelimit.MAX_FAILURES and codes[-1] == 429
+             for i in range(access.MAX_FAILURES + 1)]
+    assert codes[:-1] == [404] * access.MAX_FAILURES and codes[-1] == 429
     locked = attacker.get(page, headers={"X-Companion-Key": "guess-again"})
     assert locked.status_code == 429 and b"Too many tries" in locked.data
     wrong_token = room["join_url"].split("localhost", 1)[1][:-3] + "abc"
@@ -404,15 +404,15 @@ def test_save_still_works_for_a_joined_phone(app, group):
 
 
 def test_sealed_values_open_only_with_the_same_secret_and_purpose():
-    box = sealed.seal("secret", "group-key:g1", "the-key")
+    box = keys.seal("secret", "group-key:g1", "the-key")
     assert "the-key" not in box
-    assert sealed.unseal("secret", "group-key:g1", box) == "the-key"
-    assert sealed.unseal("other", "group-key:g1", box) is None  # a new install secret
-    assert sealed.unseal("secret", "room-token:g1", box) is None  # another purpose
-    assert sealed.unseal("secret", "group-key:g1", box[:-4] + "AAAA") is None  # tampered
-    assert sealed.unseal("secret", "group-key:g1", "not base64 at all!") is None
-    assert sealed.unseal("secret", "group-key:g1", None) is None
-    assert sealed.seal("secret", "group-key:g1", "the-key") != box  # a fresh IV each time
+    assert keys.unseal("secret", "group-key:g1", box) == "the-key"
+    assert keys.unseal("other", "group-key:g1", box) is None  # a new install secret
+    assert keys.unseal("secret", "room-token:g1", box) is None  # another purpose
+    assert keys.unseal("secret", "group-key:g1", box[:-4] + "AAAA") is None  # tampered
+    assert keys.unseal("secret", "group-key:g1", "not base64 at all!") is None
+    assert keys.unseal("secret", "group-key:g1", None) is None
+    assert keys.seal("secret", "group-key:g1", "the-key") != box  # a fresh IV each time
 
 
 def test_a_new_server_secret_offers_a_new_invite_instead_of_a_wrong_qr(app, client, group):
@@ -421,7 +421,7 @@ def test_a_new_server_secret_offers_a_new_invite_instead_of_a_wrong_qr(app, clie
     assert phone.get(f"/g/{group['id']}/join?key={group['key']}").status_code == 303
     # The sealed key was made under the old secret: this server cannot show it ...
     db = storage.connect(app.config["DATABASE"])
-    db.execute("UPDATE groups SET sealed_key = ?", [sealed.seal("old", "group-key:x", "k")])
+    db.execute("UPDATE groups SET sealed_key = ?", [keys.seal("old", "group-key:x", "k")])
     page = phone.get(f"/g/{group['id']}").get_data(as_text=True)
     assert "no longer knows the group's current link" in page
     assert phone.get(f"/g/{group['id']}/qr.svg").status_code == 404

@@ -256,7 +256,7 @@ def _fake_reader(monkeypatch):
 
 def test_photo_upload_on_a_full_disk_leaves_no_partial_file(app, client, group, monkeypatch):
     _fake_reader(monkeypatch)
-    import companion.web.disk_full as disk_full
+    import companion.web.errors as disk_full
 
     real_fdopen = os.fdopen
 

@@ -11,7 +11,8 @@ import time
 
 import pytest
 
-from companion.table import room_state, tokens
+from companion.table import room_state
+from companion.web import keys
 
 SETUP_ROLLS = {"suzhou": 5, "shanghai": 6}
 
@@ -149,8 +150,8 @@ def test_join_link_with_a_wrong_token_is_404_and_compared_in_constant_time(clien
     room = make_room(client, group)
     token = room["join_url"].split("token=")[1]
     calls = []
-    real = tokens.hmac.compare_digest
-    monkeypatch.setattr(tokens.hmac, "compare_digest",
+    real = keys.hmac.compare_digest
+    monkeypatch.setattr(keys.hmac, "compare_digest",
                         lambda a, b: calls.append((a, b)) or real(a, b))
     phone = client.application.test_client()
     wrong = token[:-2] + ("AA" if not token.endswith("AA") else "BB")

@@ -107,7 +107,7 @@ def serve(host: str, port: int, db_path: str | None, workers: int, worker_class:
     """Start the app; prints the address (and QR code) phones should open."""
     from .. import storage
     from ..app import create_app
-    from ..web.links import check_public_url
+    from ..web.pages import check_public_url
 
     if public_url:
         problem = check_public_url(public_url)

@@ -25,11 +25,11 @@ from pydantic import AfterValidator, BaseModel, ConfigDict
 
 from .. import storage
 from ..games.registry import GROUP_NAME_MAX
-from ..web import access
+from ..web import keys
+from ..web.access import group_required, public_write
+from ..web.bodies import parse_body
 from ..web.db import get_db
-from ..web.json_body import parse_body
-from ..web.links import group_join_url
-from ..web.security import group_required, public_write
+from ..web.pages import group_join_url
 
 bp = Blueprint("api_groups", __name__)
 
@@ -61,8 +61,8 @@ class GroupBody(BaseModel):
 def make_group(name: str) -> dict[str, Any]:
     """A new group, with this phone in it and the key sealed for its invite."""
     group = storage.create_group(get_db(), name)
-    access.keep_key(storage.get_group(get_db(), group["id"]), group["key"])
-    access.join(group["id"])
+    keys.keep_key(storage.get_group(get_db(), group["id"]), group["key"])
+    keys.join(group["id"])
     return group
 
 
@@ -90,16 +90,16 @@ def _group_for_key(gid: str, key: str) -> dict[str, Any]:
     Only wrong keys count against the address; a right one always works."""
     group = storage.get_group(get_db(), gid) if key else None
     if group is None or not storage.key_matches(group, key):
-        access.wrong_link(BROKEN_LINK)
-    access.keep_key(group, key)
+        keys.wrong_link(BROKEN_LINK)
+    keys.keep_key(group, key)
     return group
 
 
 def _enter(gid: str):
-    access.join(gid)
+    keys.join(gid)
     endpoint = "groups.group_home" if "groups.group_home" in current_app.view_functions else None
     target = url_for(endpoint, gid=gid) if endpoint else f"/api/groups/{gid}"
-    return access.private(redirect(target, code=303))
+    return keys.private(redirect(target, code=303))
 
 
 @bp.get("/g/<gid>/join")
@@ -107,13 +107,13 @@ def join(gid: str):
     """Let this phone in (or ask first, see the module), then send it on
     without the key in the address."""
     group = _group_for_key(gid, request.args.get("key", ""))
-    if access.is_member(gid):
-        return access.private(redirect(url_for("groups.group_home", gid=gid), code=303))
-    if access.from_another_site():
+    if keys.is_member(gid):
+        return keys.private(redirect(url_for("groups.group_home", gid=gid), code=303))
+    if keys.from_another_site():
         page = render_template("groups/join_confirm.html", group=group, gid=gid,
                                key=request.args.get("key", ""), field="key",
                                action=url_for("api_groups.join_confirmed", gid=gid))
-        return access.private(make_response(page))
+        return keys.private(make_response(page))
     return _enter(gid)
 
 

@@ -16,13 +16,12 @@ from .. import storage
 from ..storage import phones
 from ..storage.groups import KEY_BYTES
 from ..table import event_stream as room_streams
-from ..table import tokens
-from ..web import access
+from ..web import access, keys
+from ..web.access import group_required
+from ..web.bodies import json_body, parse_body
 from ..web.db import get_db
 from ..web.errors import found_or_404, unprocessable
-from ..web.json_body import json_body, parse_body
-from ..web.links import group_join_url, qr_svg
-from ..web.security import group_required
+from ..web.pages import group_join_url, qr_svg
 from .players import MAX_NAME as MAX_PLAYER_NAME
 
 bp = Blueprint("api_invite", __name__, url_prefix="/api/groups/<gid>")
@@ -44,10 +43,10 @@ def new_invite(gid: str):
     key = secrets.token_urlsafe(KEY_BYTES)
 
     def room_secret(rid: str) -> tuple[str, str]:
-        token = tokens.new_token()
-        return tokens.hash_token(token), access.seal_room_token(rid, token)
+        token = keys.new_token()
+        return keys.hash_token(token), keys.seal_room_token(rid, token)
 
-    rooms = phones.rotate_invite(get_db(), gid, storage.hash_key(key), access.seal_key(gid, key),
+    rooms = phones.rotate_invite(get_db(), gid, storage.hash_key(key), keys.seal_key(gid, key),
                                  room_secret)
     room_streams.access_changed()  # streams opened with the old key end now
     url = group_join_url(gid, key)

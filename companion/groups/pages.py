@@ -20,13 +20,14 @@ from flask import (
 )
 
 from .. import storage
+from ..games.registry import GAME_NAMES
 from ..matches.summary import summaries
 from ..play.links import PLAYER_COUNTS, SEAT_LIST_FIRST, start_links, start_url
 from ..storage import phones
-from ..web import access
+from ..web import access, keys
+from ..web.access import group_page, not_found
 from ..web.db import get_db
-from ..web.links import qr_svg
-from ..web.page_access import GAME_NAMES, group_page, not_found
+from ..web.pages import qr_svg
 from .api import MAX_NAME, join_url, make_group
 
 bp = Blueprint("groups", __name__)
@@ -58,7 +59,7 @@ def home():
         else:
             group = make_group(name)
             return redirect(url_for("groups.group_home", gid=group["id"]), code=303)
-    groups = access.my_groups()
+    groups = keys.my_groups()
     status = 422 if error else 200
     return render_template("groups/home.html", groups=groups, error=error, typed=typed,
                            max_name=MAX_NAME), status
@@ -69,7 +70,7 @@ def home():
 def group_home(gid: str):
     db = get_db()
     recent = summaries(db, gid, storage.list_matches(db, gid, limit=RECENT))
-    key = access.current_key(g.group)
+    key = keys.current_key(g.group)
     mine = g.phone["id"] if g.phone else None
     joined = [{**p, "this_phone": p["id"] == mine}
               for p in phones.list_phones(db, gid, expired_before=access.expired_before())]
@@ -98,7 +99,7 @@ def _photo_usage(gid: str) -> dict[str, Any]:
 @group_page
 def group_qr(gid: str):
     """The join link as a QR code (SVG paths; it holds the key, so never cached)."""
-    key = access.current_key(g.group)
+    key = keys.current_key(g.group)
     if key is None:
         abort(404, description="this server no longer knows the group's invite: make a new "
                                "invite link on the group page")

@@ -10,11 +10,10 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Str
 
 from .. import storage
 from ..games.registry import PLAYER_NAME_MAX
+from ..web.access import group_required
+from ..web.bodies import conflict, expected_version, parse_body
 from ..web.db import get_db
 from ..web.errors import found_or_404, unprocessable
-from ..web.json_body import parse_body
-from ..web.security import group_required
-from ..web.versions import conflict, expected_version
 
 bp = Blueprint("api_players", __name__, url_prefix="/api/groups/<gid>/players")
 
@@ -39,7 +38,7 @@ class PlayerEdit(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: Annotated[Any, AfterValidator(_player_name)] = None
     hidden: StrictBool | None = None
-    version: Any = None  # the version the edit started from: web/versions.expected_version
+    version: Any = None  # the version the edit started from: web/bodies.expected_version
 
 
 @bp.get("")

@@ -19,11 +19,10 @@ from ..games.registry import (
     PLAYER_NAME_MAX,
     name_problem,
 )
+from ..web.access import group_required
+from ..web.bodies import conflict, expected_version, parse_body, parse_played_at
 from ..web.db import get_db
 from ..web.errors import found_or_404, state_error, unprocessable
-from ..web.json_body import parse_body, parse_played_at
-from ..web.security import group_required
-from ..web.versions import conflict, expected_version
 
 NO_MATCH = "no such match in this group"
 
@@ -44,7 +43,7 @@ def _public(match: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-# -- what a match body may hold (web/json_body.parse_body) ----------------
+# -- what a match body may hold (web/bodies.parse_body) ----------------
 
 def _client_id(value: Any) -> str | None:
     if value is not None and (not isinstance(value, str) or not ID_PATTERN.match(value)):
@@ -103,7 +102,7 @@ class NewMatch(_MatchFields):
 
 
 class MatchEdit(_MatchFields):
-    version: Any = None  # the version the edit started from: web/versions.expected_version
+    version: Any = None  # the version the edit started from: web/bodies.expected_version
 
 
 def _names_error(result: dict[str, Any], kept: frozenset[str] = frozenset()):

@@ -27,8 +27,8 @@ from flask import Blueprint, Response, current_app, g, jsonify, request
 
 from .. import storage
 from ..games import registry
+from ..web.access import group_required
 from ..web.db import get_db
-from ..web.security import group_required
 
 bp = Blueprint("api_bgstats", __name__, url_prefix="/api/groups/<gid>")
 

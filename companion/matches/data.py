@@ -16,8 +16,8 @@ from flask import Blueprint, Response, current_app, g, jsonify, request, stream_
 
 from .. import storage
 from ..stats.facts import PARTS, parts_of
+from ..web.access import group_required
 from ..web.db import get_db
-from ..web.security import group_required
 from .import_lines import LineError, check_lines, stopped, store
 
 bp = Blueprint("api_data", __name__, url_prefix="/api/groups/<gid>")

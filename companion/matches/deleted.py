@@ -6,8 +6,8 @@ from __future__ import annotations
 from flask import g, render_template
 
 from .. import storage
+from ..web.access import group_page
 from ..web.db import get_db
-from ..web.page_access import group_page
 from .pages import bp
 from .summary import summary
 

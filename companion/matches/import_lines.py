@@ -11,7 +11,7 @@ from typing import Any
 
 from .. import storage
 from ..games import StateError, score
-from ..web.json_body import parse_played_at
+from ..web.bodies import parse_played_at
 from .api import ID_PATTERN
 
 KEYS = ("id", "group", "played_at", "state")
@@ -75,7 +75,7 @@ def store(db: Any, items: list[Item]) -> Iterator[tuple[int, int]]:
 
 
 def _cause(exc: BaseException) -> tuple[int, str, str]:
-    from ..web.disk_full import is_busy, is_disk_full
+    from ..web.errors import is_busy, is_disk_full
 
     if is_disk_full(exc):
         return 507, "the server's disk is full", "there is free space again"

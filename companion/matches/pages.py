@@ -7,10 +7,11 @@ from __future__ import annotations
 from flask import Blueprint, g, render_template, request
 
 from .. import storage
+from ..games.registry import GAME_NAMES
 from ..play.links import edit_url, play_again_url, url_or_none
 from ..table.record import dice_record
+from ..web.access import group_page, not_found
 from ..web.db import get_db
-from ..web.page_access import GAME_NAMES, group_page, not_found
 from .summary import summaries, summary, with_current_names
 
 bp = Blueprint("matches", __name__)

@@ -8,7 +8,7 @@ from typing import Any
 
 from .. import storage
 from ..games import registry
-from ..web.page_access import GAME_NAMES
+from ..games.registry import GAME_NAMES
 
 
 def with_current_names(match: dict[str, Any], seats: dict[int, str]) -> dict[str, Any]:

@@ -16,10 +16,9 @@ from vision import READERS
 from .. import storage
 from ..games import registry
 from ..storage.photos import catalog_for_reading
+from ..web.access import group_required
 from ..web.db import get_db
-from ..web.disk_full import write_whole
-from ..web.errors import error, found_or_404
-from ..web.security import group_required
+from ..web.errors import error, found_or_404, write_whole
 from .reading import photo_queue, read_photo, refuse_unknown_fields, uploaded_photo
 
 NO_PHOTO = "no such photo in this group"

@@ -21,9 +21,9 @@ from flask import jsonify, request
 from .. import storage
 from ..photos.worker import CATALOG, CATALOG_GRID
 from ..storage import photos as card_photos
+from ..web.access import group_required
 from ..web.db import get_db
 from ..web.errors import error, found_or_404
-from ..web.security import group_required
 from .pages import bp
 from .reading import read_photo, refuse_unknown_fields, uploaded_photo
 

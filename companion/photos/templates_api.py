@@ -23,10 +23,10 @@ from .. import storage
 from ..games import StateError
 from ..games.doodle_china.layouts import DEFAULT_LAYOUTS, SIZES, check_layout, get_layout
 from ..games.registry import LABEL_NAME_MAX
+from ..web.access import group_required
+from ..web.bodies import parse_body
 from ..web.db import get_db
 from ..web.errors import error, found_or_404, unprocessable
-from ..web.json_body import parse_body
-from ..web.security import group_required
 from .reading import read_photo, refuse_unknown_fields, uploaded_photo
 
 NO_TEMPLATE = "no such template in this group"

@@ -11,9 +11,10 @@ from flask import g, render_template, url_for
 from .. import storage
 from ..games import registry
 from ..games.doodle_china.layouts import DEFAULT_LAYOUTS, get_layout
+from ..games.registry import GAME_NAMES
 from ..play.doodle_layouts import builtin_layouts
+from ..web.access import group_page, not_found
 from ..web.db import get_db
-from ..web.page_access import GAME_NAMES, group_page, not_found
 from .pages import bp
 
 GAMES = ("doodle-china", "canal-houses")

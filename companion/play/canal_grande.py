@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from ..web.page_access import group_page
+from ..web.access import group_page
 from .score_page import score_page
 
 bp = Blueprint("canal_grande", __name__)

@@ -10,9 +10,8 @@ from __future__ import annotations
 from flask import Blueprint, g, redirect, render_template, request, url_for
 
 from .. import storage
-from ..web.access import me
+from ..web.access import group_page, me, not_found
 from ..web.db import get_db
-from ..web.page_access import group_page, not_found
 
 bp = Blueprint("canalis", __name__)
 

@@ -20,9 +20,8 @@ from flask import Blueprint, current_app, g, redirect, render_template, request,
 from .. import storage
 from ..games import registry
 from ..games.doodle_china.layouts import KINDS, SIZES, TRACKS, TREES
-from ..web.access import me
+from ..web.access import group_page, me, not_found
 from ..web.db import get_db
-from ..web.page_access import group_page, not_found
 from .doodle_layouts import group_layouts
 
 bp = Blueprint("doodle_china", __name__)

@@ -32,11 +32,10 @@ from ..games.doodle_china.layouts import (
     default_layout,
 )
 from ..games.registry import LABEL_NAME_MAX
+from ..web.access import group_required
+from ..web.bodies import conflict, expected_version, parse_body
 from ..web.db import get_db
 from ..web.errors import found_or_404, unprocessable
-from ..web.json_body import parse_body
-from ..web.security import group_required
-from ..web.versions import conflict, expected_version
 
 NO_LAYOUT = "no such sheet layout in this group"
 

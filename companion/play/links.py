@@ -12,7 +12,7 @@ from flask import current_app, url_for
 from werkzeug.routing import BuildError
 
 from ..games import registry
-from ..web.page_access import GAME_NAMES
+from ..games.registry import GAME_NAMES
 
 # game -> the blueprint of its score page (`.play` for the page, `.new`/`.edit` otherwise)
 SEAT_LIST_FIRST = {"canal-houses": "canal_houses.play", "canal-grande": "canal_grande.play"}

@@ -12,7 +12,7 @@ import uuid
 from flask import Blueprint, Response, abort, g, render_template, request
 
 from ..games.registry import PLAYER_NAME_MAX
-from ..web.page_access import group_page
+from ..web.access import group_page
 
 bp = Blueprint("print_sheets", __name__)
 

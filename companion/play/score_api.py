@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask import Blueprint, jsonify
 
 from ..games import StateError, check_player_names, score
+from ..web.access import public_write
+from ..web.bodies import json_body
 from ..web.errors import state_error
-from ..web.json_body import json_body
-from ..web.security import public_write
 
 bp = Blueprint("api_score", __name__, url_prefix="/api")
 

@@ -10,8 +10,9 @@ from typing import Any
 from flask import g, render_template, request, url_for
 
 from .. import storage
+from ..games.registry import GAME_NAMES
+from ..web.access import not_found
 from ..web.db import get_db
-from ..web.page_access import GAME_NAMES, not_found
 
 
 def score_page(gid: str, game: str, template: str, extra: dict[str, Any]):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
 
+from ..web.access import group_required
 from ..web.db import get_db
-from ..web.security import group_required
 from . import report
 from .filters import FilterError, read_filters
 

@@ -10,8 +10,8 @@ from typing import Any
 from flask import g, render_template, request, url_for
 
 from .. import storage
+from ..web.access import group_page
 from ..web.db import get_db
-from ..web.page_access import group_page
 from . import figures, report
 from .filters import FilterError, Filters, read_filters
 from .pages import bp

@@ -29,13 +29,13 @@ from ..games.common import StateError
 from ..games.doodle_china.layouts import DEFAULT_FOR_EDITION
 from ..games.registry import PLAYER_NAME_MAX
 from ..storage import phones
-from ..web import access
+from ..web import keys
+from ..web.access import group_required
+from ..web.bodies import parse_body
 from ..web.db import get_db
 from ..web.errors import found_or_404, refuse, unprocessable
-from ..web.json_body import parse_body
-from ..web.links import public_base, qr_svg, room_join_url
-from ..web.security import group_required
-from . import room_state, tokens
+from ..web.pages import public_base, qr_svg, room_join_url
+from . import room_state
 from .hub import hub_for
 
 NO_ROOM = "no such room in this group"
@@ -66,7 +66,7 @@ def _room_or_404(gid: str, rid: str) -> dict[str, Any]:
     return found_or_404(storage.get_room(get_db(), gid, rid), NO_ROOM)
 
 
-# -- what each call accepts (web/json_body.parse_body: unknown keys, types
+# -- what each call accepts (web/bodies.parse_body: unknown keys, types
 # and missing fields are refused with their path and what is allowed) -------
 
 def _seated_name(value: str) -> str:
@@ -208,16 +208,16 @@ def create(gid: str):
         return unprocessable(exc.path, exc.message)
 
     db = get_db()
-    token = tokens.new_token()
+    token = keys.new_token()
     while True:
-        rid = tokens.new_token()[:10]
+        rid = keys.new_token()[:10]
         if storage.room_id_free(db, rid):
             break
     storage.create_room(db, rid=rid, gid=gid, game=game, edition=edition, mode=mode,
-                        players=names, token_hash=tokens.hash_token(token),
+                        players=names, token_hash=keys.hash_token(token),
                         sealed_key="", state=state, match_id=str(uuid.uuid4()))
     # Any phone of the group can show the table's QR again; the invite renews it.
-    phones.set_room_sealed_token(db, gid, rid, access.seal_room_token(rid, token))
+    phones.set_room_sealed_token(db, gid, rid, keys.seal_room_token(rid, token))
     url = room_join_url(gid, rid, token)
     response = jsonify({"id": rid, "join_url": url, "qr_svg": qr_svg(url),
                         "room_url": f"{public_base()}/g/{gid}/rooms/{rid}"})

@@ -18,8 +18,8 @@ from flask import Response, current_app, g, jsonify, request
 
 from .. import storage
 from ..web import access
+from ..web.access import group_required
 from ..web.db import get_db
-from ..web.security import group_required
 from .api import PAGE_LIMIT, _config, _hub, _room_or_404, bp
 from .hub import Holder
 

@@ -16,11 +16,10 @@ from flask import (
 
 from .. import storage
 from ..storage import phones
-from ..web import access
+from ..web import access, keys
 from ..web.db import get_db
 from ..web.errors import found_or_404
-from ..web.links import public_base, qr_data_uri, room_join_url
-from . import tokens
+from ..web.pages import public_base, qr_data_uri, room_join_url
 
 bp = Blueprint("table", __name__)
 
@@ -35,17 +34,17 @@ def _room_for_token(gid: str, rid: str, token: str) -> dict:
     Only wrong tokens count against the address; a right one always works."""
     db = get_db()
     room = storage.get_room(db, gid, rid)
-    if not token or room is None or not tokens.token_matches(room["token_hash"], token):
-        access.wrong_link("This table's link does not work: it may be cut short, mistyped "
+    if not token or room is None or not keys.token_matches(room["token_hash"], token):
+        keys.wrong_link("This table's link does not work: it may be cut short, mistyped "
                            "or replaced by a newer invite. Ask the table for a fresh QR code.")
-    if access.room_token(gid, room) is None:  # a table made before tokens were sealed
-        phones.set_room_sealed_token(db, gid, rid, access.seal_room_token(rid, token))
+    if keys.room_token(gid, room) is None:  # a table made before tokens were sealed
+        phones.set_room_sealed_token(db, gid, rid, keys.seal_room_token(rid, token))
     return room
 
 
 def _enter(gid: str, rid: str):
-    access.join(gid)
-    return access.private(redirect(url_for("table.room", gid=gid, rid=rid), code=303))
+    keys.join(gid)
+    return keys.private(redirect(url_for("table.room", gid=gid, rid=rid), code=303))
 
 
 @bp.get("/g/<gid>/rooms/<rid>/join")
@@ -55,12 +54,12 @@ def join(gid: str, rid: str):
     on to the room page without the token in the address."""
     token = request.args.get("token", "")
     _room_for_token(gid, rid, token)
-    if not access.is_member(gid) and access.from_another_site():
+    if not keys.is_member(gid) and keys.from_another_site():
         group = storage.get_group(get_db(), gid)
         page = render_template("groups/join_confirm.html", group=group, gid=gid, key=token,
                                field="token", table=True,
                                action=url_for("table.join_confirmed", gid=gid, rid=rid))
-        return access.private(make_response(page))
+        return keys.private(make_response(page))
     return _enter(gid, rid)
 
 
@@ -76,7 +75,7 @@ def join_confirmed(gid: str, rid: str):
 def room(gid: str, rid: str):
     group = g.group
     found = found_or_404(storage.get_room(get_db(), gid, rid), "no such room in this group")
-    token = access.room_token(gid, found)
+    token = keys.room_token(gid, found)
     invite = room_join_url(gid, rid, token) if token else None
     response = make_response(render_template(
         "table/table.html", group=group, gid=gid, rid=rid, room=found, invite=invite,

@@ -12,10 +12,10 @@ from flask import jsonify
 from pydantic import AfterValidator, BaseModel, ConfigDict, StrictBool
 
 from .. import storage
+from ..web.access import group_required
+from ..web.bodies import parse_body
 from ..web.db import get_db
 from ..web.errors import unprocessable
-from ..web.json_body import parse_body
-from ..web.security import group_required
 from .api import _room_or_404, bp
 
 PHONE = re.compile(r"^[A-Za-z0-9-]{8,64}$")

@@ -1,5 +1,8 @@
-"""Who may open a group: the one check behind every group route, for the
-JSON API (`group_required`) and for pages (`group_page`).
+"""Who may do what, checked on every request: the one group check behind
+every group route, for the JSON API (`group_required`) and for pages
+(`group_page`), the rate limit on wrong keys, CSRF for calls riding on the
+cookie, the session cookie itself and the headers on every answer. How a
+phone gets in (join links, sealed keys, room tokens) is `keys`.
 
 A phone is let in by its own server-side session, never by the group key: the
 join link (or a room's) makes a membership row for the phone, found by the
@@ -8,48 +11,61 @@ invite link" can change the key without logging anyone out, and one phone can
 be removed from the group. Scripts send the key in `X-Companion-Key`.
 
 Failures: no credential 401; a wrong key (or another group's) 404, never
-saying which. Wrong keys count against the address (`ratelimit`), but a right
-key or a joined phone is checked first and always let in, so somebody guessing
-from the same Wi-Fi never locks the group out.
+saying which. Wrong keys count against the address (a small sliding window
+per client address, kept per process: with N processes the ceiling is N
+times the limit, still far below what guessing a 128-bit key would need),
+but a right key or a joined phone is checked first and always let in, so
+somebody guessing from the same Wi-Fi never locks the group out.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
+import hmac
 import secrets
+import threading
+import time
+from collections import defaultdict, deque
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from functools import wraps
-from typing import Any, NoReturn
+from typing import Any
+from urllib.parse import urlsplit
 
-from flask import abort, current_app, g, make_response, render_template, request, session
+from flask import (
+    Flask,
+    abort,
+    current_app,
+    g,
+    has_request_context,
+    render_template,
+    request,
+    session,
+)
+from flask.sessions import SecureCookieSessionInterface
 
 from .. import storage
 from ..storage import phones
-from . import ratelimit, sealed
+from . import pages
 from .db import get_db
-from .errors import wants_json
 
 KEY_HEADER = "X-Companion-Key"
+CSRF_HEADER = "X-CSRF-Token"
 SESSION_ID = "sid"
 TOUCH_SECONDS = 3600  # a membership's last use is written at most once an hour
 LEGACY_KEYS = "keys"  # cookies before server-side sessions held {gid: key} ...
-LEGACY_ROOMS = "rooms"  # ... and {rid: room token}
+LEGACY_ROOMS = "rooms"  # ... and {rid: room token} (`keys.upgrade_legacy_cookie`)
+SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+       "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'")
 
 
 class Denied(Exception):
     def __init__(self, status: int):
         super().__init__(status)
         self.status = status
-
-
-def _db():
-    return get_db()
-
-
-def _secret() -> str:
-    return str(current_app.config["SECRET_KEY"])
 
 
 # -- the phone's session ------------------------------------------------------------
@@ -77,108 +93,26 @@ def session_hash(*, create: bool = False) -> str | None:
     return hash_session(sid)
 
 
-_DEVICES = [("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android phone"),
-            ("Windows", "Windows computer"), ("Macintosh", "Mac"), ("Linux", "Linux computer")]
-_BROWSERS = [("Edg/", "Edge"), ("Firefox/", "Firefox"), ("FxiOS", "Firefox"),
-             ("SamsungBrowser", "Samsung Internet"), ("CriOS", "Chrome"), ("Chrome/", "Chrome"),
-             ("Safari/", "Safari")]
-
-
-def phone_label(agent: str | None = None) -> str:
-    """What the phones list calls a phone before it says who it is."""
-    agent = agent if agent is not None else request.headers.get("User-Agent", "")
-    device = next((name for mark, name in _DEVICES if mark in agent), "Phone or computer")
-    browser = next((name for mark, name in _BROWSERS if mark in agent), None)
-    return f"{device} · {browser}" if browser else device
-
-
-def join(gid: str) -> dict[str, Any]:
-    """Let this phone into the group (idempotent). The phone gets a fresh
-    session id on every join, its other groups moved over to it, so a session
-    id planted in a phone's cookie beforehand never gains the new group."""
-    old = session_hash()
-    sid = session[SESSION_ID] = secrets.token_urlsafe(32)
-    session.permanent = True
-    if old:
-        phones.rekey_session(_db(), old, hash_session(sid))
-    return phones.add_phone(_db(), gid, hash_session(sid), phone_label(),
-                            expired_before=expired_before())
-
-
-def is_member(gid: str) -> bool:
-    digest = session_hash()
-    return bool(digest) and phones.find_phone(_db(), gid, digest,
-                                              expired_before=expired_before()) is not None
-
-
-def from_another_site() -> bool:
-    """Was this (join) link followed from another site? Fetch Metadata where the
-    browser sends it; else a Referer from another origin."""
-    from .security import _same_origin
-
-    site = request.headers.get("Sec-Fetch-Site")
-    if site is not None:
-        return site not in ("none", "same-origin")
-    referer = request.headers.get("Referer")
-    return bool(referer) and not _same_origin(referer)
-
-
-def private(response):
-    """A join answer: never cached, never telling the next site where it came from."""
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-def my_groups() -> list[dict[str, Any]]:
-    digest = session_hash()
-    if not digest:
-        return []
-    return phones.groups_of_session(_db(), digest, expired_before=expired_before())
-
-
-# -- the current invite -------------------------------------------------------------
-
-def seal_key(gid: str, key: str) -> str:
-    return sealed.seal(_secret(), f"group-key:{gid}", key)
-
-
-def seal_room_token(rid: str, token: str) -> str:
-    return sealed.seal(_secret(), f"room-token:{rid}", token)
-
-
-def current_key(group: dict[str, Any]) -> str | None:
-    """The group's key as the invite shows it, or None when this server
-    cannot tell (a group made before keys were sealed, or a new secret key)."""
-    key = sealed.unseal(_secret(), f"group-key:{group['id']}",
-                        phones.group_sealed_key(_db(), group["id"]))
-    return key if key and storage.key_matches(group, key) else None
-
-
-def keep_key(group: dict[str, Any], key: str) -> None:
-    """A right key seen from a phone or script: seal it if the server lost it."""
-    if current_key(group) is None:
-        phones.set_group_sealed_key(_db(), group["id"], seal_key(group["id"], key))
-
-
-def room_token(gid: str, room: dict[str, Any]) -> str | None:
-    from ..table import tokens
-
-    token = sealed.unseal(_secret(), f"room-token:{room['id']}",
-                          phones.room_sealed_token(_db(), gid, room["id"]))
-    return token if token and tokens.token_matches(room["token_hash"], token) else None
+def me() -> dict[str, Any] | None:
+    """This phone's own player in the current group ({"id", "name"}), if it said."""
+    phone = g.get("phone")
+    if phone and phone.get("player"):
+        return {"id": phone["player_id"], "name": phone["player"]}
+    return None
 
 
 # -- the check ----------------------------------------------------------------------
 
 def resolve(gid: str) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """(group, this phone's membership or None for a script), or Denied."""
-    db = _db()
+    db = get_db()
     key = request.headers.get(KEY_HEADER)
     if key is not None:
         group = storage.get_group(db, gid) if key else None
         if group is not None and storage.key_matches(group, key):
             if phones.group_sealed_key(db, gid) is None:  # a group from before sealed keys
+                from .keys import keep_key
+
                 keep_key(group, key)
             return group, None
         if not key:
@@ -219,7 +153,9 @@ def group_required(view: Callable) -> Callable:
 
 def page_access(need_key_template: str, wrong_key_message: str) -> Callable:
     """Pages: like `group_required`, but a phone that is not in the group gets
-    a page saying how to get in (401) and a wrong key a "not here" page (404)."""
+    a page saying how to get in (401) and a wrong key a "not here" page (404),
+    never telling which. Features' pages use `group_page`; the live table's
+    pages make their own with the table's words (table/pages.py)."""
 
     def decorator(view: Callable) -> Callable:
         @wraps(view)
@@ -229,8 +165,7 @@ def page_access(need_key_template: str, wrong_key_message: str) -> Callable:
             except Denied as denied:
                 if denied.status == 401:
                     return render_template(need_key_template), 401
-                return render_template("errors/error.html", code=404, title="Not here",
-                                       message=wrong_key_message), 404
+                return not_found(wrong_key_message)
             return view(gid, *args, **kwargs)
 
         return wrapper
@@ -238,77 +173,145 @@ def page_access(need_key_template: str, wrong_key_message: str) -> Callable:
     return decorator
 
 
+def not_found(message: str = "There is nothing here for this phone."):
+    return render_template("errors/error.html", code=404, title="Not here", message=message), 404
+
+
+group_page = page_access(
+    "kit/need_key.html",
+    "This group is not open on this phone: the link or key does not match. Ask someone in "
+    "the group to show the group's QR code again.")
+
+
+# -- wrong keys, counted per address ------------------------------------------------
+
+WINDOW_SECONDS = 600
+MAX_FAILURES = 30
+
+_lock = threading.Lock()
+_failures: dict[str, deque[float]] = defaultdict(deque)
+
+
+def _client() -> str:
+    return request.remote_addr or "unknown"
+
+
+def _recent(address: str, now: float) -> deque[float]:
+    bucket = _failures[address]
+    while bucket and now - bucket[0] > WINDOW_SECONDS:
+        bucket.popleft()
+    return bucket
+
+
+def check_allowed() -> None:
+    """429 when this address has failed too often lately."""
+    now = time.monotonic()
+    with _lock:
+        bucket = _recent(_client(), now)
+        if len(bucket) >= MAX_FAILURES:
+            retry = int(WINDOW_SECONDS - (now - bucket[0])) + 1
+            abort(429, description=f"too many wrong keys from this device; wait {retry // 60 + 1} "
+                                   "minutes, or scan the group's QR code again")
+
+
+def note_failure() -> None:
+    with _lock:
+        _recent(_client(), time.monotonic()).append(time.monotonic())
+
+
+def reset_failures() -> None:
+    """Forget every failure (tests)."""
+    with _lock:
+        _failures.clear()
+
+
 def wrong_secret() -> None:
     """A wrong group key or link token: it counts against the address (429 once
     too many came from it). The one place where failures are counted; a right
     key or a joined phone is always checked first and let in."""
-    ratelimit.check_allowed()
-    ratelimit.note_failure()
+    check_allowed()
+    note_failure()
 
 
-def wrong_link(message: str) -> NoReturn:
-    """A join link (the group's or a table's) whose key or token is wrong:
-    counted like any wrong key, then the styled "link does not work" page."""
-    wrong_secret()
-    broken_link(message)
+# -- CSRF, the cookie, headers --------------------------------------------------------
+
+def csrf_token() -> str:
+    """The page's token, kept in the signed session cookie."""
+    token = session.get("csrf")
+    if not token:
+        token = session["csrf"] = secrets.token_urlsafe(24)
+    return token
 
 
-def broken_link(message: str) -> NoReturn:
-    """A join link that does not work: a styled page that says so and what to
-    do (JSON for a script that asked for JSON)."""
-    if wants_json():
-        abort(404, description=message)
-    page = render_template("errors/error.html", code=404, title="This link does not work",
-                           message=message)
-    abort(make_response(page, 404))
-    raise AssertionError("abort answers")  # pragma: no cover - for the type checker
+def same_origin(origin: str) -> bool:
+    parts = urlsplit(origin)
+    seen = f"{parts.scheme}://{parts.netloc}"
+    public = urlsplit(pages.public_base())
+    return seen in (request.host_url.rstrip("/"), f"{public.scheme}://{public.netloc}")
 
 
-def me() -> dict[str, Any] | None:
-    """This phone's own player in the current group ({"id", "name"}), if it said."""
-    phone = g.get("phone")
-    if phone and phone.get("player"):
-        return {"id": phone["player_id"], "name": phone["player"]}
-    return None
+def public_write(view: Callable) -> Callable:
+    """Mark a POST that needs no group (scoring, creating a group): it is
+    still refused from a foreign Origin, and from a page without the token
+    unless it sends JSON (which a foreign site cannot do without CORS)."""
+    view.public_write = True  # type: ignore[attr-defined]
+    return view
 
 
-# -- cookies from before server-side sessions ---------------------------------------
-
-def upgrade_legacy_cookie() -> None:
-    """A cookie that still holds group keys (and room tokens) in readable form is
-    turned, once, into memberships of this phone: people keep their groups
-    without scanning again, and the keys leave the cookie for good. A key that
-    no longer opens its group (the invite was renewed) is simply dropped."""
-    from ..table import tokens
-
-    keys = session.pop(LEGACY_KEYS, None)
-    rooms = session.pop(LEGACY_ROOMS, None)
-    if not keys and not rooms:
+def check_csrf() -> None:
+    if request.method in SAFE_METHODS:
         return
-    db = _db()
-    for gid, key in (keys or {}).items() if isinstance(keys, dict) else ():
-        group = storage.get_group(db, str(gid))
-        if group is not None and isinstance(key, str) and storage.key_matches(group, key):
-            join(group["id"])
-            keep_key(group, key)
-    for rid, token in (rooms or {}).items() if isinstance(rooms, dict) else ():
-        owner = phones.room_group_id(db, str(rid))
-        room = storage.get_room(db, owner, str(rid)) if owner else None
-        if room is not None and owner and isinstance(token, str) \
-                and tokens.token_matches(room["token_hash"], token) \
-                and room_token(owner, room) is None:
-            phones.set_room_sealed_token(db, owner, room["id"], seal_room_token(room["id"], token))
+    origin = request.headers.get("Origin")
+    if origin and origin != "null" and not same_origin(origin):
+        abort(403, description=f"requests from another site ({origin}) are refused")
+    if request.headers.get(KEY_HEADER) is not None:
+        return  # a script with the key in a header: no cookie rides along
+    sent = request.headers.get(CSRF_HEADER)
+    if sent is None and request.mimetype in ("multipart/form-data",
+                                             "application/x-www-form-urlencoded"):
+        sent = request.form.get("csrf_token")
+    expected = session.get("csrf")
+    if sent and expected and hmac.compare_digest(sent, expected):
+        return
+    view = request.endpoint and g.get("_view")
+    if view is not None and getattr(view, "public_write", False) and request.is_json:
+        return
+    abort(403, description="this request lacks the page's CSRF token: reload the page and "
+                           "try again (scripts send the X-Companion-Key header)")
 
 
-_STATIC = re.compile(r"^/static/")
+class SessionInterface(SecureCookieSessionInterface):
+    """The signed cookie holds only the page's CSRF token and the phone's
+    session id (the server keeps its hash). It gets `Secure` whenever the
+    request came over HTTPS or the public address is https://."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config.get("SESSION_COOKIE_SECURE")
+                    or (has_request_context() and (request.is_secure or pages.is_https())))
 
 
-def init_app(app) -> None:
+def init_app(app: Flask) -> None:
+    app.session_interface = SessionInterface()
+
     @app.before_request
-    def _upgrade() -> None:
-        if not _STATIC.match(request.path) and (LEGACY_KEYS in session or LEGACY_ROOMS in session):
-            upgrade_legacy_cookie()
+    def _before() -> None:
+        """A cookie from before server-side sessions is turned, once, into
+        memberships (static files aside); then CSRF."""
+        if (LEGACY_KEYS in session or LEGACY_ROOMS in session) \
+                and not request.path.startswith("/static/"):
+            from .keys import upgrade_legacy_cookie
 
-    @app.context_processor
-    def _me() -> dict[str, Any]:
-        return {"me": me}
+            upgrade_legacy_cookie()
+        g._view = app.view_functions.get(request.endpoint) if request.endpoint else None
+        check_csrf()
+
+    @app.after_request
+    def _headers(response):
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("Permissions-Policy", "camera=(self), geolocation=()")
+        return response
+
+    app.jinja_env.globals.update(csrf_token=csrf_token, me=me)

@@ -23,10 +23,9 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, create_model
 from ..storage import VersionConflict
 from ..storage.documents import GroupDocuments
 from .access import group_required
+from .bodies import conflict, expected_version, parse_body
 from .db import get_db
 from .errors import error, found_or_404, refuse
-from .json_body import parse_body
-from .versions import conflict, expected_version
 
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 Problem = tuple[str, str] | None  # (path into the body, what is wrong) or None
