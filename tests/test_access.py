@@ -14,7 +14,6 @@ from helpers import grande_state
 
 from companion import storage
 from companion.app import create_app
-from companion.storage import phones
 from companion.web import access, keys
 
 ROOM = {"game": "doodle-china", "edition": "suzhou", "players": ["Ana", "Ben"]}
@@ -350,7 +349,7 @@ def test_an_old_cookie_with_keys_is_upgraded_once(app, client, group):
     assert old.get(f"/api/groups/{gid}").status_code == 200
     assert old.get(f"/api/groups/{other['id']}").status_code == 401  # its key was renewed
     assert token.encode() in old.get(f"/g/{gid}/rooms/{room['id']}").data  # QR kept
-    assert phones.room_sealed_token(db, gid, room["id"])
+    assert storage.room_sealed_token(db, gid, room["id"])
 
 
 # -- error pages --------------------------------------------------------------------

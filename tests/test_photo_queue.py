@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 
 from companion import storage
-from companion.photos.queue import QueueFull, ReadQueue
+from companion.photos.reading import QueueFull, ReadQueue
 
 
 def small_jpeg() -> bytes:

@@ -181,7 +181,7 @@ def test_all_time_streaks_fold_from_years_like_from_months(db, seed):
     years: the same summary as folding every month, in time order; the
     migration builds the year rows of a database that had only months."""
     from companion.stats.facts import Streak, fold
-    from companion.storage.streaks import streak_years
+    from companion.storage.ratings_streaks import streak_years
 
     gid = storage.create_group(db, "Streaks")["id"]
     churn(db, gid, random.Random(seed))  # matches over two calendar years and more

@@ -13,7 +13,6 @@ from flask import Blueprint, abort, g, jsonify, request
 from pydantic import AfterValidator, BaseModel, ConfigDict
 
 from .. import storage
-from ..storage import phones
 from ..storage.groups import KEY_BYTES
 from ..table import event_stream as room_streams
 from ..web import access, keys
@@ -46,7 +45,7 @@ def new_invite(gid: str):
         token = keys.new_token()
         return keys.hash_token(token), keys.seal_room_token(rid, token)
 
-    rooms = phones.rotate_invite(get_db(), gid, storage.hash_key(key), keys.seal_key(gid, key),
+    rooms = storage.rotate_invite(get_db(), gid, storage.hash_key(key), keys.seal_key(gid, key),
                                  room_secret)
     room_streams.access_changed()  # streams opened with the old key end now
     url = group_join_url(gid, key)
@@ -64,7 +63,7 @@ def _public(phone: dict[str, Any]) -> dict[str, Any]:
 @bp.get("/phones")
 @group_required
 def list_phones(gid: str):
-    found = phones.list_phones(get_db(), gid, expired_before=access.expired_before())
+    found = storage.list_phones(get_db(), gid, expired_before=access.expired_before())
     return _no_store(jsonify({"phones": [_public(p) for p in found],
                               "lifetime_days": access.lifetime().days}))
 
@@ -74,7 +73,7 @@ def list_phones(gid: str):
 def remove_phone(gid: str, pid: str):
     """The phone loses access at once (its next request is 401); removing
     this very phone means leaving the group."""
-    found_or_404(phones.remove_phone(get_db(), gid, pid),
+    found_or_404(storage.remove_phone(get_db(), gid, pid),
                  "no such phone in this group (it may have been removed already)")
     room_streams.access_changed()  # its open dice streams end now
     return "", 204
@@ -107,8 +106,8 @@ def set_me(gid: str):
         abort(409, description="only a phone that joined the group has a 'me'; "
                                "scripts with X-Companion-Key have none")
     name = parse_body(MeBody).player
-    phones.set_phone_player(get_db(), gid, g.phone["id"], name)
-    found = phones.get_phone(get_db(), gid, g.phone["id"])
+    storage.set_phone_player(get_db(), gid, g.phone["id"], name)
+    found = storage.get_phone(get_db(), gid, g.phone["id"])
     assert found is not None
     g.phone = found
     return jsonify(_public(found))

@@ -23,7 +23,6 @@ from .. import storage
 from ..games.registry import GAME_NAMES
 from ..matches.summary import summaries
 from ..play.links import PLAYER_COUNTS, SEAT_LIST_FIRST, start_links, start_url
-from ..storage import phones
 from ..web import access, keys
 from ..web.access import group_page, not_found
 from ..web.db import get_db
@@ -73,7 +72,7 @@ def group_home(gid: str):
     key = keys.current_key(g.group)
     mine = g.phone["id"] if g.phone else None
     joined = [{**p, "this_phone": p["id"] == mine}
-              for p in phones.list_phones(db, gid, expired_before=access.expired_before())]
+              for p in storage.list_phones(db, gid, expired_before=access.expired_before())]
     page = render_template("groups/group.html", group=g.group, gid=gid,
                            join_url=join_url(gid, key) if key else None,
                            phone=g.phone, phones=joined, ask_who=request.args.get("who") == "1",

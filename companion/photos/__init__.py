@@ -5,7 +5,11 @@ process only ever looks at the header (vision.decode.check_header).
 Workers are forked from a multiprocessing fork server that imported the
 vision code once (numpy, OpenCV, the readers), so each photo costs a fork,
 not a Python start-up. Each worker runs in its own session and is killed with
-its process group when it answers or runs out of time."""
+its process group when it answers or runs out of time.
+
+`run_forked` is what the web process hands to the fork server: it lives here,
+light, because the heavy imports (numpy, OpenCV, readers) live in `.worker`,
+which the fork server has preloaded, so importing it in the child is free."""
 
 from __future__ import annotations
 
@@ -47,8 +51,6 @@ def _ctx() -> Any:
 def warm_up() -> None:
     """Start the fork server (and import the readers in it) before the first photo."""
     ctx = _ctx()
-    from .entry import warm
-
     proc = ctx.Process(target=warm, daemon=True)
     proc.start()
     proc.join(60)
@@ -60,7 +62,7 @@ def read_in_worker(data: bytes, *, game: str, edition: str | None = None,
                    ticket: str | None = None) -> dict[str, Any]:
     """Run vision.read_photo (or a catalog description) in a forked worker;
     raise PhotoError with the reader's own message, or one saying it took too long.
-    With a `queue` (companion.photos.queue.ReadQueue) the read first waits for
+    With a `queue` (companion.photos.reading.ReadQueue) the read first waits for
     one of the machine's read slots (QueueFull when too many wait)."""
     if queue is None:
         return _read(data, game=game, edition=edition, options=options, timeout=timeout)
@@ -70,8 +72,6 @@ def read_in_worker(data: bytes, *, game: str, edition: str | None = None,
 
 def _read(data: bytes, *, game: str, edition: str | None, options: dict[str, Any] | None,
           timeout: float) -> dict[str, Any]:
-    from .entry import run_forked
-
     ctx = _ctx()
     request = {"game": game, "edition": edition, "options": options or {}}
     receiver, sender = ctx.Pipe(duplex=False)
@@ -135,3 +135,20 @@ def _end(proc: Any) -> None:
             pass
     proc.join(5)
     proc.close() if proc.exitcode is not None else None
+
+
+# -- in the forked worker ------------------------------------------------------------
+
+def run_forked(conn: Any, request: dict[str, Any], data: bytes, memory_bytes: int,
+               cpu_seconds: float | None = None) -> None:
+    """Entry point in a forked worker: the answer goes back through `conn`."""
+    from .worker import handle, limit_process
+
+    limit_process(memory_bytes, cpu_seconds)
+    answer = handle(request, data)
+    conn.send_bytes(json.dumps(answer, ensure_ascii=False).encode("utf-8"))
+    conn.close()
+
+
+def warm() -> None:
+    """Nothing: starting a worker with this target proves the fork server is up."""

@@ -6,15 +6,28 @@ from .aggregates import rebuild_group as rebuild_stats
 from .cards import delete_card, get_card, list_cards, save_card, update_card
 from .db import connect, migrate, offload, pause, schema_version, write
 from .groups import (
+                     add_phone,
                      create_group,
                      ensure_player,
+                     find_phone,
                      get_group,
+                     get_phone,
+                     group_sealed_key,
+                     groups_of_session,
                      hash_key,
                      key_matches,
+                     list_phones,
                      list_players,
                      name_key,
                      now_iso,
+                     rekey_session,
+                     remove_phone,
                      rename_group,
+                     rotate_invite,
+                     set_group_sealed_key,
+                     set_phone_player,
+                     still_allowed,
+                     touch_phone,
 )
 from .layouts import delete_layout, get_layout, list_layouts, save_layout, update_layout
 from .matches import (
@@ -42,18 +55,23 @@ from .players import (
                      rename_player,
                      set_hidden,
 )
-from .room_seats import claim_seat, held_seats
+from .ratings_streaks import streaks_of as stats_streaks_of
 from .rooms import (
                      RoomGone,
                      append_room_events,
+                     claim_seat,
                      connect_reader,
                      create_room,
                      data_version,
                      get_room,
+                     held_seats,
                      list_room_events,
                      list_rooms,
+                     room_group_id,
                      room_id_free,
+                     room_sealed_token,
                      room_seqs,
+                     set_room_sealed_token,
 )
 from .stats_queries import biggest_margin as stats_biggest_margin
 from .stats_queries import head_to_head as stats_head_to_head
@@ -71,7 +89,6 @@ from .stats_queries import solo_sheets as stats_solo_sheets
 from .stats_queries import streak_parts as stats_streak_parts
 from .stats_queries import win_conditions as stats_win_conditions
 from .stats_scope import Scope as StatsScope
-from .streaks import streaks_of as stats_streaks_of
 from .templates import (
                      delete_template,
                      get_template,
@@ -88,6 +105,10 @@ __all__ = [
     "connect", "offload", "migrate", "pause", "schema_version", "write",
     "create_group", "ensure_player", "get_group", "hash_key", "key_matches", "list_players",
     "name_key", "now_iso", "rename_group",
+    "add_phone", "rekey_session", "get_phone", "find_phone", "touch_phone", "list_phones",
+    "remove_phone", "set_phone_player", "groups_of_session", "group_sealed_key",
+    "set_group_sealed_key", "rotate_invite", "still_allowed",
+    "room_sealed_token", "room_group_id", "set_room_sealed_token",
     "count_matches", "current_names", "delete_match", "export_matches", "get_match", "import_matches", "iter_matches",
     "list_locations", "list_matches", "restore_match", "save_match", "update_match",
     "add_photo", "delete_photo", "get_photo", "list_photos", "claim_seat", "held_seats",

@@ -9,9 +9,10 @@ delete, restore, import, player merge), in the caller's transaction.
 - `stats_h2h`: who placed above whom, per month, with all-time totals in
   month '*' kept by adding the month's new rows and subtracting its old ones.
 - `stats_streak`: the win-streak summary of each month (it glues), of each
-  year and of all time (`streaks.py` folds those).
+  year and of all time (`ratings_streaks.py` folds those).
 - `stats_rating`: openskill rating of each player after each finished match
-  with opponents; replayed from the earliest match a write touched.
+  with opponents; replayed from the earliest match a write touched
+  (`ratings_streaks.py`).
 """
 
 from __future__ import annotations
@@ -25,8 +26,7 @@ import sqlite_utils
 
 from ..stats.facts import PART_COLUMNS, MatchFacts, match_facts, month_of
 from .db import write
-from .ratings import replay_ratings
-from .streaks import rebuild_streak_totals, streaks_of
+from .ratings_streaks import rebuild_streak_totals, replay_ratings, streaks_of
 
 P_COLS = [f"p{i}" for i in range(PART_COLUMNS)]
 W_COLS = [f"w{i}" for i in range(PART_COLUMNS)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -162,3 +163,55 @@ def room_seqs(db: sqlite_utils.Database, rids: Iterable[str]) -> dict[str, int]:
     marks = ", ".join("?" for _ in rids)
     return dict(db.execute(f"SELECT id, last_seq FROM rooms WHERE id IN ({marks})",
                            rids).fetchall())
+
+
+# -- the room's sealed token (its QR shown again) ---------------------------------------
+
+def room_sealed_token(db: sqlite_utils.Database, gid: str, rid: str) -> str | None:
+    row = db.execute("SELECT sealed_token FROM rooms WHERE group_id = ? AND id = ?",
+                     [gid, rid]).fetchone()
+    return row[0] if row else None
+
+
+def room_group_id(db: sqlite_utils.Database, rid: str) -> str | None:
+    row = db.execute("SELECT group_id FROM rooms WHERE id = ?", [rid]).fetchone()
+    return row[0] if row else None
+
+
+def set_room_sealed_token(db: sqlite_utils.Database, gid: str, rid: str, sealed: str) -> None:
+    with write(db):
+        db.execute("UPDATE rooms SET sealed_token = ? WHERE group_id = ? AND id = ?",
+                   [sealed, gid, rid])
+
+
+# -- seats: one phone a seat, one seat a phone (a phone is a random id its page keeps per tab)
+
+def _stamp() -> str:
+    """When a seat was claimed, to the microsecond: a room event carries each
+    seat's stamp, so a phone sees its seat was taken over even within a second."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def held_seats(db: sqlite_utils.Database, rid: str) -> dict[int, dict[str, Any]]:
+    """{seat: {"phone", "claimed_at"}} for a room."""
+    return {r["seat"]: {"phone": r["phone"], "claimed_at": r["claimed_at"]} for r in db.query(
+        "SELECT seat, phone, claimed_at FROM room_seats WHERE room_id = ?", [rid])}
+
+
+def claim_seat(db: sqlite_utils.Database, rid: str, seat: int | None, phone: str, *,
+               take_over: bool = False) -> dict[str, Any] | None:
+    """Give `seat` to `phone` (None: the phone only watches), letting go of the
+    seat it held before. Returns None when done, or the holder's
+    {"phone", "claimed_at"} when another phone holds the seat and `take_over`
+    is false (nothing changes then)."""
+    with write(db):
+        if seat is not None:
+            row = db.execute("SELECT phone, claimed_at FROM room_seats WHERE room_id = ? AND seat = ?",
+                             [rid, seat]).fetchone()
+            if row and row[0] != phone and not take_over:
+                return {"phone": row[0], "claimed_at": row[1]}
+        db.execute("DELETE FROM room_seats WHERE room_id = ? AND phone = ?", [rid, phone])
+        if seat is not None:
+            db.execute("INSERT OR REPLACE INTO room_seats (room_id, seat, phone, claimed_at)"
+                       " VALUES (?, ?, ?, ?)", [rid, seat, phone, _stamp()])
+    return None

@@ -37,7 +37,7 @@ def shanghai_start_is_park(db: Any) -> None:
 def streak_years(db: Any) -> None:
     """Win streaks summed per year (so a save refolds a year, not the whole
     history): built once from the month rows."""
-    from .streaks import streak_years as build
+    from .ratings_streaks import streak_years as build
 
     build(db)
 

@@ -1,6 +1,6 @@
-"""The live table's JSON API (api.md, "Live table (rooms)"); the event
-stream is in `event_stream`, seats in `seats`. Every call needs the group
-key, exactly like the group routes: missing 401, another group's 404, a
+"""The live table's JSON API (api.md, "Live table (rooms)"), with which
+phone plays which seat; the event stream is in `event_stream`. Every call
+needs the group key, exactly like the group routes: missing 401, another group's 404, a
 cookie call without the page's CSRF token 403.
 
 Moves change the room in one `BEGIN IMMEDIATE` transaction (the event is
@@ -12,23 +12,17 @@ within the hub's poll interval.
 from __future__ import annotations
 
 import os
+import re
 import uuid
 from typing import Annotated, Any, Literal
 
-from flask import (
-    Blueprint,
-    current_app,
-    jsonify,
-    request,
-    url_for,
-)
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from flask import Blueprint, current_app, jsonify, request, url_for
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from .. import storage
 from ..games.common import StateError
 from ..games.doodle_china.layouts import DEFAULT_FOR_EDITION
 from ..games.registry import PLAYER_NAME_MAX
-from ..storage import phones
 from ..web import keys
 from ..web.access import group_required
 from ..web.bodies import parse_body
@@ -173,7 +167,7 @@ def _append(gid: str, room: dict[str, Any], event: dict[str, Any]):
 
     def decide(current: dict[str, Any]):
         events, state, extra = room_state.act(current["state"], event)
-        events[0][1]["room"]["set"].update(seats.claims(current["seat_claims"]))
+        events[0][1]["room"]["set"].update(room_state.claims(current["seat_claims"]))
         if extra.get("match"):
             final, result = extra["match"]
             extra["save_match"] = (current["match_id"], storage.now_iso(), final, result)
@@ -217,7 +211,7 @@ def create(gid: str):
                         players=names, token_hash=keys.hash_token(token),
                         sealed_key="", state=state, match_id=str(uuid.uuid4()))
     # Any phone of the group can show the table's QR again; the invite renews it.
-    phones.set_room_sealed_token(db, gid, rid, keys.seal_room_token(rid, token))
+    storage.set_room_sealed_token(db, gid, rid, keys.seal_room_token(rid, token))
     url = room_join_url(gid, rid, token)
     response = jsonify({"id": rid, "join_url": url, "qr_svg": qr_svg(url),
                         "room_url": f"{public_base()}/g/{gid}/rooms/{rid}"})
@@ -246,7 +240,7 @@ def _saved_match(gid: str, room: dict[str, Any]) -> dict[str, Any] | None:
 def show(gid: str, rid: str):
     room = _room_or_404(gid, rid)  # a read: it never writes
     answer = room_state.view(room)
-    answer.update(seats.public(get_db(), rid, request.args.get("phone")))
+    answer.update(_seats(get_db(), rid, request.args.get("phone")))
     answer["saved_match"] = _saved_match(gid, room) if answer.get("finished") else None
     response = jsonify(answer)
     response.headers["Cache-Control"] = "no-store"
@@ -348,4 +342,57 @@ def save_sheets(gid: str, rid: str):
     return jsonify({"event": stored[0], "match": match}), 201
 
 
-from . import event_stream, seats  # noqa: E402,F401 (their routes join this blueprint)
+# -- seats: one phone (a random id its page keeps per tab) a seat, one seat a phone
+
+PHONE = re.compile(r"^[A-Za-z0-9-]{8,64}$")
+
+
+def _phone_id(value: Any) -> str:
+    if not isinstance(value, str) or not PHONE.match(value):
+        raise ValueError("must be this phone's id: 8 to 64 letters, digits or '-'")
+    return value
+
+
+class SeatClaim(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_default=True)  # defaults pass the checks too
+    phone: Annotated[Any, AfterValidator(_phone_id)] = None
+    seat: Any = None  # a seat number or null (just watching): checked against the room
+    take_over: StrictBool = False
+
+
+def _seats(db: Any, rid: str, phone: str | None) -> dict[str, Any]:
+    """What the room answer says about seats: which are held and since when,
+    and which one is this phone's (phone ids of others are never shown)."""
+    held = storage.held_seats(db, rid)
+    mine = next((s for s, h in held.items() if phone and h["phone"] == phone), None)
+    return {**room_state.claims({s: h["claimed_at"] for s, h in held.items()}), "my_seat": mine}
+
+
+@bp.post("/<rid>/seat")
+@group_required
+def claim(gid: str, rid: str):
+    """`{"phone": ID, "seat": N | null, "take_over": false}` -> 200 the seats;
+    409 when another phone holds seat N, saying whose seat it is and since
+    when; `take_over` takes it (that phone goes back to the seat picker)."""
+    room = _room_or_404(gid, rid)
+    body = parse_body(SeatClaim)
+    phone, seat, take_over = body.phone, body.seat, body.take_over
+    players = room["players"]
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                             or not 0 <= seat < len(players)):
+        return unprocessable("seat", f"must be a seat from 0 to {len(players) - 1}, or null to "
+                                     "just watch")
+    db = get_db()
+    holder = storage.claim_seat(db, rid, seat, phone, take_over=take_over)
+    if holder is not None:
+        since = holder["claimed_at"][11:16]
+        return jsonify({
+            "error": f"{players[seat]}'s seat is already taken by another phone (since "
+                     f"{since} UTC). Pick another seat, or take it over if that phone has left "
+                     "the table.",
+            "path": "seat", "seat": seat, "player": players[seat],
+            "held_since": holder["claimed_at"]}), 409
+    return jsonify({"seat": seat, **_seats(db, rid, phone)})
+
+
+from . import event_stream  # noqa: E402,F401 (its route joins this blueprint)

@@ -25,7 +25,6 @@ import time
 from typing import NamedTuple
 
 from .. import storage
-from ..storage import phones
 
 # Other processes notice a removed phone or a renewed key within this (plus
 # the poll): one indexed read of the open streams' phones and groups.
@@ -147,7 +146,7 @@ class Hub:
             held = dict(self._holders)
         if not held:
             return 0
-        live, keys = phones.still_allowed(
+        live, keys = storage.still_allowed(
             db, [h.phone for _, h in held.values() if h.phone],
             [h.gid for _, h in held.values()])
         gone = [t for t, (_, h) in held.items()

@@ -15,7 +15,6 @@ from flask import (
 )
 
 from .. import storage
-from ..storage import phones
 from ..web import access, keys
 from ..web.db import get_db
 from ..web.errors import found_or_404
@@ -38,7 +37,7 @@ def _room_for_token(gid: str, rid: str, token: str) -> dict:
         keys.wrong_link("This table's link does not work: it may be cut short, mistyped "
                            "or replaced by a newer invite. Ask the table for a fresh QR code.")
     if keys.room_token(gid, room) is None:  # a table made before tokens were sealed
-        phones.set_room_sealed_token(db, gid, rid, keys.seal_room_token(rid, token))
+        storage.set_room_sealed_token(db, gid, rid, keys.seal_room_token(rid, token))
     return room
 
 

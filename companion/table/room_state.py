@@ -223,3 +223,11 @@ def view(room: dict[str, Any]) -> dict[str, Any]:
         "match_id": room["match_id"],
         "created_at": room["created_at"],
     }
+
+
+def claims(stamps: dict[int, str]) -> dict[str, Any]:
+    """What every phone may know of the seats: which are held and since when.
+    A room event carries it, so a phone whose seat another phone took over
+    sees the stamp of its seat change (and re-reads the room)."""
+    return {"seats_held": sorted(stamps),
+            "seat_claims": {str(seat): stamps[seat] for seat in sorted(stamps)}}

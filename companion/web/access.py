@@ -45,7 +45,6 @@ from flask import (
 from flask.sessions import SecureCookieSessionInterface
 
 from .. import storage
-from ..storage import phones
 from . import pages
 from .db import get_db
 
@@ -110,7 +109,7 @@ def resolve(gid: str) -> tuple[dict[str, Any], dict[str, Any] | None]:
     if key is not None:
         group = storage.get_group(db, gid) if key else None
         if group is not None and storage.key_matches(group, key):
-            if phones.group_sealed_key(db, gid) is None:  # a group from before sealed keys
+            if storage.group_sealed_key(db, gid) is None:  # a group from before sealed keys
                 from .keys import keep_key
 
                 keep_key(group, key)
@@ -120,7 +119,7 @@ def resolve(gid: str) -> tuple[dict[str, Any], dict[str, Any] | None]:
         wrong_secret()
         raise Denied(404)
     digest = session_hash()
-    phone = phones.find_phone(db, gid, digest, expired_before=expired_before()) if digest else None
+    phone = storage.find_phone(db, gid, digest, expired_before=expired_before()) if digest else None
     if phone is None:
         raise Denied(401)
     group = storage.get_group(db, gid)
@@ -128,7 +127,7 @@ def resolve(gid: str) -> tuple[dict[str, Any], dict[str, Any] | None]:
         raise Denied(404)
     seen = datetime.fromisoformat(phone["last_seen_at"].replace("Z", "+00:00"))
     if (datetime.now(UTC) - seen).total_seconds() > TOUCH_SECONDS:
-        phones.touch_phone(db, phone["id"])
+        storage.touch_phone(db, phone["id"])
     return group, phone
 
 

@@ -28,7 +28,6 @@ from cryptography.fernet import Fernet, InvalidToken
 from flask import abort, current_app, make_response, render_template, request, session
 
 from .. import storage
-from ..storage import phones
 from .access import (
     LEGACY_KEYS,
     LEGACY_ROOMS,
@@ -82,14 +81,14 @@ def current_key(group: dict[str, Any]) -> str | None:
     """The group's key as the invite shows it, or None when this server
     cannot tell (a group made before keys were sealed, or a new secret key)."""
     key = unseal(_secret(), f"group-key:{group['id']}",
-                 phones.group_sealed_key(get_db(), group["id"]))
+                 storage.group_sealed_key(get_db(), group["id"]))
     return key if key and storage.key_matches(group, key) else None
 
 
 def keep_key(group: dict[str, Any], key: str) -> None:
     """A right key seen from a phone or script: seal it if the server lost it."""
     if current_key(group) is None:
-        phones.set_group_sealed_key(get_db(), group["id"], seal_key(group["id"], key))
+        storage.set_group_sealed_key(get_db(), group["id"], seal_key(group["id"], key))
 
 
 # -- room tokens ----------------------------------------------------------------------
@@ -109,7 +108,7 @@ def token_matches(stored_hash: str, token: str) -> bool:
 def room_token(gid: str, room: dict[str, Any]) -> str | None:
     """The room's token as its QR shows it, or None when this server cannot tell."""
     token = unseal(_secret(), f"room-token:{room['id']}",
-                   phones.room_sealed_token(get_db(), gid, room["id"]))
+                   storage.room_sealed_token(get_db(), gid, room["id"]))
     return token if token and token_matches(room["token_hash"], token) else None
 
 
@@ -138,14 +137,14 @@ def join(gid: str) -> dict[str, Any]:
     sid = session[SESSION_ID] = secrets.token_urlsafe(32)
     session.permanent = True
     if old:
-        phones.rekey_session(get_db(), old, hash_session(sid))
-    return phones.add_phone(get_db(), gid, hash_session(sid), phone_label(),
+        storage.rekey_session(get_db(), old, hash_session(sid))
+    return storage.add_phone(get_db(), gid, hash_session(sid), phone_label(),
                             expired_before=expired_before())
 
 
 def is_member(gid: str) -> bool:
     digest = session_hash()
-    return bool(digest) and phones.find_phone(get_db(), gid, digest,
+    return bool(digest) and storage.find_phone(get_db(), gid, digest,
                                               expired_before=expired_before()) is not None
 
 
@@ -153,7 +152,7 @@ def my_groups() -> list[dict[str, Any]]:
     digest = session_hash()
     if not digest:
         return []
-    return phones.groups_of_session(get_db(), digest, expired_before=expired_before())
+    return storage.groups_of_session(get_db(), digest, expired_before=expired_before())
 
 
 def from_another_site() -> bool:
@@ -209,9 +208,9 @@ def upgrade_legacy_cookie() -> None:
             join(group["id"])
             keep_key(group, key)
     for rid, token in (rooms or {}).items() if isinstance(rooms, dict) else ():
-        owner = phones.room_group_id(db, str(rid))
+        owner = storage.room_group_id(db, str(rid))
         room = storage.get_room(db, owner, str(rid)) if owner else None
         if room is not None and owner and isinstance(token, str) \
                 and token_matches(room["token_hash"], token) \
                 and room_token(owner, room) is None:
-            phones.set_room_sealed_token(db, owner, room["id"], seal_room_token(room["id"], token))
+            storage.set_room_sealed_token(db, owner, room["id"], seal_room_token(room["id"], token))

@@ -15,7 +15,7 @@ from PIL import Image
 
 from companion import storage
 from companion.app import create_app
-from companion.photos.queue import ReadQueue
+from companion.photos.reading import ReadQueue
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
