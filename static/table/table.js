@@ -8,10 +8,8 @@
 "use strict";
 
 import { drawDice } from "./dice_tray.js";
-import { drawOver } from "./ending.js";
 import { handsOff } from "./hands_off.js";
-import { setUpInvite } from "./invite.js";
-import { drawSeatPicker } from "./seat_picker.js";
+import { drawOver, drawSeatPicker, setUpInvite } from "./panels.js";
 import { sheetView } from "./sheet_view.js";
 import { liveTable } from "./transport.js";
 
