@@ -11,8 +11,6 @@ seeds: running this again writes the same files; each JPEG < 300 KB.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -20,11 +18,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "support"))
 
-from pad_sheet import pad_case  # noqa: E402  (tests/support)
+from golden_files import MEDIUM, write_cases  # noqa: E402  (tests/support)
+from pad_sheet import pad_case  # noqa: E402
 
 OUT = ROOT / "fixtures" / "photos" / "doodle-china-pad"
-LIMIT = 300 * 1024
-MEDIUM = (1600, 1200)
 
 CASES: dict[str, dict] = {}
 for j, look in enumerate(("boxed", "ledger")):
@@ -40,27 +37,10 @@ CASES["bad-hand-suzhou"] = {"layout": "suzhou-v1", "look": "boxed", "out_size": 
                             "seed": 901, "blank": True, "max_tilt": 15.0, "hand": True}
 
 
-def write(name: str, spec: dict, out: Path) -> int:
-    args = dict(spec)
-    seed, layout, look = args.pop("seed"), args.pop("layout"), args.pop("look")
-    data, expected = pad_case(seed, layout, look, **args)
-    if len(data) > LIMIT:
-        raise SystemExit(f"{name}: {len(data) // 1024} KB is over the 300 KB limit; lower its quality")
-    (out / f"{name}.jpg").write_bytes(data)
-    (out / f"{name}.expected.json").write_text(json.dumps(expected, ensure_ascii=False) + "\n", encoding="utf-8")
-    return len(data)
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description="write the pad-style golden photos")
-    parser.add_argument("--only", nargs="*", help="case names (default: all)")
-    parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
-    for name in args.only or CASES:
-        size = write(name, CASES[name], args.out)
-        print(f"{name}: {size // 1024} KB", flush=True)
+def make(spec: dict) -> tuple[bytes, dict]:
+    seed, layout, look = spec.pop("seed"), spec.pop("layout"), spec.pop("look")
+    return pad_case(seed, layout, look, **spec)
 
 
 if __name__ == "__main__":
-    main()
+    write_cases("write the pad-style golden photos", CASES, OUT, make)

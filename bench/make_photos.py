@@ -12,8 +12,6 @@ low noise and quality.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -22,10 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"
 
 from doodle_photos import make_case  # noqa: E402
 from doodle_styles import STYLES, styled_case  # noqa: E402  (tests/support)
+from golden_files import MEDIUM, write_cases  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "fixtures" / "photos" / "doodle-china"
-LIMIT = 300 * 1024
-MEDIUM = (1600, 1200)
 
 # name -> make_case arguments
 CASES: dict[str, dict] = {}
@@ -50,8 +47,7 @@ for i, style in enumerate(STYLES):
                                              "out_size": MEDIUM, "quality": (70, 85)}
 
 
-def write(name: str, spec: dict, out: Path) -> int:
-    args = dict(spec)
+def make(args: dict) -> tuple[bytes, dict]:
     seed = args.pop("seed")
     for key in ("quality", "noise"):
         if key in args:
@@ -59,26 +55,9 @@ def write(name: str, spec: dict, out: Path) -> int:
     if "style" in args:
         data, expected = styled_case(seed, args.pop("style"), **args)
         expected["photo"].update(damaged_qr=False, covered_markers=False)
-    else:
-        data, expected = make_case(seed, **args)
-    if len(data) > LIMIT:
-        raise SystemExit(f"{name}: {len(data) // 1024} KB is over the 300 KB limit; lower its quality")
-    (out / f"{name}.jpg").write_bytes(data)
-    (out / f"{name}.expected.json").write_text(json.dumps(expected, ensure_ascii=False, indent=1) + "\n",
-                                               encoding="utf-8")
-    return len(data)
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description="write the Doodle China golden photos")
-    parser.add_argument("--only", nargs="*", help="case names (default: all)")
-    parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args()
-    args.out.mkdir(parents=True, exist_ok=True)
-    for name in args.only or CASES:
-        size = write(name, CASES[name], args.out)
-        print(f"{name}: {size // 1024} KB", flush=True)
+        return data, expected
+    return make_case(seed, **args)
 
 
 if __name__ == "__main__":
-    main()
+    write_cases("write the Doodle China golden photos", CASES, OUT, make, indent=1)

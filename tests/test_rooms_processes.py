@@ -130,15 +130,20 @@ class Stream:
         self.conn.close()
 
 
+def new_room(base: str, group_name: str, players: list[str]) -> tuple[dict, dict, str]:
+    """A group and a Doodle China room made through `base`: (group, headers
+    carrying its key, the room's API path, valid on either process)."""
+    group = requests.post(base + "/api/groups", json={"name": group_name}, timeout=30).json()
+    headers = {"X-Companion-Key": group["key"]}
+    created = requests.post(f"{base}/api/groups/{group['id']}/rooms", headers=headers, timeout=30,
+                            json={"game": "doodle-china", "edition": "suzhou", "players": players})
+    assert created.status_code == 201, created.text
+    return group, headers, f"/api/groups/{group['id']}/rooms/{created.json()['id']}"
+
+
 def test_a_roll_through_one_process_reaches_a_stream_on_the_other(two_servers):
     a, b = two_servers
-    group = requests.post(a + "/api/groups", json={"name": "Two servers"}, timeout=30).json()
-    headers = {"X-Companion-Key": group["key"]}
-    created = requests.post(f"{a}/api/groups/{group['id']}/rooms", headers=headers, timeout=30,
-                            json={"game": "doodle-china", "edition": "suzhou",
-                                  "players": ["Ana", "Ben"]})
-    assert created.status_code == 201, created.text
-    room = f"/api/groups/{group['id']}/rooms/{created.json()['id']}"
+    _group, headers, room = new_room(a, "Two servers", ["Ana", "Ben"])
 
     on_b = Stream(b + room + "/events", headers)
     on_a = Stream(a + room + "/events", headers)
@@ -167,11 +172,7 @@ def test_a_roll_through_one_process_reaches_a_stream_on_the_other(two_servers):
 
 def test_a_reconnecting_stream_resumes_on_the_other_process(two_servers):
     a, b = two_servers
-    group = requests.post(a + "/api/groups", json={"name": "Resume"}, timeout=30).json()
-    headers = {"X-Companion-Key": group["key"]}
-    created = requests.post(f"{a}/api/groups/{group['id']}/rooms", headers=headers, timeout=30,
-                            json={"game": "doodle-china", "edition": "suzhou", "players": ["Solo"]})
-    room = f"/api/groups/{group['id']}/rooms/{created.json()['id']}"
+    _group, headers, room = new_room(a, "Resume", ["Solo"])
     for _ in range(3):
         requests.post(a + room + "/roll", headers=headers, timeout=30)
     # A phone that saw event 1 on process A comes back through process B.
@@ -190,11 +191,7 @@ def test_a_phone_removed_through_one_process_loses_its_stream_on_the_other(two_s
     """The other process's hub sees the phone gone (it checks after the file
     changes) and ends that phone's stream; the deadline bounds a hang."""
     a, b = two_servers
-    group = requests.post(a + "/api/groups", json={"name": "Remove"}, timeout=30).json()
-    headers = {"X-Companion-Key": group["key"]}
-    created = requests.post(f"{a}/api/groups/{group['id']}/rooms", headers=headers, timeout=30,
-                            json={"game": "doodle-china", "edition": "suzhou", "players": ["Solo"]})
-    room = f"/api/groups/{group['id']}/rooms/{created.json()['id']}"
+    group, headers, room = new_room(a, "Remove", ["Solo"])
     phone = requests.Session()
     joined = phone.get(f"{a}/g/{group['id']}/join?key={group['key']}", timeout=30,
                        headers={"Sec-Fetch-Site": "none"}, allow_redirects=False)

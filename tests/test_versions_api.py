@@ -1,5 +1,5 @@
-"""Two phones, one record (issue 16): every match, sheet layout, catalog card
-and player carries `version`; a PUT/PATCH naming a stale version (body or
+"""Two phones, one record (issue 16): every match, sheet layout, catalog card,
+pad template and player carries `version`; a PUT/PATCH naming a stale version (body or
 If-Match) answers 409 {"error", "path": "version", "current"} and changes
 nothing."""
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from helpers import grande_state
 
+from companion import storage
 from companion.games.doodle_china.layouts import get_layout
 
 
@@ -91,6 +92,32 @@ def test_layouts_follow_the_same_rule(client, group):
     assert second.status_code == 409
     assert second.get_json()["current"]["name"] == "Phone A"
     assert client.get(f"{base}/lay-1", headers=h).get_json()["name"] == "Phone A"
+
+
+def test_built_in_layouts_refuse_changes_with_the_one_error_shape(client, group):
+    h, url = group["headers"], f"/api/groups/{group['id']}/layouts/suzhou-v1"
+    for answer in (client.put(url, json=_layout_body(), headers=h), client.delete(url, headers=h)):
+        assert answer.status_code == 409
+        assert answer.get_json()["path"] == "(url)" and "copy" in answer.get_json()["error"]
+
+
+def test_pad_templates_follow_the_same_rule(app, client, group):
+    # A template is taught from a photo (tests/test_templates_api.py); here one
+    # is stored directly, so this needs no tesseract.
+    track = [{"value": 2, "seen": True}, {"value": 5, "seen": True}]
+    storage.save_template(storage.connect(app.config["DATABASE"]), group["id"], "t-1", "suzhou",
+                          "Our pad", {"tracks": {"hotels": track}, "confirmed": False})
+    h, url = group["headers"], f"/api/groups/{group['id']}/templates/t-1"
+    assert client.get(url, headers=h).get_json()["version"] == 1
+    first = client.patch(url, json={"name": "Phone A", "version": 1}, headers=h)
+    assert first.status_code == 200 and first.get_json()["version"] == 2
+    second = client.patch(url, json={"values": {"hotels": [3, 5]}}, headers={**h, "If-Match": "1"})
+    assert second.status_code == 409 and second.get_json()["path"] == "version"
+    assert second.get_json()["current"]["name"] == "Phone A"
+    assert client.get(url, headers=h).get_json()["template"]["tracks"]["hotels"][0]["value"] == 2
+    bad = client.patch(url, json={"version": "two"}, headers=h)
+    assert bad.status_code == 422 and bad.get_json()["path"] == "version"
+    assert client.patch(url, json={"confirmed": True}, headers=h).get_json()["confirmed"] is True
 
 
 def test_catalog_cards_follow_the_same_rule(client, group):

@@ -9,17 +9,17 @@ import secrets
 import unicodedata
 from typing import Annotated, Any
 
-from flask import Blueprint, abort, g, jsonify, request
-from pydantic import AfterValidator, BaseModel, ConfigDict
+from flask import Blueprint, abort, g, jsonify
+from pydantic import AfterValidator, BaseModel, ConfigDict, model_validator
 
 from .. import storage
 from ..storage.groups import KEY_BYTES
 from ..table import event_stream as room_streams
 from ..web import access, keys
 from ..web.access import group_required
-from ..web.bodies import json_body, parse_body
+from ..web.bodies import parse_body
 from ..web.db import get_db
-from ..web.errors import found_or_404, unprocessable
+from ..web.errors import found_or_404
 from ..web.pages import group_join_url, qr_svg
 from .players import MAX_NAME as MAX_PLAYER_NAME
 
@@ -31,14 +31,25 @@ def _no_store(response, status: int = 200):
     return response, status
 
 
+class InviteBody(BaseModel):
+    """No body, or `{}`: a new invite has no options (a key sent is refused,
+    not ignored: a client that thinks it chose something must hear it did not)."""
+    model_config = ConfigDict(extra="allow")  # every key is refused below, with the words
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_options(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data:
+            raise ValueError("send no body (or {}): the invite has no options, "
+                             f"got the key {sorted(data)[0]!r}")
+        return data
+
+
 @bp.post("/invite")
 @group_required
 def new_invite(gid: str):
     """A new key and room tokens in one transaction; answers the new link."""
-    if request.get_data(cache=True).strip():
-        body = json_body()
-        if body != {}:
-            return unprocessable("(body)", "send no body (or {}): the invite has no options")
+    parse_body(InviteBody, optional=True)
     key = secrets.token_urlsafe(KEY_BYTES)
 
     def room_secret(rid: str) -> tuple[str, str]:

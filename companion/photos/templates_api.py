@@ -7,7 +7,11 @@ houses in a photo worker and answers 201 `{"id", "template", "warnings"}`.
 The template is a draft (`confirmed: false`) until `PATCH .../<tid>` with
 `{"values": {track: [...]}, "confirmed": true}` says a person has seen every
 printed value (and corrected those read wrong); only confirmed templates are
-used to read photos. `GET/DELETE /api/groups/<gid>/templates[/<tid>]`.
+used to read photos; it may carry the `version` it started from (or an
+If-Match header): a stale one is 409 `{"error", "path": "version", "current"}`
+and nothing changes. `GET /api/groups/<gid>/templates[/<tid>]`, `DELETE .../<tid>`.
+Show and delete are the group-documents API's (`web/documents.py`); teaching,
+the list (bare, without images) and the PATCH of seen values are this module's.
 """
 
 from __future__ import annotations
@@ -23,9 +27,12 @@ from .. import storage
 from ..games import StateError
 from ..games.doodle_china.layouts import DEFAULT_LAYOUTS, SIZES, check_layout, get_layout
 from ..games.registry import LABEL_NAME_MAX
+from ..storage import VersionConflict
+from ..storage.templates import TEMPLATES
 from ..web.access import group_required
-from ..web.bodies import parse_body
+from ..web.bodies import conflict, expected_version, parse_body
 from ..web.db import get_db
+from ..web.documents import DocumentKind, add_document_routes
 from ..web.errors import error, found_or_404, unprocessable
 from .reading import read_photo, refuse_unknown_fields, uploaded_photo
 
@@ -64,7 +71,16 @@ def public(doc: dict[str, Any], image: bool = True) -> dict[str, Any]:
         data.pop("image", None)
     return {"id": doc["id"], "name": doc["name"], "edition": doc["edition"],
             "confirmed": bool(data.get("confirmed")), "created_at": doc["created_at"],
-            "updated_at": doc["updated_at"], "template": data}
+            "updated_at": doc["updated_at"], "version": doc["version"], "template": data}
+
+
+TEMPLATE_DOCUMENTS = DocumentKind(
+    store=TEMPLATES, id_arg="tid", plural="templates", noun="template", missing=NO_TEMPLATE,
+    name_means="what the group calls this pad", kinds=EDITIONS,
+    data_examples=dict.fromkeys(EDITIONS, "a template taught from a photo"), max_name=MAX_NAME,
+    check=lambda _edition, _name, _data: ("data", "is taught from a photo, not sent"),
+    public=public)
+add_document_routes(bp, TEMPLATE_DOCUMENTS, only=("show", "delete"))
 
 
 @bp.post("")
@@ -112,13 +128,6 @@ def index(gid: str):
     return jsonify([public(t, image=False) for t in storage.list_templates(get_db(), gid, edition)])
 
 
-@bp.get("/<tid>")
-@group_required
-def show(gid: str, tid: str):
-    doc = found_or_404(storage.get_template(get_db(), gid, tid), NO_TEMPLATE)
-    return jsonify(public(doc))
-
-
 def _template_name(value: Any) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
         raise ValueError(f"must be a non-empty string of at most {MAX_NAME} characters")
@@ -132,6 +141,7 @@ class TemplateEdit(BaseModel):
                                    description="track name -> list of its printed values")
     confirmed: StrictBool | None = None
     name: Annotated[Any, AfterValidator(_template_name)] = None
+    version: Any = None  # the version the edit started from: web/bodies.expected_version
 
 
 @bp.patch("/<tid>")
@@ -141,6 +151,9 @@ def update(gid: str, tid: str):
     the template one that photos are read with."""
     doc = found_or_404(storage.get_template(get_db(), gid, tid), NO_TEMPLATE)
     body = parse_body(TemplateEdit)
+    version, refusal = expected_version({"version": body.version})
+    if refusal:
+        return refusal
     data = dict(doc["data"])
     tracks = {k: [dict(e) for e in v] for k, v in data["tracks"].items()}
     for track, given in body.values.items():
@@ -164,12 +177,8 @@ def update(gid: str, tid: str):
             return unprocessable("values", "every printed value must be seen (and corrected where "
                                            f"read wrong) before the template is used; not yet: {', '.join(unseen)}")
         data["confirmed"] = body.confirmed
-    saved = storage.update_template(get_db(), gid, tid, doc["edition"], name, data)
-    return jsonify(public(saved))
-
-
-@bp.delete("/<tid>")
-@group_required
-def delete(gid: str, tid: str):
-    found_or_404(storage.delete_template(get_db(), gid, tid), NO_TEMPLATE)
-    return "", 204
+    try:
+        saved = storage.update_template(get_db(), gid, tid, doc["edition"], name, data, version)
+    except VersionConflict as exc:
+        return conflict(public(exc.current), "template")
+    return jsonify(public(found_or_404(saved, NO_TEMPLATE)))

@@ -13,28 +13,9 @@ from .documents import GroupDocuments
 
 TEMPLATES = GroupDocuments(table="sheet_templates", category="edition")
 
-
-def list_templates(db: sqlite_utils.Database, gid: str, edition: str | None = None
-                   ) -> list[dict[str, Any]]:
-    return TEMPLATES.list(db, gid, edition)
-
-
-def get_template(db: sqlite_utils.Database, gid: str, tid: str) -> dict[str, Any] | None:
-    return TEMPLATES.get(db, gid, tid)
-
-
-def save_template(db: sqlite_utils.Database, gid: str, tid: str, edition: str, name: str,
-                  data: dict[str, Any]) -> tuple[dict[str, Any], bool]:
-    return TEMPLATES.save(db, gid, tid, edition, name, data)
-
-
-def update_template(db: sqlite_utils.Database, gid: str, tid: str, edition: str, name: str,
-                    data: dict[str, Any]) -> dict[str, Any] | None:
-    return TEMPLATES.update(db, gid, tid, edition, name, data)
-
-
-def delete_template(db: sqlite_utils.Database, gid: str, tid: str) -> bool:
-    return TEMPLATES.delete(db, gid, tid)
+# The named queries (`companion.storage.documents.GroupDocuments`).
+list_templates, get_template, save_template = TEMPLATES.list, TEMPLATES.get, TEMPLATES.save
+update_template, delete_template = TEMPLATES.update, TEMPLATES.delete
 
 
 def templates_for_reading(db: sqlite_utils.Database, gid: str, edition: str | None = None

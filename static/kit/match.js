@@ -39,6 +39,8 @@
 //                                      templates/kit/_icons.html, inlined by base.html)
 //   M.stepper({label, value, min, max, onChange, icon?})   − value + with 44 px buttons
 //   M.confirmButton(label, confirmLabel, run, cls?)        a button that asks for a second tap
+//   M.showNoMatch(app, game, how, newUrl)  the empty page: no match of `game` in progress, `how`
+//                                      to start one, a "Choose players" link; hides the result
 "use strict";
 
 import { draftKeyNow, pageData } from "./drafts.js";
@@ -263,4 +265,13 @@ export function confirmButton(label, confirmLabel, run, cls = "secondary") {
     armed = setTimeout(() => { armed = null; button.textContent = label; }, 4000);
   });
   return button;
+}
+
+/** The page of a game with no match in progress: what to do, and the way to start one. */
+export function showNoMatch(app, game, how, newUrl) {
+  app.replaceChildren(h("div", { class: "empty" },
+    h("p", {}, h("strong", {}, `No ${GAMES[game]} match in progress.`)),
+    h("p", {}, how),
+    h("a", { class: "button big", href: newUrl }, "Choose players")));
+  document.getElementById("result-section").hidden = true;
 }

@@ -3,6 +3,9 @@
 "use strict";
 
 import { clone } from "./clone.js";
+import { whenHandsOff } from "./hands_off.js";
+
+export { whenHandsOff };
 
 const C = () => Companion; // app.js declares it (a global lexical binding, not on window)
 const h = (...args) => C().h(...args);
@@ -15,40 +18,6 @@ function offlineNote(on) {
     (document.getElementById("main") || document.body).prepend(note);
   }
   if (!on && note) note.remove();
-}
-
-// A finger on the screen holds redraws back: a score answer that redraws the
-// page between a tap's pointerdown and its click would take the tap away
-// (the button under the finger is replaced, so the click never reaches it).
-let fingers = 0;
-let held = [];
-function flushHeld() {
-  if (fingers) return;
-  const run = held;
-  held = [];
-  run.forEach((fn) => fn());
-}
-document.addEventListener("pointerdown", () => { fingers += 1; }, true);
-for (const ev of ["pointerup", "pointercancel"]) {
-  document.addEventListener(ev, () => {
-    fingers = Math.max(0, fingers - 1);
-    setTimeout(flushHeld, 400); // a tap's click has come by then, or never will
-  }, true);
-}
-window.addEventListener("click", () => setTimeout(flushHeld, 0)); // after the tap's own handlers
-
-/** How long a held redraw waits for a pointerup that may have been lost: 2 s.
- * A test that holds a finger down on purpose on a slow machine sets
- * `window.companionLostFingerMs` so the release is not mistaken for a lost one. */
-function lostFingerMs() {
-  return window.companionLostFingerMs || 2000;
-}
-
-/** Run `fn` now, or once no finger is on the screen and its tap is handled. */
-export function whenHandsOff(fn) {
-  if (!fingers) { fn(); return; }
-  held.push(fn);
-  setTimeout(() => { fingers = 0; flushHeld(); }, lostFingerMs()); // a lost pointerup never blocks for long
 }
 
 export function scorer(onAnswer, delay = 250) {

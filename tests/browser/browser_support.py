@@ -7,7 +7,10 @@ import json
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+
+import requests
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "tests" / "artifacts"  # screenshots kept for a person to look at
@@ -15,6 +18,7 @@ ARTIFACTS = REPO / "tests" / "artifacts"  # screenshots kept for a person to loo
 # bounds a hang, not a speed: a condition met sooner ends the wait at once, and on
 # a busy 2-core CI box a page's answer can take well over Playwright's 5 s expect().
 WAIT_MS = 30_000
+PHONE = {"width": 390, "height": 844}
 
 
 def _cli_command() -> list[str]:
@@ -31,6 +35,66 @@ def score_cli(state: dict) -> dict:
     if done.returncode != 0:
         raise AssertionError(f"companion score failed ({done.returncode}): {done.stderr}")
     return json.loads(done.stdout)
+
+
+# -- the dice table: a room made through the API, phones that join it ----------------
+
+def table_room(live_server: str, group_name: str, players: list[str], *,
+               edition: str = "suzhou", mode: str | None = None) -> dict:
+    """A new group and a Doodle China room in it, made through the API (as a
+    script would): {"group", "headers", "room" (the 201 answer: id, join_url),
+    "api" (the room's API URL), "join_url"}. `mode` None: the API's default."""
+    group = requests.post(f"{live_server}/api/groups", json={"name": group_name},
+                          timeout=10).json()
+    headers = {"X-Companion-Key": group["key"]}
+    body = {"game": "doodle-china", "edition": edition, "players": players}
+    if mode is not None:
+        body["mode"] = mode
+    made = requests.post(f"{live_server}/api/groups/{group['id']}/rooms", headers=headers,
+                         timeout=10, json=body)
+    assert made.status_code == 201, made.text
+    room = made.json()
+    return {"group": group, "headers": headers, "room": room, "join_url": room["join_url"],
+            "api": f"{live_server}/api/groups/{group['id']}/rooms/{room['id']}"}
+
+
+def table_phone(browser, live_server: str, contexts: list, join_url: str | None = None, *,
+                console_errors: bool = True, before: Callable | None = None,
+                service_workers: str = "allow"):
+    """A phone at the table: its own browser context (its own cookies: a seat is
+    a phone's), 390x844 at DPR 2 with touch, every wait bounded by WAIT_MS.
+    The context joins `contexts`, which the caller closes. `page.errors` collects
+    uncaught page errors ("pageerror: ...") and, with `console_errors`, console
+    errors ("console: ..."; a test whose page logs a refused request on purpose
+    leaves them out). `before(page)` runs before the page loads (routes, init
+    scripts); then it opens `join_url`, if given."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True, base_url=live_server,
+                                  service_workers=service_workers)
+    context.set_default_timeout(WAIT_MS)
+    contexts.append(context)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(f"pageerror: {exc}"))
+    if console_errors:
+        page.on("console", lambda msg: page.errors.append(f"console: {msg.text}")
+                if msg.type == "error" else None)
+    if before is not None:
+        before(page)
+    if join_url is not None:
+        page.goto(join_url)
+    return page
+
+
+def open_table_on_page(page, gid: str, players: tuple[str, str]) -> None:
+    """Open a table from the phone's own new-table page (two players, the form's
+    defaults otherwise); returns once the room is shown with its invite open."""
+    page.goto(f"/g/{gid}/rooms/new")
+    inputs = page.locator("#player-list input")
+    for i, name in enumerate(players):
+        inputs.nth(i).fill(name)
+    page.click('#new-room button[type="submit"]')
+    page.wait_for_url(f"**/g/{gid}/rooms/*#invite")
 
 
 def wait_scored(page, timeout: float = WAIT_MS) -> None:

@@ -11,12 +11,11 @@ import re
 
 import pytest
 import requests
-from browser_support import ARTIFACTS, WAIT_MS
+from browser_support import ARTIFACTS, open_table_on_page, table_phone
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 LONG = "Bartholomew" * 3 + "Xy"  # 35 characters, no space to break at
 
 
@@ -47,15 +46,15 @@ def tables(browser, live_server):
         return body
 
     def phone(join_url):
-        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
-                                      has_touch=True, base_url=live_server)
-        context.set_default_timeout(WAIT_MS)
-        contexts.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda exc, p=page: p.errors.append(f"pageerror: {exc}"))
-        page.goto(join_url)
-        return page
+        # A seat refused on purpose logs its 409 in the console: only page errors count.
+        return table_phone(browser, live_server, contexts, join_url, console_errors=False)
+
+    def seated(players, **room_options):
+        """A new room and a phone that took its first seat: (room, page)."""
+        made = room(players, **room_options)
+        page = phone(made["join_url"])
+        page.click('#seat-buttons [data-seat="0"]')
+        return made, page
 
     def post(room, tail, body=None):
         answer = requests.post(f"{room['api']}/{tail}", headers=headers, json=body, timeout=10)
@@ -66,7 +65,8 @@ def tables(browser, live_server):
         return requests.get(room["api"], headers=headers, timeout=10).json()
 
     try:
-        yield {"group": group, "room": room, "phone": phone, "post": post, "get": get}
+        yield {"group": group, "room": room, "phone": phone, "seated": seated, "post": post,
+               "get": get}
     finally:
         for context in contexts:
             context.close()
@@ -78,9 +78,7 @@ def wait_event(page, n):
 
 
 def test_setup_roll_shows_the_riverway_to_draw(tables):
-    room = tables["room"](["Ana", "Ben"])
-    page = tables["phone"](room["join_url"])
-    page.click('#seat-buttons [data-seat="0"]')
+    room, page = tables["seated"](["Ana", "Ben"])
     page.click("#roll")
     wait_event(page, 1)
     drawn = tables["get"](room)["setup"]["paths"][0]
@@ -97,9 +95,7 @@ def test_setup_roll_shows_the_riverway_to_draw(tables):
 
 def test_every_taken_die_names_its_taker_in_both_rows(tables):
     names = ["Ana", "Ben", "Cem", LONG]
-    room = tables["room"](names)
-    page = tables["phone"](room["join_url"])
-    page.click('#seat-buttons [data-seat="0"]')
+    room, page = tables["seated"](names)
     for _ in range(5):
         tables["post"](room, "roll")
     tables["post"](room, "roll")
@@ -162,12 +158,7 @@ def test_invite_has_copy_and_share(tables):
     gid = tables["group"]["id"]
     page = tables["phone"](f"/g/{gid}/join?key={tables['group']['key']}")
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page.goto(f"/g/{gid}/rooms/new")
-    inputs = page.locator("#player-list input")
-    inputs.nth(0).fill("Ana")
-    inputs.nth(1).fill("Ben")
-    page.click('#new-room button[type="submit"]')
-    page.wait_for_url(f"**/g/{gid}/rooms/*#invite")
+    open_table_on_page(page, gid, ("Ana", "Ben"))
     expect(page.locator("#invite")).to_have_attribute("open", "")
     page.click('#seat-buttons [data-seat="0"]')
     page.locator("#invite").evaluate("el => el.open = true")
@@ -186,9 +177,7 @@ def test_invite_has_copy_and_share(tables):
 
 
 def test_end_screen_shows_the_result_and_a_link_not_an_id(tables):
-    room = tables["room"](["Ana", "Ben"])
-    page = tables["phone"](room["join_url"])
-    page.click('#seat-buttons [data-seat="0"]')
+    room, page = tables["seated"](["Ana", "Ben"])
     for _ in range(6):
         tables["post"](room, "roll")
     tables["post"](room, "end", {"player": "Ana", "reason": "top hotel"})
@@ -218,9 +207,7 @@ def test_end_screen_shows_the_result_and_a_link_not_an_id(tables):
 
 
 def test_shanghai_setup_roll_shows_the_road_in_the_park(tables):
-    room = tables["room"](["Ana", "Ben"], edition="shanghai")
-    page = tables["phone"](room["join_url"])
-    page.click('#seat-buttons [data-seat="0"]')
+    room, page = tables["seated"](["Ana", "Ben"], edition="shanghai")
     page.click("#roll")
     wait_event(page, 1)
     drawn = tables["get"](room)["setup"]["paths"][0]

@@ -5,37 +5,23 @@ from __future__ import annotations
 
 import pytest
 import requests
-from browser_support import WAIT_MS
+from browser_support import table_phone, table_room
 from playwright.sync_api import expect
 
 from companion.table import room_state
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-
 
 def test_phone_sheet_shows_only_legal_squares_and_draws(browser, live_server, monkeypatch):
-    group = requests.post(f"{live_server}/api/groups", json={"name": "Sheets"}, timeout=10).json()
-    headers = {"X-Companion-Key": group["key"]}
-    room = requests.post(f"{live_server}/api/groups/{group['id']}/rooms", headers=headers,
-                         timeout=10, json={"game": "doodle-china", "edition": "suzhou",
-                                           "players": ["Ana", "Ben"], "mode": "digital"}).json()
-    api = f"{live_server}/api/groups/{group['id']}/rooms/{room['id']}"
+    table = table_room(live_server, "Sheets", ["Ana", "Ben"], mode="digital")
+    api, headers = table["api"], table["headers"]
     for _ in range(5):
         requests.post(f"{api}/roll", headers=headers, timeout=10)
     contexts, pages = [], []
     try:
         for seat in range(2):
-            context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
-                                          has_touch=True, base_url=live_server)
-            context.set_default_timeout(WAIT_MS)
-            contexts.append(context)
-            page = context.new_page()
-            page.errors = []
-            page.on("console", lambda msg, p=page: p.errors.append(msg.text)
-                    if msg.type == "error" else None)
-            page.goto(room["join_url"])
+            page = table_phone(browser, live_server, contexts, table["join_url"])
             page.click(f'#seat-buttons [data-seat="{seat}"]')
             page.wait_for_selector("#sheet .cell")
             pages.append(page)

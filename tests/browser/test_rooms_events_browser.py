@@ -11,47 +11,36 @@ from urllib.parse import urlparse
 
 import pytest
 import requests
-from browser_support import ARTIFACTS, WAIT_MS
+from browser_support import ARTIFACTS, WAIT_MS, table_phone, table_room
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 DEADLINE = WAIT_MS / 1000  # seconds: bounds a hang, not a speed
 
 
 @pytest.fixture
 def table(browser, live_server):
-    group = requests.post(f"{live_server}/api/groups", json={"name": "Event friends"},
-                          timeout=10).json()
-    headers = {"X-Companion-Key": group["key"]}
-    made = requests.post(f"{live_server}/api/groups/{group['id']}/rooms", headers=headers,
-                         timeout=10, json={"game": "doodle-china", "edition": "suzhou",
-                                           "players": ["Ana", "Ben"], "mode": "paper"})
-    assert made.status_code == 201, made.text
-    room = made.json()
-    api = f"{live_server}/api/groups/{group['id']}/rooms/{room['id']}"
+    made = table_room(live_server, "Event friends", ["Ana", "Ben"], mode="paper")
+    api, headers = made["api"], made["headers"]
     contexts = []
 
     def phone(routes=None, room_reads=None):
         """A phone at the table; `reads` counts its GETs of the whole room;
         `room_reads` handles those GETs from before the page loads."""
-        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
-                                      has_touch=True, base_url=live_server,
-                                      service_workers="block")  # else page.route misses reads
-        context.set_default_timeout(WAIT_MS)
-        contexts.append(context)
-        page = context.new_page()
-        page.errors, page.reads = [], []
-        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-        page.on("request", lambda req: page.reads.append(req.url)
-                if req.method == "GET" and urlparse(req.url).path == urlparse(api).path else None)
-        if routes:
-            page.route("**/events*", routes)
-        if room_reads:
-            page.route(lambda url: urlparse(url).path == urlparse(api).path, room_reads)
-        page.goto(room["join_url"])
-        return page
+        def before(page):
+            page.reads = []
+            page.on("request", lambda req: page.reads.append(req.url)
+                    if req.method == "GET" and urlparse(req.url).path == urlparse(api).path
+                    else None)
+            if routes:
+                page.route("**/events*", routes)
+            if room_reads:
+                page.route(lambda url: urlparse(url).path == urlparse(api).path, room_reads)
+
+        return table_phone(browser, live_server, contexts, made["join_url"], before=before,
+                           console_errors=False,
+                           service_workers="block")  # else page.route misses reads
 
     def post(tail, body=None):
         answer = requests.post(f"{api}/{tail}", headers=headers, json=body, timeout=10)

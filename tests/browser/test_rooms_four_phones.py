@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import pytest
 import requests
-from browser_support import WAIT_MS
+from browser_support import table_phone, table_room
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 NAMES = ["Ana", "Ben", "Cem", "Dan"]
 
 
@@ -30,41 +29,28 @@ def wait_event(page, event_id: int) -> None:
                            arg=event_id)
 
 
+def _without_event_source(page) -> None:
+    """Dan's phone cannot hold a stream (think of a proxy that buffers it): the
+    page falls back to polling ?after=N."""
+    page.add_init_script("delete window.EventSource;")
+
+
 @pytest.fixture
 def table(browser, live_server):
     """A paper-mode room for four and four phones that joined it by its link."""
-    group = requests.post(f"{live_server}/api/groups", json={"name": "Table of four"},
-                          timeout=10).json()
-    headers = {"X-Companion-Key": group["key"]}
-    created = requests.post(f"{live_server}/api/groups/{group['id']}/rooms", headers=headers,
-                            timeout=10, json={"game": "doodle-china", "edition": "suzhou",
-                                              "players": NAMES})
-    assert created.status_code == 201, created.text
-    room = created.json()
-    api = f"{live_server}/api/groups/{group['id']}/rooms/{room['id']}"
+    table = table_room(live_server, "Table of four", NAMES)
+    room = table["room"]
     contexts, pages = [], []
     try:
         for seat in range(4):
-            context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
-                                          has_touch=True, base_url=live_server)
-            context.set_default_timeout(WAIT_MS)
-            contexts.append(context)
-            page = context.new_page()
-            page.errors = []
-            page.on("pageerror", lambda exc, p=page: p.errors.append(f"pageerror: {exc}"))
-            page.on("console", lambda msg, p=page: p.errors.append(f"console: {msg.text}")
-                    if msg.type == "error" else None)
-            if seat == 3:
-                # Dan's phone cannot hold a stream (think of a proxy that buffers it):
-                # the page falls back to polling ?after=N.
-                page.add_init_script("delete window.EventSource;")
-            page.goto(room["join_url"])
+            page = table_phone(browser, live_server, contexts, room["join_url"],
+                               before=_without_event_source if seat == 3 else None)
             assert "token=" not in page.url and page.url.endswith(f"/rooms/{room['id']}")
             page.click(f'#seat-buttons [data-seat="{seat}"]')
             page.wait_for_selector("#table:not([hidden])")
             assert page.inner_text("#seat-name") == NAMES[seat]
             pages.append(page)
-        yield {"api": api, "headers": headers, "pages": pages}
+        yield {"api": table["api"], "headers": table["headers"], "pages": pages}
     finally:
         for context in contexts:
             context.close()

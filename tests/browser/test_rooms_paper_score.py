@@ -12,7 +12,7 @@ import json
 import re
 
 import pytest
-from browser_support import score_cli
+from browser_support import open_table_on_page, score_cli
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -33,12 +33,7 @@ def _state(page: Page) -> dict:
 
 def test_paper_table_scored_from_the_table_keeps_its_dice_record(phone: Page, group_page):
     gid, key = group_page
-    phone.goto(f"/g/{gid}/rooms/new")
-    inputs = phone.locator("#player-list input")
-    inputs.nth(0).fill("Ana")
-    inputs.nth(1).fill("Ben")
-    phone.click('#new-room button[type="submit"]')
-    phone.wait_for_url(f"**/g/{gid}/rooms/*#invite")
+    open_table_on_page(phone, gid, ("Ana", "Ben"))
     rid = re.search(r"/rooms/([^/#?]+)", phone.url).group(1)
     phone.click('#seat-buttons [data-seat="0"]')
 

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import pytest
 import requests
-from browser_support import ARTIFACTS, WAIT_MS
+from browser_support import ARTIFACTS, table_phone, table_room
 
 from companion.table import room_state
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 # shanghai-v1's parks, by column: [0,0] [1,1] [2,2] [3,3] [4,4] [5,5]. Blue 2 draws EW,
 # blue 1 NS: the park left of the skyscraper at [2, 3] gets EW, the one below it NS.
 SETUP_BLUES = [1, 1, 2, 1, 1, 1]
@@ -24,24 +23,15 @@ SETUP_BLUES = [1, 1, 2, 1, 1, 1]
 
 def test_a_skyscraper_road_through_two_parks_scores_floors_times_two(browser, live_server,
                                                                       monkeypatch):
-    group = requests.post(f"{live_server}/api/groups", json={"name": "Parks"}, timeout=10).json()
-    headers = {"X-Companion-Key": group["key"]}
-    room = requests.post(f"{live_server}/api/groups/{group['id']}/rooms", headers=headers,
-                         timeout=10, json={"game": "doodle-china", "edition": "shanghai",
-                                           "players": ["Ana", "Ben"], "mode": "digital"}).json()
-    api = f"{live_server}/api/groups/{group['id']}/rooms/{room['id']}"
+    table = table_room(live_server, "Parks", ["Ana", "Ben"], edition="shanghai", mode="digital")
+    api, headers = table["api"], table["headers"]
     blues = iter(SETUP_BLUES)
     monkeypatch.setattr(room_state, "roll_dice", lambda n: {"blue": next(blues), "white": [1, 1, 1]})
     for _ in SETUP_BLUES:
         assert requests.post(f"{api}/roll", headers=headers, timeout=10).status_code < 300
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True, base_url=live_server)
-    context.set_default_timeout(WAIT_MS)
+    contexts: list = []
     try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-        page.goto(room["join_url"])
+        page = table_phone(browser, live_server, contexts, table["join_url"])
         page.click('#seat-buttons [data-seat="0"]')
         page.wait_for_selector("#sheet .cell")
         # The starting roads are in the parks; the sheet has no start square.
@@ -70,6 +60,7 @@ def test_a_skyscraper_road_through_two_parks_scores_floors_times_two(browser, li
         assert whole["sheets"][0]["grid"][2][2:4] == ["park:EW", "skyscraper:SW"]
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "rooms-shanghai-parks.png"), full_page=True)
-        assert errors == [], errors
+        assert page.errors == [], page.errors
     finally:
-        context.close()
+        for context in contexts:
+            context.close()

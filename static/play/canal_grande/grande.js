@@ -162,11 +162,7 @@ function winnerView() {
 
 function render() {
   if (!draft) {
-    app.replaceChildren(h("div", { class: "empty" },
-      h("p", {}, h("strong", {}, `No ${M.GAMES["canal-grande"]} match in progress.`)),
-      h("p", {}, "Choose the two players, then tap the district cards each one wins."),
-      h("a", { class: "button big", href: data.urls.new }, "Choose players")));
-    document.getElementById("result-section").hidden = true;
+    M.showNoMatch(app, "canal-grande", "Choose the two players, then tap the district cards each one wins.", data.urls.new);
     return;
   }
   app.replaceChildren(...[

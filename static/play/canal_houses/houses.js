@@ -184,11 +184,7 @@ function problemView() {
 
 function render() {
   if (!draft) {
-    app.replaceChildren(h("div", { class: "empty" },
-      h("p", {}, h("strong", {}, `No ${M.GAMES["canal-houses"]} match in progress.`)),
-      h("p", {}, "Choose who plays, then build each street card by card."),
-      h("a", { class: "button big", href: data.urls.new }, "Choose players")));
-    document.getElementById("result-section").hidden = true;
+    M.showNoMatch(app, "canal-houses", "Choose who plays, then build each street card by card.", data.urls.new);
     return;
   }
   if (view.player >= draft.state.players.length) view.player = 0;
