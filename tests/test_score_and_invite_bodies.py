@@ -69,7 +69,8 @@ def _invite(client, group, data: str):
 INVITE_REFUSALS = [
     ("a key", '{"expires": 3}', "(body)", "the invite has no options, got the key 'expires'"),
     ("two keys", '{"b": 1, "a": 2}', "(body)", "got the key 'a'"),
-    ("a list", "[]", "(body)", "must be a JSON object"),
+    ("a list", "[]", "(body)", "must be no body or {}, got a list"),
+    ("a number", "3", "(body)", "must be no body or {}, got int"),
     ("not JSON", "{oops", "(body)", "not valid JSON"),
 ]
 

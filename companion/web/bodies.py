@@ -287,7 +287,9 @@ def parse_body(model: type[M], *, optional: bool = False) -> M:
     fields = model.model_fields
     if not isinstance(body, dict):
         kind = "a list" if isinstance(body, list) else type(body).__name__.replace("NoneType", "null")
-        refuse(f"must be a JSON object with the keys {', '.join(fields)}, got {kind}", 422, "(body)")
+        wanted = (f"a JSON object with the keys {', '.join(fields)}" if fields else
+                  "no body or {}")  # a model with no fields takes nothing
+        refuse(f"must be {wanted}, got {kind}", 422, "(body)")
     if model.model_config.get("extra") == "forbid":
         unknown = sorted(set(body) - set(fields))
         if unknown:
