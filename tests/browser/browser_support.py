@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import requests
@@ -26,6 +28,22 @@ def _cli_command() -> list[str]:
     if script.exists():
         return [str(script), "score", "-"]
     return [sys.executable, "-c", "from companion.cli import main; main()", "score", "-"]
+
+
+@contextmanager
+def served(app) -> Iterator[str]:
+    """`app` on a free 127.0.0.1 port (the OS picks it), served from a thread
+    until the block ends; yields the base URL."""
+    from werkzeug.serving import make_server
+
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
 
 
 def score_cli(state: dict) -> dict:
@@ -111,6 +129,16 @@ def start_match(page, gid: str, game: str, names: list[str]) -> None:
     page.click("#start-match")
     page.wait_for_url(f"**/g/{gid}/play/{game}")
     wait_scored(page)
+
+
+def start_doodle_scoring(page, gid: str, names: list[str], edition: str = "suzhou") -> None:
+    """The Doodle China score page: pick the edition, add the players, start scoring."""
+    page.goto(f"/g/{gid}/play/doodle-china")
+    page.locator(f"[data-edition={edition}]").click()
+    for name in names:
+        page.fill("#new-player", name)
+        page.get_by_role("button", name="Add", exact=True).click()
+    page.locator("#start-scoring").click()
 
 
 def read_draft(page, gid: str, game: str) -> dict:

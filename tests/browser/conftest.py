@@ -12,11 +12,10 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
-from browser_support import WAIT_MS, score_cli
+from browser_support import WAIT_MS, score_cli, served
 from playwright.sync_api import expect
 
 from companion.app import create_app
@@ -49,20 +48,12 @@ def pytest_runtest_makereport(item, call):
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     """The app on a free 127.0.0.1 port, served from a thread; yields the base URL."""
-    from werkzeug.serving import make_server
-
     db = tmp_path_factory.mktemp("live") / "live.sqlite"
     app = create_app({"DATABASE": str(db), "SECRET_KEY": "browser-test-secret",
                       "TESTING": True})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    app.config["PUBLIC_URL"] = f"http://127.0.0.1:{server.server_port}"
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=5)
+    with served(app) as url:
+        app.config["PUBLIC_URL"] = url
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -138,6 +129,19 @@ def group_page(phone):
     body = answer.json()
     # The API answer sets the cookie on the request context, which the page shares.
     return body["id"], body["key"]
+
+
+@pytest.fixture
+def uploads_removed(live_server):
+    """The live app keeps uploads in instance/uploads (live_server sets no folder
+    of its own); every photo id a test appends here is removed again, and only
+    those. The photo tests use it on every test (`usefixtures`)."""
+    stored: list[str] = []
+    yield stored
+    folder = REPO / "instance" / "uploads"
+    for pid in stored:
+        for path in folder.glob(f"{pid}.*"):
+            path.unlink(missing_ok=True)
 
 
 @pytest.fixture

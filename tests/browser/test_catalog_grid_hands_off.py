@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 
 def _grid_photo(tmp_path: Path) -> Path:
     """A photo of four catalog cards laid out apart in two rows (the generator
-    the twelve-card test in test_photo_pages_browser.py uses)."""
+    the twelve-card test in test_photo_catalog_browser.py uses)."""
     from card_decks import deck
     from street_photos import grid_photo
 

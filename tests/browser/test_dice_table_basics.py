@@ -13,6 +13,7 @@ import pytest
 import requests
 from browser_support import ARTIFACTS, open_table_on_page, table_phone
 from playwright.sync_api import expect
+from room_api import ana_and_ben_sheets
 
 pytestmark = pytest.mark.browser
 
@@ -187,12 +188,7 @@ def test_end_screen_shows_the_result_and_a_link_not_an_id(tables):
     mid = tables["get"](room)["match_id"]
     assert mid not in page.inner_text("#over")
     expect(page.locator("#score-sheets")).to_be_visible()
-    grid = [["plain"] * 5 for _ in range(5)]
-    state = {"game": "doodle-china", "edition": "suzhou", "players": [
-        {"name": "Ana", "hotels": [15], "shops": [], "shop_bonuses": [], "trees_crossed": 1,
-         "grid": grid},
-        {"name": "Ben", "hotels": [4], "shops": [2], "shop_bonuses": [], "trees_crossed": 0,
-         "grid": grid}]}
+    state = ana_and_ben_sheets()
     tables["post"](room, "match", {"state": state})
     page.reload()
     expect(page.locator("#over [data-testid=winners]")).to_have_text("Winner: Ana")

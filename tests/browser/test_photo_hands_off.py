@@ -6,18 +6,18 @@ from __future__ import annotations
 
 import pytest
 from browser_support import held_requests, note_answers, noted, press, wait_held
+from photo_flow import houses_photo, send_photo
 from playwright.sync_api import Page, expect
-from test_photo_pages_browser import _houses_photo, _send, uploads_removed  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
 
 def test_the_catalog_answer_mid_tap_on_the_photo_waits_until_the_finger_is_up(
-        phone: Page, group_page, tmp_path, uploads_removed):  # noqa: F811
+        phone: Page, group_page, tmp_path, uploads_removed):
     gid, _key = group_page
     note_answers(phone, r"/cards$", "catalog")
     held = held_requests(phone, "**/api/groups/*/cards")
-    pid = _send(phone, gid, "canal-houses", _houses_photo(tmp_path), uploads_removed)
+    pid = send_photo(phone, gid, "canal-houses", houses_photo(tmp_path), uploads_removed)
     last = phone.request.get(f"/api/groups/{gid}/photos/{pid}").json()["cards"][-1]
     wait_held(phone, held, "card catalog read by the street page")
 

@@ -6,11 +6,10 @@ deletes a photo (and its file)."""
 from __future__ import annotations
 
 import io
-import threading
 from pathlib import Path
 
 import pytest
-from browser_support import WAIT_MS
+from browser_support import WAIT_MS, served
 from PIL import Image
 
 from companion import storage
@@ -32,16 +31,8 @@ def venue_app(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def live_server(venue_app):
-    from werkzeug.serving import make_server
-
-    server = make_server("127.0.0.1", 0, venue_app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=5)
+    with served(venue_app) as url:
+        yield url
 
 
 def _store(app, gid: str, pid: str, size: int) -> Path:

@@ -292,7 +292,7 @@ def _check_moves(page: Page, moves: list[dict]) -> dict:
 
 def test_canal_houses_rulebook_street(phone: Page, group_page):
     from browser_support import start_match
-    from test_canal_houses_page import RULEBOOK_STREET
+    from houses_street import RULEBOOK_STREET
 
     gid, _key = group_page
     start_match(phone, gid, "canal-houses", ["Ana", "Ben"])

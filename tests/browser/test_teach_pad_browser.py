@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from browser_support import ARTIFACTS, score_cli
+from browser_support import ARTIFACTS, score_cli, start_doodle_scoring
 from playwright.sync_api import Page, expect
 
 from vision.doodle_china import ocr
@@ -27,15 +27,6 @@ PAD = REPO / "fixtures" / "photos" / "doodle-china-pad"
 def _shot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"teach_{name}.png"), full_page=True)
-
-
-@pytest.fixture
-def uploads_removed(live_server):
-    stored: list[str] = []
-    yield stored
-    for pid in stored:
-        for path in (REPO / "instance" / "uploads").glob(f"{pid}.*"):
-            path.unlink(missing_ok=True)
 
 
 def _grid_on_photo(template: dict) -> np.ndarray:
@@ -156,12 +147,7 @@ def test_teach_a_pad_then_read_score_and_save_a_sheet_of_it(phone: Page, group_p
     assert phone.errors == []
 
     # The match being entered: Ana and Ben; Ben's sheet is a photo of the pad.
-    phone.goto(f"/g/{gid}/play/doodle-china")
-    phone.locator("[data-edition=suzhou]").click()
-    for name in ("Ana", "Ben"):
-        phone.fill("#new-player", name)
-        phone.get_by_role("button", name="Add", exact=True).click()
-    phone.locator("#start-scoring").click()
+    start_doodle_scoring(phone, gid, ["Ana", "Ben"])
     phone.goto(f"/g/{gid}/photo/doodle-china")
     phone.set_input_files("#photo-camera", str(PAD / "marked-suzhou-boxed-arc.jpg"))
     phone.wait_for_url(re.compile(r"/photo/[0-9a-f-]{36}$"), timeout=90_000)
