@@ -5,6 +5,7 @@ after saving, a failed save, the card catalog and the chip keyboard."""
 
 from __future__ import annotations
 
+import houses_street as houses
 import pytest
 from browser_support import (
     ARTIFACTS,
@@ -14,18 +15,6 @@ from browser_support import (
     start_match,
     wait_scored,
 )
-from houses_street import (
-    BEN_STREET,
-    RULEBOOK_STREET,
-    add,
-    build_rulebook_street,
-    card,
-    edit_card,
-    edit_window,
-    expect_text,
-    tap,
-    window_of,
-)
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -34,23 +23,23 @@ pytestmark = pytest.mark.browser
 def test_rulebook_street_by_taps_matches_the_cli_and_reopens(phone, group_page):
     gid, _key = group_page
     start_match(phone, gid, "canal-houses", ["Ana", "Ben"])
-    build_rulebook_street(phone)
+    houses.build_rulebook_street(phone)
 
     # Work survives a reload half-way through (Ben's street is still to do).
     phone.reload()
     wait_scored(phone)
-    assert read_draft(phone, gid, "canal-houses")["state"]["players"][0]["street"] == RULEBOOK_STREET
+    assert read_draft(phone, gid, "canal-houses")["state"]["players"][0]["street"] == houses.RULEBOOK_STREET
 
     phone.locator(".tab[data-player='1']").click()
-    edit_card(phone, 0, "store", 1, "blue")
-    add(phone, 0, "add-window")
-    edit_window(phone, "blue")
+    houses.edit_card(phone, 0, "store", 1, "blue")
+    houses.add(phone, 0, "add-window")
+    houses.edit_window(phone, "blue")
     wait_scored(phone)
 
     state = read_draft(phone, gid, "canal-houses")["state"]
     assert state == {"game": "canal-houses",
-                     "players": [{"name": "Ana", "street": RULEBOOK_STREET},
-                                 {"name": "Ben", "street": BEN_STREET}]}
+                     "players": [{"name": "Ana", "street": houses.RULEBOOK_STREET},
+                                 {"name": "Ben", "street": houses.BEN_STREET}]}
     expected = score_cli(state)
     ana = expected["players"][0]
     assert ana["parts"] == {"stores": 4, "roofs": 3, "flowerpots": 1, "color_bonus": 4}
@@ -61,12 +50,12 @@ def test_rulebook_street_by_taps_matches_the_cli_and_reopens(phone, group_page):
 
     # Met / not met on the drawing, as the engine says, and the bonus group outlined.
     phone.locator(".tab[data-player='0']").click()
-    badges = {(h, part): card(phone, h, part).locator(".met-badge").get_attribute("data-met")
+    badges = {(h, part): houses.card(phone, h, part).locator(".met-badge").get_attribute("data-met")
               for h, part in ((0, "store"), (1, "store"), (1, "roof"), (2, "store"))}
     assert badges == {(0, "store"): "false", (1, "store"): "true", (1, "roof"): "true",
                       (2, "store"): "true"}
     assert phone.locator(".street .hcard.bonus").count() == ana["color_group"]["size"] == 3
-    card(phone, 0, "store").click()
+    houses.card(phone, 0, "store").click()
     flags = phone.locator("#editor [data-cond='at_least:flags'] .cond-status")
     assert flags.get_attribute("data-met") == "false" and "0 flags" in flags.inner_text()
     assert phone.locator("#editor [data-testid='card-met']").inner_text() == "not met: scores 0"
@@ -91,14 +80,14 @@ def test_rulebook_street_by_taps_matches_the_cli_and_reopens(phone, group_page):
 
 def test_edit_after_saving_rescores_and_delete_has_undo(phone, group_page):
     gid, key = group_page
-    state = {"game": "canal-houses", "players": [{"name": "Ana", "street": BEN_STREET},
-                                                 {"name": "Ben", "street": BEN_STREET}]}
+    state = {"game": "canal-houses", "players": [{"name": "Ana", "street": houses.BEN_STREET},
+                                                 {"name": "Ben", "street": houses.BEN_STREET}]}
     saved = phone.request.post(f"/api/groups/{gid}/matches", data={"state": state},
                                headers={"X-Companion-Key": key}).json()
     phone.goto(f"/g/{gid}/play/canal-houses?match={saved['id']}")
     wait_scored(phone)
-    card(phone, 0, "store").click()
-    tap(phone, "Points: 3")  # Ana's store: 1 -> 3
+    houses.card(phone, 0, "store").click()
+    houses.tap(phone, "Points: 3")  # Ana's store: 1 -> 3
     wait_scored(phone)
     phone.click("#save-match")
     phone.wait_for_url(f"**/matches/{saved['id']}")
@@ -119,8 +108,8 @@ def test_edit_after_saving_rescores_and_delete_has_undo(phone, group_page):
 def test_failed_save_keeps_the_street_and_names_the_path(phone, group_page):
     gid, _key = group_page
     start_match(phone, gid, "canal-houses", ["Ana", "Ben"])
-    card(phone, 0, "store").click()
-    tap(phone, "Points: 2")
+    houses.card(phone, 0, "store").click()
+    houses.tap(phone, "Points: 2")
     wait_scored(phone)
     phone.route("**/api/groups/*/matches", lambda route: route.fulfill(
         status=422, content_type="application/json",
@@ -128,7 +117,7 @@ def test_failed_save_keeps_the_street_and_names_the_path(phone, group_page):
     phone.click("#save-match")
     status = phone.locator("#save-status")
     # The person reads where, never the JSON path (issue 17: no developer text).
-    expect_text(phone, "#save-status", "Ana · house 1 · store · points: must be an integer of 0 or more")
+    houses.expect_text(phone, "#save-status", "Ana · house 1 · store · points: must be an integer of 0 or more")
     assert "players[0]" not in status.inner_text()
     assert "still here" in status.inner_text()
     assert read_draft(phone, gid, "canal-houses")["state"]["players"][0]["street"][0]["store"]["points"] == 2
@@ -138,7 +127,7 @@ def test_failed_save_keeps_the_street_and_names_the_path(phone, group_page):
 def test_card_catalog_saves_and_picks_a_card_and_keeps_names_as_text(phone, group_page):
     gid, key = group_page
     start_match(phone, gid, "canal-houses", ["Ana", "Ben"])
-    edit_card(phone, 0, "store", 2, "orange", ["at_least cats 1"])
+    houses.edit_card(phone, 0, "store", 2, "orange", ["at_least cats 1"])
     catalog = phone.locator("#editor details.catalog")
     catalog.locator("summary").click()
     evil = "<img src=x onerror=alert(1)>"
@@ -180,7 +169,7 @@ def test_chip_keyboard_builds_bottom_up_and_repeats_a_window(phone, group_page):
     start_match(phone, gid, "canal-houses", ["Ana", "Ben"])
     editor = phone.locator("#editor")
     assert "House 1 · store" in editor.locator("h3").inner_text()
-    tap(phone, "Points: 3")
+    houses.tap(phone, "Points: 3")
     chip = editor.locator("[data-chip='none flags']")
     assert chip.inner_text() == "no flags"  # the engine's words
     chip.click()
@@ -189,8 +178,8 @@ def test_chip_keyboard_builds_bottom_up_and_repeats_a_window(phone, group_page):
     editor.locator("[data-chip='taller_than left']").click()  # and off again
     editor.locator("[data-next='window'][data-next-color='green']").click()
     assert "House 1 · window 1" in editor.locator("h3").inner_text()
-    tap(phone, "Cats: 2")
-    tap(phone, "Flowerpots: 1")
+    houses.tap(phone, "Cats: 2")
+    houses.tap(phone, "Flowerpots: 1")
     editor.locator("[data-action='same-again']").click()
     assert "House 1 · window 2" in editor.locator("h3").inner_text()
     editor.locator("[data-next='roof'][data-next-color='red']").click()
@@ -210,12 +199,12 @@ def test_chip_keyboard_builds_bottom_up_and_repeats_a_window(phone, group_page):
     wait_scored(phone)
     phone.screenshot(path=str(ARTIFACTS / "houses_window_asked_chip.png"), full_page=True)
     street = read_draft(phone, gid, "canal-houses")["state"]["players"][0]["street"]
-    window = window_of(cats=2, flowerpots=1, color="green")
+    window = houses.window_of(cats=2, flowerpots=1, color="green")
     assert street == [
         {"store": {"points": 3, "color": None, "condition": {"none": ["flags"]}},
          "windows": [window, window],
          "roof": {"points": 0, "color": "red", "condition": {"height": {"exactly": 4}}}},
         {"store": {"points": 3, "color": "blue", "condition": {"at_least": {"cats": 1, "flags": 1}}},
-         "windows": [window_of(cats=1, flags=1, color="blue")]}]
+         "windows": [houses.window_of(cats=1, flags=1, color="blue")]}]
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert not phone.errors, phone.errors

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 
+import houses_street as houses
 import pytest
 import requests
 from browser_support import (
@@ -15,13 +16,6 @@ from browser_support import (
     shown_totals,
     start_match,
     wait_scored,
-)
-from houses_street import (
-    BEN_STREET,
-    card,
-    expect_text,
-    tap,
-    window_of,
 )
 
 pytestmark = pytest.mark.browser
@@ -42,11 +36,11 @@ def test_each_phone_enters_its_own_street_into_one_match(phone, group_page, brow
     assert "Ana's street" in phone.get_by_test_id("mine-note").inner_text()
     ben_link = phone.locator("#share-streets [data-player='Ben'] a").get_attribute("href")
     # Ana's street, from the keyboard that is already open on her store.
-    tap(phone, "Points: 2")
+    houses.tap(phone, "Points: 2")
     phone.locator("#editor .swatches [data-color='orange']").click()
     phone.locator("#editor [data-chip='at_least cats 1']").click()
     phone.locator("#editor [data-next='window'][data-next-color='orange']").click()
-    tap(phone, "Cats: 1")
+    houses.tap(phone, "Cats: 1")
     wait_scored(phone)
     # Ben's street is not Ana's phone's to edit.
     phone.locator(".tab[data-player='1']").click()
@@ -54,7 +48,7 @@ def test_each_phone_enters_its_own_street_into_one_match(phone, group_page, brow
     assert "on their own phone" in phone.get_by_test_id("street-hint").inner_text()
     phone.locator(".tab[data-player='0']").click()
     phone.click("#save-match")
-    expect_text(phone, "#save-status", "Ana's street is in the match")
+    houses.expect_text(phone, "#save-status", "Ana's street is in the match")
 
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                                   has_touch=True, base_url=live_server)
@@ -65,16 +59,16 @@ def test_each_phone_enters_its_own_street_into_one_match(phone, group_page, brow
         wait_scored(ben)
         assert "Ben's street" in ben.get_by_test_id("mine-note").inner_text()
         assert ben.locator(".tab[aria-selected='true']").get_attribute("data-player") == "1"
-        tap(ben, "Points: 1")
+        houses.tap(ben, "Points: 1")
         ben.locator("#editor .swatches [data-color='blue']").click()
         wait_scored(ben)
         ben.click("#save-match")
-        expect_text(ben, "#save-status", "Ben's street is in the match")
+        houses.expect_text(ben, "#save-status", "Ben's street is in the match")
         # Ana's street came with the match Ben opened; Ben's save kept it.
         stored = ben.request.get(f"/api/groups/{gid}/matches/{mid}").json()["state"]
         assert stored["players"][0]["street"] == [
             {"store": {"points": 2, "color": "orange", "condition": {"at_least": {"cats": 1}}},
-             "windows": [window_of(cats=1, color="orange")]}]
+             "windows": [houses.window_of(cats=1, color="orange")]}]
         assert stored["players"][1]["street"] == [
             {"store": {"points": 1, "color": "blue", "condition": {}}, "windows": []}]
         ben.screenshot(path="tests/artifacts/houses_street_per_phone_ben.png", full_page=True)
@@ -104,8 +98,8 @@ def test_a_street_saved_over_a_newer_match_is_merged_again_on_409(phone, group_p
     GET gave; a 409 (another phone saved first) makes the page read the match
     again and replace only its own street in what it read."""
     gid, key = group_page
-    state = {"game": "canal-houses", "players": [{"name": "Ana", "street": BEN_STREET},
-                                                 {"name": "Ben", "street": BEN_STREET}]}
+    state = {"game": "canal-houses", "players": [{"name": "Ana", "street": houses.BEN_STREET},
+                                                 {"name": "Ben", "street": houses.BEN_STREET}]}
     saved = phone.request.post(f"/api/groups/{gid}/matches", data={"state": state},
                                headers={"X-Companion-Key": key}).json()
     url = f"**/api/groups/{gid}/matches/{saved['id']}"
@@ -137,11 +131,11 @@ def test_a_street_saved_over_a_newer_match_is_merged_again_on_409(phone, group_p
     phone.route(url, fake)
     phone.goto(f"/g/{gid}/play/canal-houses?match={saved['id']}&street=Ana")
     wait_scored(phone)
-    card(phone, 0, "store").click()
-    tap(phone, "Points: 3")
+    houses.card(phone, 0, "store").click()
+    houses.tap(phone, "Points: 3")
     wait_scored(phone)
     phone.click("#save-match")
-    expect_text(phone, "#save-status", "Ana's street is in the match")
+    houses.expect_text(phone, "#save-status", "Ana's street is in the match")
     first, second = calls["put"][0], calls["put"][1]
     assert first["version"] < second["version"]
     assert second["state"]["players"][1]["street"] == bens_new  # Ben's save kept

@@ -5,12 +5,8 @@ from __future__ import annotations
 
 import re
 
+import photo_flow as flow
 import pytest
-from photo_flow import (
-    no_page_scroll,
-    send_photo,
-    shot,
-)
 from playwright.sync_api import Page, expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("uploads_removed")]
@@ -38,8 +34,8 @@ def test_catalog_page_photographs_a_card(phone: Page, group_page, tmp_path):
     expect(phone.get_by_test_id("catalog-count")).to_have_text("1 of 1 cards photographed.")
     listed = phone.request.get(f"/api/groups/{gid}/card-photos", headers={"X-Companion-Key": key}).json()
     assert [p["card_id"] for p in listed["photos"]] == [cid]
-    no_page_scroll(phone)
-    shot(phone, "catalog")
+    flow.no_page_scroll(phone)
+    flow.shot(phone, "catalog")
     assert phone.errors == []
 
 
@@ -81,7 +77,7 @@ def test_catalog_from_one_photo_of_twelve_cards(phone: Page, group_page, tmp_pat
         phone.get_by_test_id("grid-camera").set_input_files(str(grid_path))
     answer = sent.value.json()
     expect(phone.get_by_test_id("grid-count")).to_have_text("12 cards found; 12 to save.", timeout=60_000)
-    shot(phone, "catalog_grid_found")
+    flow.shot(phone, "catalog_grid_found")
     # Which found card is which design: the centre of its outline in the truth's outlines.
     which = {}
     for card in answer["cards"]:
@@ -121,13 +117,13 @@ def test_catalog_from_one_photo_of_twelve_cards(phone: Page, group_page, tmp_pat
     label(chosen[2])
     expect(phone.get_by_test_id("grid-count")).to_have_text("12 cards found; 9 to save.")
     expect(phone.get_by_test_id("catalog-count")).to_have_text("3 of 3 cards photographed.")
-    no_page_scroll(phone)
-    shot(phone, "catalog_grid_labelled")
+    flow.no_page_scroll(phone)
+    flow.shot(phone, "catalog_grid_labelled")
     cards = phone.request.get(f"/api/groups/{gid}/cards", headers={"X-Companion-Key": key}).json()["cards"]
     saved = {c["id"]: c for c in cards}
     assert len(saved) == 3
 
-    pid = send_photo(phone, gid, "canal-houses", street_path, uploads_removed)
+    pid = flow.send_photo(phone, gid, "canal-houses", street_path, uploads_removed)
     reading = phone.request.get(f"/api/groups/{gid}/photos/{pid}", headers={"X-Companion-Key": key}).json()
     matched = [c for c in reading["cards"] if c["match"]]
     assert len(matched) >= 2, reading["cards"]

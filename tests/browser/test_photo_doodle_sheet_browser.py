@@ -8,20 +8,9 @@ from __future__ import annotations
 
 import re
 
+import photo_flow as flow
 import pytest
 from browser_support import score_cli, start_doodle_scoring
-from photo_flow import (
-    CYCLE,
-    doodle_photo,
-    no_page_scroll,
-    photo_state,
-    reopen_from_history,
-    save_match,
-    send_photo,
-    shot,
-    totals_shown,
-    wait_idle,
-)
 from playwright.sync_api import Page, expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("uploads_removed")]
@@ -34,9 +23,9 @@ def test_doodle_sheet_photo_joins_the_match_is_corrected_scored_and_saved(phone:
     start_doodle_scoring(phone, gid, ["Ana", "Ben"])
     phone.get_by_test_id("sq-0-0").click()  # Ana: one line on her start square
     phone.locator("#shape-picker [data-shape=NS]").click()
-    wait_idle(phone)
+    flow.wait_idle(phone)
 
-    pid = send_photo(phone, gid, "doodle-china", doodle_photo(tmp_path), uploads_removed)
+    pid = flow.send_photo(phone, gid, "doodle-china", flow.doodle_photo(tmp_path), uploads_removed)
     reading = phone.request.get(f"/api/groups/{gid}/photos/{pid}").json()
     assert reading["homography"] and reading["size"]
 
@@ -63,11 +52,11 @@ def test_doodle_sheet_photo_joins_the_match_is_corrected_scored_and_saved(phone:
                 if cell.split(":")[0] == "plain")
     before = reading["proposal"]["grid"][r][c].partition(":")[2] or None
     phone.get_by_test_id(f"sq-{r}-{c}").click()
-    after = CYCLE[(CYCLE.index(before) + 1) % len(CYCLE)]
+    after = flow.CYCLE[(flow.CYCLE.index(before) + 1) % len(flow.CYCLE)]
     expect(phone.get_by_test_id(f"sq-{r}-{c}")).to_have_attribute("data-path", after or "")
     expect(phone.get_by_test_id(f"sq-{r}-{c}")).to_have_class(re.compile("is-(touched|checked)"))
 
-    state = photo_state(phone)
+    state = flow.photo_state(phone)
     assert [p["name"] for p in state["players"]] == ["Ana", "Ben"]
     assert state["players"][0]["grid"][0][0] != "start"  # Ana's line from the draft is kept
     ben = state["players"][1]
@@ -77,17 +66,17 @@ def test_doodle_sheet_photo_joins_the_match_is_corrected_scored_and_saved(phone:
     for key in ("hotels", "shops", "shop_bonuses", "trees_crossed"):
         assert ben[key] == reading["proposal"][key]
     expected = score_cli(state)
-    assert totals_shown(phone) == {p["name"]: p["total"] for p in expected["players"]}
+    assert flow.totals_shown(phone) == {p["name"]: p["total"] for p in expected["players"]}
     expect(phone.locator("#result .result-player.is-this-sheet")).to_have_attribute("data-player", "Ben")
-    no_page_scroll(phone)
-    shot(phone, "doodle_reading")
+    flow.no_page_scroll(phone)
+    flow.shot(phone, "doodle_reading")
     assert phone.errors == []
 
     # Save: the match holds both sheets, the draft is gone, history reopens it.
-    mid = save_match(phone)
+    mid = flow.save_match(phone)
     assert phone.request.get(f"/api/groups/{gid}/matches/{mid}").json()["state"] == state
     assert phone.evaluate("k => localStorage.getItem(k)", f"draft:{gid}:doodle-china") is None
-    reopen_from_history(phone, gid, mid, {p["name"]: p["total"] for p in expected["players"]})
+    flow.reopen_from_history(phone, gid, mid, {p["name"]: p["total"] for p in expected["players"]})
     phone.locator("#edit-match").click()
     expect(phone.get_by_role("tab", name=re.compile("Ben"))).to_be_visible()
 
@@ -95,11 +84,11 @@ def test_doodle_sheet_photo_joins_the_match_is_corrected_scored_and_saved(phone:
 def test_the_sheet_can_continue_on_the_score_page(phone: Page, group_page, tmp_path, uploads_removed):
     """A new match from the photo, taken on to the Doodle China page to type in the rest."""
     gid, _key = group_page
-    pid = send_photo(phone, gid, "doodle-china", doodle_photo(tmp_path), uploads_removed)
+    pid = flow.send_photo(phone, gid, "doodle-china", flow.doodle_photo(tmp_path), uploads_removed)
     reading = phone.request.get(f"/api/groups/{gid}/photos/{pid}").json()
     phone.locator("[data-target=new]").click()
     phone.fill("#player-name", "Cleo")
-    wait_idle(phone)
+    flow.wait_idle(phone)
     phone.locator("#continue-play").click()
     phone.wait_for_url(re.compile(r"/play/doodle-china"))
     expect(phone.get_by_role("tab", name=re.compile("Cleo"))).to_have_attribute("aria-selected", "true")
@@ -128,7 +117,7 @@ def test_without_the_sheets_place_the_read_grid_is_drawn_beside_the_photo(phone:
 
     monkeypatch.setattr(photo_reading, "read_in_worker", placeless)
     gid, _key = group_page
-    pid = send_photo(phone, gid, "doodle-china", doodle_photo(tmp_path), uploads_removed)
+    pid = flow.send_photo(phone, gid, "doodle-china", flow.doodle_photo(tmp_path), uploads_removed)
     reading = phone.request.get(f"/api/groups/{gid}/photos/{pid}").json()
     sheet = phone.get_by_test_id("sheet")
     expect(sheet.locator("button.dc-sq")).to_have_count(25)
@@ -138,11 +127,11 @@ def test_without_the_sheets_place_the_read_grid_is_drawn_beside_the_photo(phone:
                 if cell.split(":")[0] != "house")
     before = reading["proposal"]["grid"][r][c].partition(":")[2] or None
     phone.get_by_test_id(f"sq-{r}-{c}").click()
-    after = CYCLE[(CYCLE.index(before) + 1) % len(CYCLE)]
+    after = flow.CYCLE[(flow.CYCLE.index(before) + 1) % len(flow.CYCLE)]
     expect(phone.get_by_test_id(f"sq-{r}-{c}")).to_have_attribute("data-path", after or "")
     phone.fill("#player-name", "Dai")
-    state = photo_state(phone)
-    assert totals_shown(phone) == {"Dai": score_cli(state)["players"][0]["total"]}
-    no_page_scroll(phone)
-    shot(phone, "doodle_no_overlay")
+    state = flow.photo_state(phone)
+    assert flow.totals_shown(phone) == {"Dai": score_cli(state)["players"][0]["total"]}
+    flow.no_page_scroll(phone)
+    flow.shot(phone, "doodle_no_overlay")
     assert phone.errors == []

@@ -5,13 +5,8 @@ from __future__ import annotations
 
 import re
 
+import photo_flow as flow
 import pytest
-from photo_flow import (
-    doodle_photo,
-    houses_photo,
-    no_page_scroll,
-    shot,
-)
 from playwright.sync_api import Page, expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("uploads_removed")]
@@ -36,8 +31,8 @@ def test_an_unreadable_photo_says_what_to_do_and_keeps_the_photo(phone: Page, gr
         phone.locator("#retry").click()  # ... and goes again with one tap
     assert sent.value.status == 422
     expect(error).to_be_visible()
-    no_page_scroll(phone)
-    shot(phone, "upload_error")
+    flow.no_page_scroll(phone)
+    flow.shot(phone, "upload_error")
 
 
 def test_photo_pages_first_load_is_light(browser, phone: Page, group_page, live_server, tmp_path, uploads_removed):
@@ -46,7 +41,7 @@ def test_photo_pages_first_load_is_light(browser, phone: Page, group_page, live_
     gid, key = group_page
     headers = {"X-Companion-Key": key}
     readings = {}
-    for game, photo in (("doodle-china", doodle_photo(tmp_path)), ("canal-houses", houses_photo(tmp_path))):
+    for game, photo in (("doodle-china", flow.doodle_photo(tmp_path)), ("canal-houses", flow.houses_photo(tmp_path))):
         answer = phone.request.post(f"/api/groups/{gid}/photos", headers=headers, multipart={
             "game": game, "photo": {"name": photo.name, "mimeType": "image/jpeg", "buffer": photo.read_bytes()}})
         assert answer.status == 201, answer.text()

@@ -7,19 +7,9 @@ from __future__ import annotations
 
 import re
 
+import photo_flow as flow
 import pytest
 from browser_support import score_cli
-from photo_flow import (
-    FIXTURES,
-    houses_photo,
-    no_page_scroll,
-    photo_state,
-    reopen_from_history,
-    save_match,
-    send_photo,
-    shot,
-    totals_shown,
-)
 from playwright.sync_api import Page, expect
 
 from companion.games.canal_houses.state import missing_values
@@ -58,7 +48,7 @@ def _fill_every_missing_value(page: Page) -> int:
 def test_canal_houses_street_photo_asks_for_the_missing_values_then_scores(phone: Page, group_page, tmp_path,
                                                                           uploads_removed):
     gid, _key = group_page
-    pid = send_photo(phone, gid, "canal-houses", houses_photo(tmp_path), uploads_removed)
+    pid = flow.send_photo(phone, gid, "canal-houses", flow.houses_photo(tmp_path), uploads_removed)
     reading = phone.request.get(f"/api/groups/{gid}/photos/{pid}").json()
     cards = reading["cards"]
 
@@ -79,12 +69,12 @@ def test_canal_houses_street_photo_asks_for_the_missing_values_then_scores(phone
     # Tapping a card on the photo opens its questions.
     phone.get_by_test_id(f"ov-card-{cards[-1]['house']}-{cards[-1]['row']}").click()
     expect(phone.locator("#card-panel h3")).to_contain_text(f"House {cards[-1]['house'] + 1}")
-    shot(phone, "houses_asking")
+    flow.shot(phone, "houses_asking")
 
     answers = _fill_every_missing_value(phone)
     assert answers >= len(cards)
     expect(view.locator("polygon.ov-card.is-missing")).to_have_count(0)
-    state = photo_state(phone)
+    state = flow.photo_state(phone)
     assert [p["name"] for p in state["players"]] == ["Ana"]
     street = state["players"][0]["street"]
     assert len(street) == len(reading["proposal"]["street"])
@@ -93,13 +83,13 @@ def test_canal_houses_street_photo_asks_for_the_missing_values_then_scores(phone
     assert conditions.count({"at_least": {"cats": 1}}) == 1  # the one added in the card editor
     assert all(cond in ({}, {"at_least": {"cats": 1}}) for cond in conditions)
     expected = score_cli(state)
-    assert totals_shown(phone) == {"Ana": expected["players"][0]["total"]}
-    no_page_scroll(phone)
-    shot(phone, "houses_scored")
+    assert flow.totals_shown(phone) == {"Ana": expected["players"][0]["total"]}
+    flow.no_page_scroll(phone)
+    flow.shot(phone, "houses_scored")
     assert phone.errors == []
 
-    mid = save_match(phone)
-    reopen_from_history(phone, gid, mid, {"Ana": expected["players"][0]["total"]})
+    mid = flow.save_match(phone)
+    flow.reopen_from_history(phone, gid, mid, {"Ana": expected["players"][0]["total"]})
 
 
 def test_cards_left_out_of_the_street_are_drawn_on_the_photo_too(phone: Page, group_page, uploads_removed):
@@ -107,8 +97,8 @@ def test_cards_left_out_of_the_street_are_drawn_on_the_photo_too(phone: Page, gr
     are outlined on the photo apart from the street, so a person sees every
     card the reader found."""
     gid, _key = group_page
-    photo = FIXTURES / "canal-houses" / "classic-discards.jpg"
-    pid = send_photo(phone, gid, "canal-houses", photo, uploads_removed)
+    photo = flow.FIXTURES / "canal-houses" / "classic-discards.jpg"
+    pid = flow.send_photo(phone, gid, "canal-houses", photo, uploads_removed)
     reading = phone.request.get(f"/api/groups/{gid}/photos/{pid}").json()
     others = reading["other_cards"]
     assert any(o["kind"] == "face-down" for o in others), others  # the fixture has discards under the canal
@@ -119,8 +109,8 @@ def test_cards_left_out_of_the_street_are_drawn_on_the_photo_too(phone: Page, gr
     assert phone.get_by_test_id("ov-other-0").locator("title").text_content().startswith(
         "Face-down" if others[0]["kind"] == "face-down" else "Left out")
     expect(phone.locator(".legend")).to_contain_text(f"left out of the street ({len(others)})")
-    no_page_scroll(phone)
-    shot(phone, "houses_other_cards")
+    flow.no_page_scroll(phone)
+    flow.shot(phone, "houses_other_cards")
     assert phone.errors == []
 
 
@@ -145,7 +135,7 @@ def test_a_card_recognised_from_the_catalog_is_marked_and_not_asked(phone: Page,
         return reading
 
     monkeypatch.setattr(photo_reading, "read_in_worker", recognised)
-    pid = send_photo(phone, gid, "canal-houses", houses_photo(tmp_path), uploads_removed)
+    pid = flow.send_photo(phone, gid, "canal-houses", flow.houses_photo(tmp_path), uploads_removed)
     reading = phone.request.get(f"/api/groups/{gid}/photos/{pid}").json()
     card = next(c for c in reading["cards"] if c["match"])
     view = phone.get_by_test_id("photo-view")
