@@ -20,7 +20,7 @@ def _rel(path: Path) -> str:
 
 def test_clone_is_written_once():
     copies = [_rel(p) for p in SCRIPTS if "JSON.parse(JSON.stringify(" in p.read_text(encoding="utf-8")]
-    assert copies == ["static/kit/clone.js"]
+    assert copies == ["static/kit/drafts.js"]
 
 
 def test_one_icon_sprite():

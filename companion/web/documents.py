@@ -8,7 +8,7 @@ categories, how to check a document's data, the app's own built-in ones) and
 calls `add_document_routes(bp, kind)` (or only some of the routes, for a
 feature whose other calls differ: the pad templates are taught from a photo);
 the category's name in bodies and `?` is the store's (`kind`, `edition`);
-bodies are read by pydantic models made from the kind (`web/json_body.parse_body`:
+bodies are read by pydantic models made from the kind (`web/bodies.py` parse_body:
 422 `{"error", "path"}` saying what was wrong and what is allowed);
 the endpoints are the blueprint's `index`, `create`, `show`, `update` and
 `delete`. Storage is `companion.storage.documents.GroupDocuments`."""

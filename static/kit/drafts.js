@@ -1,6 +1,11 @@
 // Drafts of a match kept on the phone (Companion.drafts) until saved: one per group and
 // game, or per saved match while editing it; an older draft is offered, never used silently.
+// Also the one `clone` every page uses (M.clone): a deep copy of plain JSON data (states,
+// drafts, answers). JSON round-trip on purpose: what is copied is exactly what would be
+// saved or sent (no Dates, no undefined), so a copy never holds more than the server sees.
 "use strict";
+
+export const clone = (value) => JSON.parse(JSON.stringify(value));
 
 const C = () => Companion; // app.js declares it (a global lexical binding, not on window)
 const h = (...args) => C().h(...args);

@@ -3,7 +3,7 @@
 // Every function works on the scoring state itself (scoring.md), so what the
 // page builds is exactly what /api/score and `companion score` read.
 
-import { clone } from "./clone.js";
+import { clone } from "./drafts.js";
 
 // A window's features, in the engine's order (the game registry).
 export const FEATURES = Companion.facts.games["canal-houses"].features;

@@ -25,6 +25,7 @@
 //   M.errorText(data, state?)          "Ana · house 2 · roof · points (players[0].street[1]...):
 //                                      must be ..." from an API error body
 //   M.humanPath(path, state?)          players[0].street[1].windows[2] -> "Ana · house 2 · window 3"
+//   M.clone(value)                     a deep copy of plain JSON data (kit/drafts.js: the one copy)
 //   M.saveMatch(gid, draft, matchId?)  POST (new, with draft.id) or PUT (matchId, with the draft's
 //                                      version): {ok, status, data}. Offline, mountSave queues it
 //                                      (Companion.outbox) and says so; a 409 shows both versions
@@ -44,7 +45,6 @@
 "use strict";
 
 import { draftKeyNow, pageData } from "./drafts.js";
-import { errorText, humanLine } from "./words.js";
 
 const C = () => Companion; // kit/app.js declares it (a global lexical binding, not on window)
 export const h = (...args) => C().h(...args);
@@ -57,10 +57,54 @@ export const GAMES = Object.fromEntries(Object.entries(C().facts.games).map(([id
 // Games decided by a win condition, not points (the registry's WIN_LOSE_GAMES).
 const WIN_LOSE = new Set(C().facts.win_lose);
 
-export { clone } from "./clone.js";
-export * from "./drafts.js";
-export * from "./scorer.js";
-export * from "./words.js";
+export * from "./drafts.js"; // pageData, draftStore, loadDraft, newDraft, clone
+export * from "./scorer.js"; // scorer, whenHandsOff
+
+// Engine paths in words people read: players[0].street[1] is "Ana · house 2"; the words
+// for each state key come from the game registry (Companion.facts.path_words).
+// State keys as people say them ("street" -> "house"), every game's, from the registry.
+const PATH_WORDS = C().facts.path_words;
+const singular = (key) => PATH_WORDS[key] || key.replace(/_/g, " ").replace(/s$/, "");
+
+export function humanPath(path, state) {
+  if (!path) return "";
+  const parts = [];
+  const re = /([A-Za-z_]+)|\[(\d+)\]/g;
+  let m;
+  let last = null;
+  let rawKey = false; // the last part pushed is a bare key an index may still number
+  while ((m = re.exec(path)) !== null) {
+    if (m[1]) {
+      last = m[1];
+      rawKey = false;
+      if (!(m[1] in PATH_WORDS) && m[1] !== "state") { parts.push(m[1].replace(/_/g, " ")); rawKey = true; }
+      continue;
+    }
+    const i = Number(m[2]);
+    if (rawKey) parts.pop();
+    rawKey = false;
+    if (last === "players") parts.push(state?.players?.[i]?.name || `player ${i + 1}`);
+    else parts.push(`${singular(last)} ${i + 1}`);
+  }
+  return parts.join(" · ");
+}
+
+// A JSON path inside a message ("also circled at players[1].hotels[0]").
+const PATH_IN_TEXT = /\b[a-z_]+(?:\[\d+\])+(?:\.[a-z_]+(?:\[\d+\])*)*/g;
+/** Engine lines say `moves[3]` or `players[1].hotels[0]`; people read "move 4",
+ * "Ben · hotel 1" (views.human does the same server-side for detail lines). */
+export function humanLine(text, state) {
+  return String(text).replace(PATH_IN_TEXT, (path) => humanPath(path, state));
+}
+
+export function errorText(data, state) {
+  if (!data) return "something went wrong";
+  const message = data.error || "something went wrong";
+  if (!data.path) return humanLine(message, state);
+  // People read "Ana · house 2 · roof", never the JSON path (players[0].street[1]).
+  const human = humanPath(data.path, state);
+  return human ? `${human}: ${humanLine(message, state)}` : humanLine(message, state);
+}
 
 export function icon(name, label) {
   const ns = "http://www.w3.org/2000/svg";

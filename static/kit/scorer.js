@@ -2,7 +2,7 @@
 // an offline note that catches up by itself, and answers held while a finger is down.
 "use strict";
 
-import { clone } from "./clone.js";
+import { clone } from "./drafts.js";
 import { whenHandsOff } from "./hands_off.js";
 
 export { whenHandsOff };

@@ -14,7 +14,7 @@ import * as M from "../kit/match.js";
 
 const { h } = M;
 const NS = "http://www.w3.org/2000/svg";
-import { clone } from "../kit/clone.js";
+import { clone } from "../kit/match.js";
 
 export { clone };
 export const MAX_NAME = Companion.limits.player_name;

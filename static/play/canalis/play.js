@@ -5,7 +5,7 @@
 // message and is not added. The score track, the board and the log of what
 // each move caused come from the engine's result. Undo removes the last move.
 import * as M from "../../kit/match.js";
-import { clone } from "../../kit/clone.js";
+import { clone } from "../../kit/match.js";
 import { boardView, crownIcon, PLAYER_COLORS } from "./board.js";
 import { KINDS, NAMED_KINDS, RESOURCES, moveForm, newPending, sameData, sameTile, tapSquare, tileOf, tileText, toMove } from "./forms.js";
 import { renderSetup, setupTiles, standardBoard } from "./setup.js";

@@ -5,7 +5,7 @@
 // The server checks everything; its refusal is shown with the square or
 // house square it points at.
 import * as M from "../../kit/match.js";
-import { clone } from "../../kit/clone.js";
+import { clone } from "../../kit/match.js";
 import * as S from "../../kit/doodle_sheet.js";
 
 const { h } = M;

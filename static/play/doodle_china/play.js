@@ -9,7 +9,7 @@
 // through the table (POST .../rooms/RID/match) under its reserved match id,
 // which is also the draft's client id, so the dice record stays with it.
 import * as M from "../../kit/match.js";
-import { clone } from "../../kit/clone.js";
+import { clone } from "../../kit/match.js";
 import * as S from "../../kit/doodle_sheet.js";
 import { playerPicker, seatProblem } from "../../kit/players.js";
 import { trackView, treesView } from "./tracks.js";
