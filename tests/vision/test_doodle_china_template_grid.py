@@ -4,8 +4,9 @@ taught as its own edition with the grid where it is printed, and refused as
 the other edition with a message naming the right one.
 
 The seeds are blanks the finder once refused or misplaced: a paper edge or a
-row of track boxes taken for the grid's first row, and a 6 x 6 grid whose
-sixth column went unseen so that it passed for Suzhou's 5 x 5.
+row of track boxes taken for the grid's first row, a 6 x 6 grid whose sixth
+column went unseen so that it passed for Suzhou's 5 x 5, and a shadow across
+the sheet that made its lit part alone look like the paper.
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ CASES = [
     (71037, "shanghai-v1"),
     (71148, "shanghai-v1"),
     (71148, "suzhou-v1"),
+    # a shadow across the sheet: the bright part alone passed for the paper
+    # ("no grid was found", or "too steeply" at a tilt of 12 degrees)
+    (131000, "suzhou-v1"),
+    (131008, "shanghai-v1"),
 ]
 OTHER = {"suzhou": ("shanghai", "Suzhou sheet (5 x 5)"), "shanghai": ("suzhou", "Shanghai")}
 

@@ -280,3 +280,27 @@ def test_ink_map_divides_out_a_shadow(edge):
     ink, _ = locate.ink_map(paper)
     assert ink[100:, 80:120].max() < 0.1
     assert ink[50, 40] > 0.6 and ink[50, 160] > 0.4
+
+
+
+@pytest.mark.parametrize("sigma", [0.0, 0.6, 0.9, 1.3], ids=["sharp", "0.6", "0.9", "1.3"])
+def test_a_cross_over_an_icon_counts_alike_however_blurred_the_photo(sigma):
+    """A pad's house is a filled icon with little paper around it in its box:
+    the paper a cross is measured on must not shrink below the share that
+    switches to measuring the whole box (icon included) when the photo's
+    fitted blur rises one step, or a crossed house reads as clean."""
+    n, size, icon = 6, 40, 20
+    blank = np.zeros((60, 60 * n), np.float32)
+    boxes = []
+    for i in range(n):
+        x0 = 60 * i + 10
+        boxes.append([x0, 10, x0 + size, 10 + size])
+        m = (size - icon) // 2
+        cv2.rectangle(blank, (x0 + m, 10 + m), (x0 + size - m, 10 + size - m), 0.7, -1)
+    ink = cv2.GaussianBlur(blank, (0, 0), sigma) if sigma else blank.copy()
+    x0 = boxes[0][0]
+    cv2.line(ink, (x0 + 4, 14), (x0 + size - 4, 10 + size - 4), 0.5, 2)
+    cv2.line(ink, (x0 + size - 4, 14), (x0 + 4, 10 + size - 4), 0.5, 2)
+    excess = marks.box_excess(ink, blank, np.array(boxes, np.float64), 1.0, sigma, np.zeros(n), 0.5) / 0.5
+    assert excess[0] > 0.15, excess
+    assert np.abs(excess[1:]).max() < 0.03, excess

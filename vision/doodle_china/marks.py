@@ -89,7 +89,10 @@ def box_excess(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: floa
     cx, cy = (size[0] - 1) / 2, (size[1] - 1) / 2
     inner = (np.abs(xs - cx) <= bw * (0.5 - shrink)) & (np.abs(ys - cy) <= bh * (0.5 - shrink))
     models = np.stack([gain * _blur(p, sigma) for p in prints])
-    frees = [inner & (_blur(p, sigma + C.PRINT_FREE_BLUR) < C.PRINT_FREE) for p in prints]
+    # the paper measured on is the same however blurred the photo was fitted:
+    # a blur step more must not tip a box with little paper (a pad's house
+    # icon) into being measured whole, print and all
+    frees = [inner & (_blur(p, C.PRINT_FREE_BLUR) < C.PRINT_FREE) for p in prints]
     uses = [f if f.sum() >= C.PRINT_FREE_SHARE * inner.sum() else inner for f in frees]
 
     def excess(model: np.ndarray, levels: np.ndarray) -> np.ndarray:

@@ -12,6 +12,7 @@ ROUGH_WIDTH = 1000  # the paper roughly flattened to this width to find the grid
 CELL_PX = {"suzhou": 170, "shanghai": 140}  # template frame: a grid cell this many pixels
 MAX_TEMPLATE_SIDE = 4000
 MAX_STEEPNESS = 1.6  # opposite sides of the paper differing more: photo too steep
+SAME_OUTLINE = 0.02  # of the photo's long side: outlines whose corners all lie this close are one
 LINE_THRESHOLD = 12  # adaptive threshold offset (grey levels) for printed lines
 LINE_MIN_LENGTH = 0.06  # of the flattened paper's short side: a line runs at least this far
 GRID_MIN_SHARE = 0.35  # the grid spans this share of the paper's width or more
