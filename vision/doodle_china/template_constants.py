@@ -76,4 +76,8 @@ MIN_MATCH = 0.45
 # a 60-step polish at 0.5, for a fifth of the CPU (0.05 s, not 0.25 s, a read)
 REFINE_SCALES = (0.125, 0.25)
 REFINE_ITERATIONS = 20
+# features too few (marks all over the sheet): the outline alone, aligned to
+# the print from coarse to fine, kept where the print then matches this well
+OUTLINE_REFINE_SCALES = (0.0625, 0.125, 0.25)
+OUTLINE_MIN_MATCH = 0.6
 RING_PRINT = 0.3  # template ink above this (grown a pixel) is print, never part of a loop

@@ -124,17 +124,51 @@ def register(image: np.ndarray, template: dict[str, Any], tmpl_ink: np.ndarray) 
         return H is not None and inliers >= T.MIN_INLIERS and share >= T.MIN_INLIER_SHARE and _plausible(
             H, (w, h), gray.shape)
 
+    k = C.WORK_SCALE  # tmpl_ink's scale
+
+    def blank_at(scale: float) -> np.ndarray:
+        return locate.shrink(tmpl_ink, scale / k, (round(w * scale), round(h * scale)))
+
     found = _features_fit(gray, template, T.ORB_FEATURES)
     if not fits(found):  # a hard photo: more features before giving up
         found = _features_fit(gray, template, T.ORB_FEATURES_RETRY)
     if not fits(found):
-        raise PhotoError(f"this photo does not match the template {name!r}: is it a sheet of that pad? "
-                         "Hold the phone flat above the whole sheet, or teach this sheet first", status=422)
+        # marks all over the sheet can hide its features: the paper's outline,
+        # aligned to the print (ECC), where the print then matches the blank's
+        H = _outline_fit(image, gray, template, blank_at)
+        if H is None:
+            raise PhotoError(f"this photo does not match the template {name!r}: is it a sheet of that pad? "
+                             "Hold the phone flat above the whole sheet, or teach this sheet first", status=422)
+        return H, {"method": "template:outline+print", "inliers": found[1], "inlier_share": round(found[2], 3)}
     H, inliers, share, how = found
-    k = C.WORK_SCALE  # tmpl_ink's scale
-    H = locate.refine(image, H, lambda scale: locate.shrink(tmpl_ink, scale / k, (round(w * scale), round(h * scale))),
-                      box=(0, 0, w, h), scales=T.REFINE_SCALES, iterations=T.REFINE_ITERATIONS)
+    H = locate.refine(image, H, blank_at, box=(0, 0, w, h), scales=T.REFINE_SCALES, iterations=T.REFINE_ITERATIONS)
     return H, {"method": f"template:{how}", "inliers": inliers, "inlier_share": round(share, 3)}
+
+
+def _outline_fit(image: np.ndarray, gray: np.ndarray, template: dict[str, Any], blank_at: Any) -> np.ndarray | None:
+    """Template -> photo homography from the paper's outline alone, refined by
+    aligning the print (coarse to fine), for the two ways long side on long
+    side; the one whose print then matches the blank's best, if it matches
+    well (T.OUTLINE_MIN_MATCH), else None."""
+    f = min(1.0, T.MATCH_LONG_SIDE / max(gray.shape))
+    small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
+    quad = paper_quad(small)
+    if quad is None:
+        return None
+    w, h = template["size"]
+    paper = np.asarray(template["paper"], np.float64)
+    k = C.WORK_SCALE
+    blank = blank_at(k)
+    best: tuple[float, np.ndarray | None] = (T.OUTLINE_MIN_MATCH, None)
+    for turn in _turns_by_shape(paper, quad)[:2]:
+        rough = cv2.getPerspectiveTransform(paper.astype(np.float32), (np.roll(quad, -turn, 0) / f).astype(np.float32))
+        H = locate.refine(image, rough, blank_at, box=(0, 0, w, h), scales=T.OUTLINE_REFINE_SCALES,
+                          iterations=T.REFINE_ITERATIONS)
+        ink, _ = locate.ink_map(cv2.cvtColor(locate.flatten(image, H, k, box=(0, 0, w, h)), cv2.COLOR_BGR2GRAY))
+        match = _print_match(ink, blank, template)
+        if match > best[0]:
+            best = (match, H)
+    return best[1]
 
 
 def geometry(template: dict[str, Any]) -> dict[str, Any]:
