@@ -4,8 +4,9 @@ taught as its own edition with the grid where it is printed, and refused as
 the other edition with a message naming the right one.
 
 The seeds are blanks the finder once refused or misplaced: a paper edge or a
-row of track boxes taken for the grid's first row, and a 6 x 6 grid whose
-sixth column went unseen so that it passed for Suzhou's 5 x 5.
+row of track boxes taken for the grid's first row, a 6 x 6 grid whose sixth
+column went unseen so that it passed for Suzhou's 5 x 5, and a shadow across
+the sheet that made its lit part alone look like the paper.
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ CASES = [
     (71037, "shanghai-v1"),
     (71148, "shanghai-v1"),
     (71148, "suzhou-v1"),
+    # a shadow across the sheet: the bright part alone passed for the paper
+    # ("no grid was found", or "too steeply" at a tilt of 12 degrees)
+    (131000, "suzhou-v1"),
+    (131008, "shanghai-v1"),
 ]
 OTHER = {"suzhou": ("shanghai", "Suzhou sheet (5 x 5)"), "shanghai": ("suzhou", "Shanghai")}
 
@@ -68,3 +73,30 @@ def test_a_fresh_blank_is_refused_as_the_other_edition(seed, layout):
         make_template(data, other, **game_data("doodle-china"))
     assert 400 <= err.value.status < 500
     assert says in err.value.message, err.value.message
+
+
+# (blank seed, marked seed, layout, style): marked photos whose pencil hid too
+# many of the sheet's features to match it ("does not match the template")
+HIDDEN = [(138000, 138006, "shanghai-v1", "heavy")]
+
+
+@pytest.mark.parametrize("blank_seed,seed,layout,style", HIDDEN, ids=[f"{h[2]}-{h[3]}-{h[1]}" for h in HIDDEN])
+def test_a_sheet_whose_marks_hide_its_features_is_read_by_its_outline(blank_seed, seed, layout, style):
+    need_tesseract()
+    from pad_compare import compare_pad
+
+    from vision.doodle_china.template_read import read_with_template
+
+    data, expected = blank(blank_seed, layout)
+    geo = expected["geometry"]
+    template = make_template(data, geo["edition"], **game_data("doodle-china"))
+    for name, entries in template["tracks"].items():  # a person confirmed the values
+        for e, truth in zip(entries, geo["tracks"][name], strict=False):
+            e["value"] = truth["value"]
+    photo, truth = pad_case(seed, layout, "boxed", style=style)  # 12 MP, as bench/read_pad.py
+    reading = read_with_template(photo, template)
+    assert reading.details["method"] == "template:outline+print"
+    scale = (template["grid"][2] - template["grid"][0]) / (geo["cells"][0][-1]["box"][2] - geo["cells"][0][0]["box"][0])
+    counts = compare_pad(reading, truth, template, scale)
+    assert counts["cells"][0] == counts["cells"][1], counts
+    assert counts["values"][0] == counts["values"][1], counts

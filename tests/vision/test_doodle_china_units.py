@@ -280,3 +280,111 @@ def test_ink_map_divides_out_a_shadow(edge):
     ink, _ = locate.ink_map(paper)
     assert ink[100:, 80:120].max() < 0.1
     assert ink[50, 40] > 0.6 and ink[50, 160] > 0.4
+
+
+def _centroid(img: np.ndarray) -> np.ndarray:
+    ys, xs = np.mgrid[0:img.shape[0], 0:img.shape[1]]
+    w = np.clip(img.astype(np.float64), 0, None)
+    return np.array([(xs * w).sum() / w.sum(), (ys * w).sum() / w.sum()])
+
+
+@pytest.mark.parametrize("factor", [0.5, 0.25, 0.125, 0.3], ids=["half", "quarter", "eighth", "0.3"])
+def test_a_shrunk_print_lies_where_the_photo_flattened_at_that_scale_lies(factor):
+    """The template reader aligns the photo to its blank (ECC) at small
+    scales: the blank shrunk must land where `flatten` puts the same print at
+    that scale, or the homography comes out a pixel or more off."""
+    ys, xs = np.mgrid[0:400, 0:560]
+    img = np.exp(-((xs - 233.3) ** 2 + (ys - 171.6) ** 2) / (2 * 12.0 ** 2)).astype(np.float32)  # a smooth blot
+    size = (round(560 * factor), round(400 * factor))
+    flat = locate.flatten(img, np.eye(3), factor, box=(0, 0, 560, 400))
+    shrunk = locate.shrink(img, factor, size)
+    assert shrunk.shape == flat.shape
+    # where the print is, in the source's pixels: within a tenth of a pixel
+    assert np.abs(_centroid(shrunk) - _centroid(flat)).max() / factor < 0.1
+    # (cv2.resize's area averaging centres output pixels half a source pixel
+    # less half an output pixel away: what shrink exists to avoid)
+    area = cv2.resize(img, size, interpolation=cv2.INTER_AREA)
+    assert np.abs(_centroid(area) - _centroid(flat)).max() / factor > 0.4 * (1 / factor - 1)
+
+
+@pytest.mark.parametrize("sigma", [0.0, 0.6, 0.9, 1.3], ids=["sharp", "0.6", "0.9", "1.3"])
+def test_a_cross_over_an_icon_counts_alike_however_blurred_the_photo(sigma):
+    """A pad's house is a filled icon with little paper around it in its box:
+    the paper a cross is measured on must not shrink below the share that
+    switches to measuring the whole box (icon included) when the photo's
+    fitted blur rises one step, or a crossed house reads as clean."""
+    n, size, icon = 6, 40, 20
+    blank = np.zeros((60, 60 * n), np.float32)
+    boxes = []
+    for i in range(n):
+        x0 = 60 * i + 10
+        boxes.append([x0, 10, x0 + size, 10 + size])
+        m = (size - icon) // 2
+        cv2.rectangle(blank, (x0 + m, 10 + m), (x0 + size - m, 10 + size - m), 0.7, -1)
+    ink = cv2.GaussianBlur(blank, (0, 0), sigma) if sigma else blank.copy()
+    x0 = boxes[0][0]
+    cv2.line(ink, (x0 + 4, 14), (x0 + size - 4, 10 + size - 4), 0.5, 2)
+    cv2.line(ink, (x0 + size - 4, 14), (x0 + 4, 10 + size - 4), 0.5, 2)
+    excess = marks.box_excess(ink, blank, np.array(boxes, np.float64), 1.0, sigma, np.zeros(n), 0.5) / 0.5
+    assert excess[0] > 0.15, excess
+    assert np.abs(excess[1:]).max() < 0.03, excess
+
+
+# paper (template frame, clockwise from top left) and the photo's outline of it
+PORTRAIT = np.array([[0, 0], [100, 0], [100, 141], [0, 141]], np.float64)
+TURN_CASES = [
+    ("upright", np.array([[10, 10], [110, 12], [112, 150], [8, 152]], np.float64), {0, 2}),
+    ("on-its-side", np.array([[10, 10], [150, 12], [152, 112], [8, 110]], np.float64), {1, 3}),
+    ("steep-upright", np.array([[30, 10], [90, 10], [130, 150], [-10, 150]], np.float64), {0, 2}),
+]
+
+
+@pytest.mark.parametrize("outline,first", [c[1:] for c in TURN_CASES], ids=[c[0] for c in TURN_CASES])
+def test_the_template_is_laid_on_the_outline_long_side_to_long_side_first(outline, first):
+    """Reading through a template matches features once on the photo flattened
+    by the paper's outline: the turns that put the paper's long sides on the
+    outline's long sides are tried first (ORB copes with the half turn)."""
+    from vision.doodle_china.template_read import _turns_by_shape
+
+    order = _turns_by_shape(PORTRAIT, outline)
+    assert sorted(order) == [0, 1, 2, 3]
+    assert set(order[:2]) == first
+
+
+def _fit_print_whole(ink, blank, boxes):
+    """fit_print as it was: the whole sheet blurred at every step."""
+    seen = np.concatenate([ink[y0:y1, x0:x1].ravel() for x0, y0, x1, y1 in boxes]).astype(np.float64)
+    best = (np.inf, 1.0, 0.0)
+    for sigma in marks.BLUR_STEPS:
+        blurred = blank if sigma <= 0 else cv2.GaussianBlur(blank, (0, 0), sigma)
+        model = np.concatenate([blurred[y0:y1, x0:x1].ravel() for x0, y0, x1, y1 in boxes]).astype(np.float64)
+        norm = float((model * model).sum())
+        if norm <= 0:
+            continue
+        gain = float((seen * model).sum() / norm)
+        residual = float(((seen - gain * model) ** 2).sum())
+        if residual < best[0]:
+            best = (residual, gain, sigma)
+    return best[1], best[2]
+
+
+@pytest.mark.parametrize("blur,boxes", [
+    (0.0, [(40, 30, 200, 60)]),
+    (1.1, [(40, 30, 200, 60), (50, 330, 260, 370)]),
+    (2.5, [(0, 0, 120, 25)]),  # at the sheet's corner: the blur's border is the sheet's
+    (3.7, [(150, 370, 300, 400), (0, 100, 30, 300)]),
+], ids=["sharp", "two-boxes", "corner", "edges"])
+def test_fitting_the_print_on_its_boxes_alone_gives_the_whole_sheets_figures(blur, boxes):
+    rng = np.random.default_rng(5)
+    text = np.zeros((400, 300), np.uint8)
+    for _ in range(60):
+        x, y = (int(v) for v in rng.integers(0, 300, 2))
+        cv2.putText(text, "7", (x, y + 50), cv2.FONT_HERSHEY_SIMPLEX, 0.6, 200, 1)
+    cv2.putText(text, "15", (1, 20), cv2.FONT_HERSHEY_SIMPLEX, 0.7, 200, 2)  # print at the corner
+    blank = text.astype(np.float32) / 255
+    ink = (0.9 * (cv2.GaussianBlur(blank, (0, 0), blur) if blur else blank)
+           + rng.normal(0, 0.01, blank.shape)).astype(np.float32)
+    gain, sigma = marks.fit_print(ink, blank, boxes)
+    want_gain, want_sigma = _fit_print_whole(ink, blank, boxes)
+    assert sigma == want_sigma
+    assert gain == pytest.approx(want_gain, rel=1e-6)

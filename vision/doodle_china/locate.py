@@ -150,6 +150,23 @@ def flatten(image: np.ndarray, H: np.ndarray, scale: float,
                                borderMode=cv2.BORDER_REPLICATE)
 
 
+def shrink(image: np.ndarray, factor: float, size: tuple[int, int]) -> np.ndarray:
+    """`image` at `factor` (<= 1) of its scale, `size` (w, h) pixels, sampled
+    as `flatten` samples: output pixel j is input pixel j / factor (pyramid
+    halvings, then a linear warp). cv2.resize's area averaging centres output
+    pixel j on input (j + 0.5) / factor - 0.5 instead, which puts a shrunken
+    print a pixel or more beside the photo flattened at that scale."""
+    out = image
+    while factor <= 0.5 + 1e-9 and min(out.shape[:2]) > 16:
+        out = cv2.pyrDown(out)
+        factor *= 2
+    w, h = size
+    if abs(factor - 1.0) > 1e-6 or out.shape[1] != w or out.shape[0] != h:
+        M = np.array([[factor, 0, 0], [0, factor, 0]], np.float64)
+        out = cv2.warpAffine(out, M, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return out
+
+
 def ink_map(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Ink (0 paper .. 1 black; noise makes it a little negative in places) with
     the lighting divided out, and the paper level.

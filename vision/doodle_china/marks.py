@@ -26,10 +26,20 @@ def fit_print(ink: np.ndarray, blank: np.ndarray, boxes: list[tuple[int, int, in
     bottom of the sheet (thin lines are what houses, trees and floors are
     printed with, and they blur more than bold letters)."""
     seen = np.concatenate([ink[y0:y1, x0:x1].ravel() for x0, y0, x1, y1 in boxes]).astype(np.float64)
+    # only the boxes are blurred, with room for the widest blur's kernel
+    # (radius 4 sigma): where a crop ends inside the sheet its border is never
+    # reached, where it ends at the sheet's edge it is reflected as the whole
+    # sheet's is. The same figures as blurring the whole sheet eight times.
+    h, w = blank.shape[:2]
+    pad = int(np.ceil(4 * BLUR_STEPS[-1])) + 2
+    crops = []
+    for x0, y0, x1, y1 in boxes:
+        a, b = max(0, y0 - pad), max(0, x0 - pad)
+        crops.append((blank[a:min(h, y1 + pad), b:min(w, x1 + pad)], (y0 - a, x0 - b, y1 - a, x1 - b)))
     best = (np.inf, 1.0, 0.0)
     for sigma in BLUR_STEPS:
-        blurred = _blur(blank, sigma)
-        model = np.concatenate([blurred[y0:y1, x0:x1].ravel() for x0, y0, x1, y1 in boxes]).astype(np.float64)
+        model = np.concatenate([_blur(crop, sigma)[r0:r1, c0:c1].ravel()
+                                for crop, (r0, c0, r1, c1) in crops]).astype(np.float64)
         norm = float((model * model).sum())
         if norm <= 0:
             continue
@@ -89,7 +99,10 @@ def box_excess(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: floa
     cx, cy = (size[0] - 1) / 2, (size[1] - 1) / 2
     inner = (np.abs(xs - cx) <= bw * (0.5 - shrink)) & (np.abs(ys - cy) <= bh * (0.5 - shrink))
     models = np.stack([gain * _blur(p, sigma) for p in prints])
-    frees = [inner & (_blur(p, sigma + C.PRINT_FREE_BLUR) < C.PRINT_FREE) for p in prints]
+    # the paper measured on is the same however blurred the photo was fitted:
+    # a blur step more must not tip a box with little paper (a pad's house
+    # icon) into being measured whole, print and all
+    frees = [inner & (_blur(p, C.PRINT_FREE_BLUR) < C.PRINT_FREE) for p in prints]
     uses = [f if f.sum() >= C.PRINT_FREE_SHARE * inner.sum() else inner for f in frees]
 
     def excess(model: np.ndarray, levels: np.ndarray) -> np.ndarray:

@@ -80,7 +80,8 @@ def darkest_channel(bgr: np.ndarray) -> np.ndarray:
     """Each pixel's darkest colour channel: black print and grey graphite are
     dark in all three, a blue pencil is darkest in red, a red one in blue; so
     any pencil shows at its strongest (the paper level is divided out later)."""
-    return np.min(bgr, axis=2)
+    b, g, r = cv2.split(bgr)
+    return cv2.min(cv2.min(b, g), r)  # as np.min(bgr, axis=2), a tenth of the time
 
 
 def read_code(image: np.ndarray, H: np.ndarray) -> dict[str, Any] | None:

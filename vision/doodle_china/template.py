@@ -40,11 +40,24 @@ def _order_quad(quad: np.ndarray) -> np.ndarray:
 
 def paper_quad(gray: np.ndarray) -> np.ndarray | None:
     """The paper's four corners in a grey photo, clockwise from top left, or None."""
+    quads = paper_quads(gray)
+    return quads[0] if quads else None
+
+
+def paper_quads(gray: np.ndarray) -> list[np.ndarray]:
+    """Every outline the paper may have in a grey photo (corners clockwise
+    from top left), likeliest first, near-duplicates dropped: a shadow across
+    the sheet can make the bright part alone look like the paper, while the
+    paper's strong edges still close the whole of it."""
+    out: list[np.ndarray] = []
     for mask in locate._paper_masks(gray):
         quad = locate._quad(mask)
-        if quad is not None:
-            return _order_quad(quad)
-    return None
+        if quad is None:
+            continue
+        quad = _order_quad(quad)
+        if all(np.abs(quad - q).max() > T.SAME_OUTLINE * max(gray.shape) for q in out):
+            out.append(quad)
+    return out
 
 
 def _encode_gray(gray: np.ndarray) -> str:
@@ -106,12 +119,10 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
 
     # 1. rough flattening by the paper's outline (or none: the whole photo),
     # 2. the grid by its lines, in the first flattening where it is found
-    quad = paper_quad(small)
-    if quad is not None:
-        quad = quad / f
+    quads = [q / f for q in paper_quads(small)]
     h, w = gray_full.shape
     attempts = []
-    if quad is not None:
+    for quad in quads:
         sides = np.linalg.norm(quad - np.roll(quad, -1, 0), axis=1)
         aspect = (sides[1] + sides[3]) / (sides[0] + sides[2])
         rw = T.ROUGH_WIDTH
@@ -132,6 +143,7 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
              @ np.diag([1 / s_, 1 / s_, 1.0]) @ np.linalg.inv(to_centre))
     attempts.append((rough, (side, side), None, T.GRID_MIN_SHARE_PHOTO))
     failure: PhotoError | None = None
+    quad = None
     flats = []
     for rough, rough_size, paper_corners, min_share in attempts:
         guess = None
@@ -151,7 +163,8 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
         quad = paper_corners
         break
     if failure is not None:
-        if quad is not None and _steepness(quad) > T.MAX_STEEPNESS:
+        # too steep only when no outline the paper may have is seen from above enough
+        if quads and min(_steepness(q) for q in quads) > T.MAX_STEEPNESS:
             raise PhotoError("the blank sheet is photographed too steeply; hold the phone flat above the "
                              "sheet so that all of it is in view", status=422)
         for other, m in sizes.items():
