@@ -113,6 +113,11 @@ ORB_FEATURES_QUERY = 300
 ORB_GRID_CELL_PX = 40  # features are kept per cell of this size, spread over the field
 ORB_FAST_THRESHOLD = 12
 SHORTLIST = 4  # entries most votes point to in the shared index are matched one by one
+# the shared index (FLANN LSH over the role's ORB descriptors) that shortlists them
+LSH_TABLES = 12
+LSH_KEY_BITS = 16
+LSH_MULTI_PROBE = 0  # probing neighbour buckets cost 8% of a read and changed no answer
+LSH_CHECKS = 64
 MATCH_RATIO = 0.8  # Lowe's ratio test, within one entry
 RANSAC_REPROJ_PX = 4.0
 MIN_INLIERS = 8  # the template check guards what a low count lets through
