@@ -111,8 +111,10 @@ class Catalog:
                 desc = np.concatenate([e.desc for e in chosen]) if chosen else np.zeros((0, 32), np.uint8)
                 owner = np.concatenate([np.full(len(e.desc), k) for k, e in enumerate(chosen)]) \
                     if chosen else np.zeros(0, int)
-                index = cv2.FlannBasedMatcher({"algorithm": 6, "table_number": 8, "key_size": 16,
-                                               "multi_probe_level": 1}, {"checks": 64})
+                index = cv2.FlannBasedMatcher({"algorithm": 6, "table_number": C.LSH_TABLES,
+                                               "key_size": C.LSH_KEY_BITS,
+                                               "multi_probe_level": C.LSH_MULTI_PROBE},
+                                              {"checks": C.LSH_CHECKS})
                 if len(desc):
                     index.add([desc])
                     index.train()
@@ -164,17 +166,41 @@ def _b64(a: np.ndarray) -> str:
     return base64.b64encode(np.ascontiguousarray(a).tobytes()).decode("ascii")
 
 
+_DECODED: dict[bytes, tuple[np.ndarray, ...]] = {}
+_DECODED_MAX = 4096  # entries kept decoded: a few groups' whole catalogs
+
+
+def _decoded(vision: dict[str, Any]) -> tuple[np.ndarray, ...]:
+    """An entry's points, descriptors, grey picture and normalised picture.
+    A group's catalog comes with every photo, and decoding and normalising
+    all of it again cost a tenth of a read, so the arrays are kept (read
+    only) by a hash of the very text they were decoded from."""
+    n = int(vision["count"])
+    h = hashlib.blake2b(digest_size=16)
+    for key in ("points", "descriptors", "thumb"):
+        h.update(str(vision[key]).encode())
+        h.update(b"|")
+    h.update(str(n).encode())
+    key = h.digest()
+    if key not in _DECODED:
+        points = np.frombuffer(base64.b64decode(vision["points"]), np.float32).reshape(n, 2)
+        desc = np.frombuffer(base64.b64decode(vision["descriptors"]), np.uint8).reshape(n, 32)
+        raw = np.frombuffer(base64.b64decode(vision["thumb"]), np.uint8).reshape(THUMB_H, THUMB_W)
+        thumb = normalised(raw)
+        thumb.setflags(write=False)
+        if len(_DECODED) >= _DECODED_MAX:
+            _DECODED.pop(next(iter(_DECODED)))
+        _DECODED[key] = (points, desc, raw, thumb)
+    return _DECODED[key]
+
+
 def _entry(item: dict[str, Any]) -> Entry:
     vision = item["vision"]
     if isinstance(vision, (bytes, bytearray, str)):
         vision = json.loads(vision)
     if vision.get("version") != C.ENTRY_VERSION:
         raise ValueError(f"made by another version ({vision.get('version')}); photograph the card again")
-    n = int(vision["count"])
-    points = np.frombuffer(base64.b64decode(vision["points"]), np.float32).reshape(n, 2)
-    desc = np.frombuffer(base64.b64decode(vision["descriptors"]), np.uint8).reshape(n, 32)
-    raw = np.frombuffer(base64.b64decode(vision["thumb"]), np.uint8).reshape(THUMB_H, THUMB_W)
-    thumb = normalised(raw)
+    points, desc, raw, thumb = _decoded(vision)
     role = item.get("role") or vision.get("role_hint")
     if role not in ROLES:
         raise ValueError(f"role must be one of {', '.join(ROLES)}")

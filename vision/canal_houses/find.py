@@ -77,8 +77,11 @@ def white_gains(image: np.ndarray) -> np.ndarray:
 
 
 def balance(image: np.ndarray, gains: np.ndarray) -> np.ndarray:
-    """Float image with the cast removed and paper white near 1.0."""
-    return np.minimum(image.astype(np.float32) * gains, 1.5)
+    """Float image with the cast removed and paper white near 1.0 (in place
+    on one new array: the temporaries cost more than the arithmetic)."""
+    out = image.astype(np.float32)
+    out *= np.asarray(gains, np.float32)
+    return np.minimum(out, 1.5, out=out)
 
 
 def border_gains(image: np.ndarray, gains: np.ndarray, fields: list[Field],
@@ -102,18 +105,22 @@ def border_gains(image: np.ndarray, gains: np.ndarray, fields: list[Field],
 
 
 def channel_range(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The brightest and the dimmest channel of each pixel (OpenCV's
-    per-channel max and min: numpy's reduction over the last axis of a
-    colour image is several times slower)."""
-    b, g, r = cv2.split(image)
-    return cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r)
+    """The brightest and the dimmest channel of each pixel. Elementwise max
+    and min over the three channel views: numpy's reduction over the last
+    axis is several times slower, and for float images so is cv2.split,
+    which copies every channel out first (uint8 images split fast)."""
+    if image.dtype == np.uint8:
+        b, g, r = cv2.split(image)
+        return cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r)
+    b, g, r = image[..., 0], image[..., 1], image[..., 2]
+    return np.maximum(np.maximum(b, g), r), np.minimum(np.minimum(b, g), r)
 
 
 def paper_mask(bal: np.ndarray) -> np.ndarray:
     """White paper: bright and without colour once the cast is removed."""
     hi, lo = channel_range(bal)
-    chroma = (hi - lo) / np.maximum(hi, 1e-3)
-    return (chroma < C.WHITE_MAX_CHROMA) & (hi > C.WHITE_MIN_VALUE)
+    # chroma (hi - lo) / hi below the limit, without dividing: hi > 0 here
+    return (hi - lo < C.WHITE_MAX_CHROMA * hi) & (hi > C.WHITE_MIN_VALUE)
 
 
 def tinted_paper(bal: np.ndarray, paper: np.ndarray) -> np.ndarray:
@@ -240,3 +247,4 @@ def _outermost(fields: list[Field]) -> list[Field]:
         return g.area > f.area and cv2.pointPolygonTest(g.quad.reshape(-1, 1, 2), pt, False) >= 0
 
     return [f for f in fields if not any(inside(f, g) for g in fields if g is not f)]
+

@@ -124,6 +124,7 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
     The top card of a house may be a roof or a window: it is matched against
     both, and a match decides its role."""
     match = None
+    sure, role_seen = None, card.role
     if known.entries:
         pool = "top" if doubtful else card.role
         sure = _colour(bal, card, colours)
@@ -134,7 +135,8 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
             card.role_confidence = max(card.role_confidence, match[1])
         if match is None and doubtful:
             _role_by_examples(card, photo, scale, gains, known)
-    name, c_conf = _colour(bal, card, colours)
+    # the colour read before matching stands unless the match changed the role (a roof's sky is left out)
+    name, c_conf = sure if sure is not None and card.role == role_seen else _colour(bal, card, colours)
     if card.role == "window":
         prop: dict[str, Any] = {f: None for f in FEATURES}
         conf: dict[str, Any] = {f: 0 for f in FEATURES}

@@ -197,7 +197,17 @@ def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool, allowed:
     if len(rows) == 0:
         return -1.0
     top, bottom = rows[0] * TILE, (rows[-1] + 1) * TILE
-    a, wt, b = a[top:bottom], wt[top:bottom], pool.thumbs[:, top:bottom]
+    # Only k and its possible rivals are compared (a sure colour rules most entries out).
+    if allowed is None or allowed.all():
+        b, rivals = pool.thumbs[:, top:bottom], np.ones(len(pool.thumbs), bool)
+    else:
+        chosen = allowed.copy()
+        chosen[k] = True
+        pick = np.nonzero(chosen)[0]
+        b, rivals = pool.thumbs[pick, top:bottom], allowed[pick].copy()
+        k = int(np.searchsorted(pick, k))
+    rivals[k] = False
+    a, wt = a[top:bottom], wt[top:bottom]
     sw = tile_sums(wt)
     ok = sw >= C.TEMPLATE_TILE_FILL * TILE * TILE
     sw = np.maximum(sw, 1e-6)
@@ -207,8 +217,6 @@ def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool, allowed:
     ncc = (tile_sums(wt * a * b) / sw - ma * mb) / np.sqrt(np.maximum(va * vb, 1e-6))
     ok &= vb[k] >= C.TEMPLATE_TILE_TEXTURE
     own = ncc[k]
-    rivals = np.ones(len(ncc), bool) if allowed is None else allowed.copy()
-    rivals[k] = False
     other = ncc[rivals].max(axis=0) if rivals.any() else np.full_like(own, -1.0)
     wins = ok & (own >= C.TEMPLATE_MIN_NCC) & (own - other >= C.TEMPLATE_TILE_WIN)
     if ok.sum() < C.TEMPLATE_MIN_TILES or wins.sum() < C.TEMPLATE_MIN_WINS:

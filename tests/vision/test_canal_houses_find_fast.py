@@ -1,0 +1,53 @@
+"""The card finder's per-pixel primitives were rewritten for speed (a 12 MP
+read must cost under a second): they must still give exactly what their
+plain numpy definitions give, for every kind of image they are fed."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.canal_houses import constants as C
+from vision.canal_houses.find import balance, channel_range, paper_mask
+
+RNG = np.random.default_rng(7)
+IMAGES = {
+    "uint8-photo": RNG.integers(0, 256, (37, 53, 3), dtype=np.uint8),
+    "float32-balanced": RNG.random((41, 29, 3), dtype=np.float32) * 1.5,
+    "float32-strided-crop": (RNG.random((60, 80, 3), dtype=np.float32) * 1.2)[5:50:2, 3:70],
+    "float64": RNG.random((16, 16, 3)) * 1.3,
+}
+
+
+@pytest.mark.parametrize("name", list(IMAGES), ids=str)
+def test_channel_range_is_the_per_pixel_max_and_min(name: str) -> None:
+    image = IMAGES[name]
+    hi, lo = channel_range(image)
+    assert np.array_equal(hi, image.max(axis=2)) and np.array_equal(lo, image.min(axis=2))
+
+
+@pytest.mark.parametrize("gains", [(1 / 200, 1 / 180, 1 / 150), (1 / 40, 1 / 40, 1 / 40), (0.01, 0.002, 0.5)],
+                         ids=["lamp-cast", "dark-photo", "clipping"])
+def test_balance_is_the_clipped_product(gains: tuple[float, float, float]) -> None:
+    image = IMAGES["uint8-photo"]
+    g = np.array(gains, np.float32)
+    got = balance(image, g)
+    assert got.dtype == np.float32
+    assert np.array_equal(got, np.minimum(image.astype(np.float32) * g, 1.5))
+    assert image.dtype == np.uint8 and image.max() > 1  # the photo itself is left alone
+
+
+@pytest.mark.parametrize("pixel, paper", [
+    ((0.95, 0.93, 0.97), True),  # white paper
+    ((0.55, 0.52, 0.51), True),  # paper in a shadow
+    ((0.45, 0.44, 0.44), False),  # too dark for paper
+    ((0.95, 0.80, 0.70), False),  # a pale orange field (chroma 0.26)
+    ((0.0, 0.0, 0.0), False),  # black
+], ids=["white", "shadowed", "dark", "pale-colour", "black"])
+def test_paper_mask_is_bright_and_colourless(pixel: tuple[float, float, float], paper: bool) -> None:
+    bal = np.full((3, 4, 3), pixel, np.float32)
+    hi, lo = bal.max(axis=2), bal.min(axis=2)
+    chroma = (hi - lo) / np.maximum(hi, 1e-3)
+    reference = (chroma < C.WHITE_MAX_CHROMA) & (hi > C.WHITE_MIN_VALUE)
+    assert np.array_equal(paper_mask(bal), reference)
+    assert bool(paper_mask(bal).all()) is paper
