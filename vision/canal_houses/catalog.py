@@ -117,6 +117,11 @@ class Catalog:
                                               {"checks": C.LSH_CHECKS})
                 if len(desc):
                     index.add([desc])
+                    # FLANN draws each LSH table's key bits from OpenCV's
+                    # thread RNG (cv::theRNG), so without a fixed seed the
+                    # same catalog got other tables - and a photo +-1 match -
+                    # depending on what the process had drawn before.
+                    cv2.setRNGSeed(C.LSH_SEED)
                     index.train()
                 if len(_INDEXES) >= 8:
                     _INDEXES.pop(next(iter(_INDEXES)))

@@ -120,6 +120,7 @@ LSH_TABLES = 8
 LSH_KEY_BITS = 16
 LSH_MULTI_PROBE = 1
 LSH_CHECKS = 64
+LSH_SEED = 0  # cv::theRNG seed the tables are drawn from (0: OpenCV's default state, a fresh process's)
 MATCH_RATIO = 0.8  # Lowe's ratio test, within one entry
 RANSAC_REPROJ_PX = 4.0
 MIN_INLIERS = 8  # the template check guards what a low count lets through
