@@ -11,7 +11,8 @@ import pytest
 
 from vision.canal_houses.aside import Other, reclaim, under_the_street
 from vision.canal_houses.find import Field
-from vision.canal_houses.structure import TWO_STREETS, Card, _check_street
+from vision.canal_houses.street_checks import TWO_STREETS, check_street
+from vision.canal_houses.structure import Card
 from vision.errors import PhotoError
 
 U, V = np.array([1.0, 0.0]), np.array([0.0, 1.0])
@@ -58,19 +59,19 @@ def _street(bases: list[float], strips: list[int], xs: list[float] | None = None
 def test_only_a_clearly_second_street_is_refused(houses: list[list[Card]], words: str | None) -> None:
     houses = sorted(houses, key=lambda h: float(h[0].field.centre[0]))
     if words is None:
-        warnings = _check_street(houses, U, V, WIDTH)
+        warnings = check_street(houses, U, V, WIDTH)
         assert any("not on one line" in w for w in warnings)
         assert houses[3][0].role_confidence <= 0.4 and houses[3][0].notes
         return
     with pytest.raises(PhotoError) as info:
-        _check_street(houses, U, V, WIDTH)
+        check_street(houses, U, V, WIDTH)
     assert TWO_STREETS in info.value.message and words in info.value.message
 
 
 def test_a_whole_card_inside_a_house_is_proposed_with_a_note() -> None:
     houses = _street([600, 600], [2, 1])
     houses[0][2].full = True  # two strips the border between them did not split
-    warnings = _check_street(houses, U, V, WIDTH)
+    warnings = check_street(houses, U, V, WIDTH)
     assert isinstance(warnings, list)
     assert houses[0][2].role_confidence <= 0.4 and "whole" in houses[0][2].notes[0]
 

@@ -1,0 +1,146 @@
+"""Checks on a street once its cards are grouped into houses: that it is
+one street (a second street beside or above it is refused), that the stores
+stand on one line with no wide gap between houses nor hole inside a house,
+and the store a house stands on when the photo hardly shows it. What looks
+wrong but may be right is proposed with a warning and low confidence on the
+cards concerned, for a person to fix on the overlay."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import PhotoError
+from . import constants as C
+from .find import Field
+from .structure import Card
+
+TWO_STREETS = ("the photo shows cards that are not part of one street (a second street or loose "
+               "cards); photograph one player's street at a time with nothing else on the table")
+
+
+def check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float,
+                 aspect: float | None = None) -> list[str]:
+    """One street: stores on one line, no wide gap between houses, no hole
+    inside a house. Only what is clearly a second street is refused: a row
+    of cards standing on its own whole cards, with bare table all across
+    between it and this street (above or beside it). Everything else that
+    looks wrong is proposed with a warning and low confidence on the cards
+    concerned, for a person to fix on the overlay: a store the photo hid or
+    a card read as whole shift a line, and a refusal would lose the rest."""
+    warnings: list[str] = []
+    height = store_height(houses, v, width, aspect)
+    second = _second_street(houses, u, v, width, height)
+    if second:
+        raise PhotoError(TWO_STREETS + f" ({second})", status=422)
+    stores = [h[0] for h in houses]
+    xs = np.array([s.field.centre @ u for s in stores])
+    ys = np.array([np.max(s.quad @ v) for s in stores])
+    if len(stores) >= 3:
+        slopes = [(ys[j] - ys[i]) / (xs[j] - xs[i]) for i in range(len(xs)) for j in range(i + 1, len(xs))
+                  if abs(xs[j] - xs[i]) > 1e-6]
+        slope = float(np.median(slopes))
+        resid = ys - slope * xs
+        resid -= np.median(resid)
+    elif len(stores) == 2:
+        resid = ys - ys.mean()
+    else:
+        resid = np.zeros(1)
+    off = np.nonzero(np.abs(resid) > C.MAX_BASELINE_SHIFT * height)[0]
+    for k in off:
+        _doubt(houses[int(k)][0], "this store stands off the street's line; is it in the right place, "
+                                  "or is its real store hidden?")
+    if len(off):
+        warnings.append("the stores are not on one line; check the houses marked on the photo")
+    for i, (left, right) in enumerate(zip(houses, houses[1:], strict=False)):
+        gap = min(np.min(c.quad @ u) for c in right) - max(np.max(c.quad @ u) for c in left)
+        if gap > C.MAX_HOUSE_GAP * width:
+            warnings.append(f"a wide gap between houses {i + 1} and {i + 2}; check that both belong to this "
+                            "street and that no house is missing between them")
+    for house in houses:
+        for c in house[1:]:
+            if c.full:  # a whole card above the store: merged strips, or a store out of place
+                _doubt(c, "this card looks whole, like a store, yet stands in a house; check it")
+        for lower, upper in zip(house, house[1:], strict=False):
+            gap = np.min(lower.quad @ v) - np.max(upper.quad @ v)
+            if gap > C.MAX_STACK_GAP * height:
+                _doubt(upper, "a gap below this card (a card missing, moved or hidden?); check this house")
+    return warnings
+
+
+def _second_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float,
+                   height: float) -> str | None:
+    """Why the cards are two streets, or None: bare table right across the
+    photo (no card reaching over it) splits the cards into two groups, and
+    the split is wider than a street leaves: beside this one, wider than a
+    house (the rules build stores next to each other); above it, a street's
+    cards overlap from its stores up, so nothing of one street floats over
+    bare table, nor does a card far above its house. A narrower split
+    counts only with whole cards (stores) on both sides of it; a missed
+    card leaves one without."""
+    cards = [c for h in houses for c in h]
+    for axis, (least, sure), where in ((u, C.TWO_STREETS_GAP, "beside"), (v, C.TWO_STREETS_BAND, "above")):
+        size = width if axis is u else height
+        spans = sorted(((float(np.min(c.quad @ axis)), float(np.max(c.quad @ axis)), c) for c in cards),
+                       key=lambda s: s[0])
+        reach = spans[0][1]
+        for k in range(1, len(spans)):
+            gap = spans[k][0] - reach
+            if gap > least * size:
+                before = [c for _, _, c in spans[:k]]
+                after = [c for _, _, c in spans[k:]]
+                if gap > sure * size or (any(c.full for c in before) and any(c.full for c in after)):
+                    return f"a second street lies {where} this one"
+            reach = max(reach, spans[k][1])
+    for house in houses:  # cards far above a house, over more bare table than a hidden card leaves,
+        for lower, upper in zip(house, house[1:], strict=False):  # or a whole card (a store) over a gap
+            gap = np.min(lower.quad @ v) - np.max(upper.quad @ v)
+            if gap > C.TWO_STREETS_BAND[1] * height or (upper.full and gap > C.MAX_STACK_GAP * height):
+                return "a second street lies above this one"
+        # a card as tall as the stores standing on others: a store of a second street
+        if any(c.full and np.ptp(c.quad @ v) >= C.STORE_ABOVE * height for c in house[1:]):
+            return "a whole card stands above another"
+    return None
+
+
+def store_height(houses: list[list[Card]], v: np.ndarray, width: float, aspect: float | None = None) -> float:
+    """A whole card's height in this photo, from the street's own stores (the
+    deck's proportions are not assumed); else from the catalog photos' cards,
+    else our first deck's."""
+    tall = [float(np.ptp(h[0].quad @ v)) for h in houses if h and h[0].full]
+    return float(np.median(tall)) if tall else width * (aspect or C.INNER_ASPECT)
+
+
+def missing_stores(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float,
+                   aspect: float | None = None) -> None:
+    """A house whose lowest card is a tucked strip standing above the stores'
+    line stands on a store the photo hardly shows (glare, shade): a store is
+    put there, between the strip and the line, with a note to check it."""
+    height = store_height(houses, v, width, aspect)
+    stores = [h[0] for h in houses if h[0].full]
+    if len(stores) < 2:
+        return
+    xs = np.array([s.field.centre @ u for s in stores])
+    ys = np.array([np.max(s.quad @ v) for s in stores])
+    slope, offset = np.polyfit(xs, ys, 1) if np.ptp(xs) > 0 else (0.0, float(ys.mean()))
+    for house in houses:
+        low = house[0]
+        if low.full:
+            continue
+        bottom = float(np.max(low.quad @ v))
+        line = float(slope * (low.field.centre @ u) + offset)
+        drop = line - bottom
+        if not C.MAX_BASELINE_SHIFT * height < drop < 1.2 * height:
+            continue
+        tl, tr = low.quad[3], low.quad[2]
+        quad = np.array([tl, tr, tr + drop * v, tl + drop * v], np.float32)
+        f = low.field
+        field_ = Field(quad, quad.mean(axis=0), f.angle, (f.size[0], drop), drop * f.size[0], 1.0)
+        store = Card(field_, quad, True)
+        store.role_confidence = 0.4
+        store.notes.append("the store of this house is hardly seen (glare?); check it")
+        house.insert(0, store)
+
+
+def _doubt(card: Card, note: str) -> None:
+    card.role_confidence = min(card.role_confidence, 0.4)
+    card.notes.append(note)
