@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import io
 import json
-import os
 from pathlib import Path
 
 import pytest
-
-from vision.doodle_china import ocr
+from tesseract_needed import need_tesseract
 
 PAD = Path(__file__).resolve().parents[1] / "fixtures" / "photos" / "doodle-china-pad"
 
@@ -19,10 +17,7 @@ pytestmark = pytest.mark.tesseract
 
 @pytest.fixture(autouse=True)
 def _needs_tesseract():
-    if not ocr.available():
-        if os.environ.get("CI"):
-            pytest.fail("tesseract is missing in CI (scripts/setup.sh installs it)")
-        pytest.skip("templates read printed values with tesseract, which is not installed here")
+    need_tesseract()
 
 
 def post(client, group, url, data: bytes, **fields):

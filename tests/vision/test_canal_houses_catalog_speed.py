@@ -8,19 +8,18 @@ from __future__ import annotations
 
 import base64
 
-import cv2
 import numpy as np
 import pytest
+from catalog_thumbs import artwork
+from catalog_thumbs import pool as thumb_pool
+from catalog_thumbs import shown as shown_part
 
 from vision.canal_houses import constants as C
 from vision.canal_houses.catalog import (
-    CANON_W,
     THUMB_H,
     THUMB_W,
     TILE,
     Catalog,
-    Entry,
-    Pool,
     normalised,
 )
 from vision.canal_houses.recognise import template_score
@@ -88,30 +87,10 @@ def test_a_broken_entry_is_still_skipped_with_a_warning(vision: dict, words: str
     assert parsed.entries == [] and "W09" in parsed.warnings[0] and words in parsed.warnings[0]
 
 
-def _artwork(seed: int) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    img = np.full((THUMB_H, THUMB_W), 150, np.uint8)
-    for _ in range(60):
-        x, y = int(rng.integers(0, THUMB_W)), int(rng.integers(0, THUMB_H))
-        cv2.circle(img, (x, y), int(rng.integers(2, 7)), int(rng.integers(20, 240)), -1)
-    return img
-
-
-def _pool(thumbs: list[np.ndarray]) -> Pool:
-    entries = [Entry(str(i), "window", None, {}, np.zeros((0, 2), np.float32), np.zeros((0, 32), np.uint8),
-                     normalised(t)) for i, t in enumerate(thumbs)]
-    return Pool(None, np.zeros(0, int), entries, np.stack([e.thumb for e in entries]))
-
-
-def _shown(thumb: np.ndarray, rows: int = THUMB_H) -> np.ndarray:
-    h = int(round(rows * C.CANON_PX_PER_MM / C.THUMB_PX_PER_MM))
-    return cv2.resize(thumb[:rows], (CANON_W, h), interpolation=cv2.INTER_LINEAR)
-
-
 def _arts() -> list[np.ndarray]:
-    arts = [_artwork(s) for s in (1, 2, 3, 4, 5)]
+    arts = [artwork(s) for s in (1, 2, 3, 4, 5)]
     arts.append(arts[0].copy())  # entry 5: entry 0's art in another colour
-    badge = _artwork(9)[:3 * TILE]
+    badge = artwork(9)[:3 * TILE]
     arts[1][:3 * TILE] = badge  # entries 1 and 2 share a printed badge
     arts[2][:3 * TILE] = badge
     return arts
@@ -133,6 +112,6 @@ def test_template_score_with_rivals_ruled_out_is_the_score_among_the_rest(
     arts = _arts()
     mask = np.array(allowed)
     kept = [i for i in range(len(arts)) if mask[i] or i == k]
-    got = template_score(_shown(arts[shown]), k, SAME, _pool(arts), mask)
-    alone = template_score(_shown(arts[shown]), kept.index(k), SAME, _pool([arts[i] for i in kept]))
+    got = template_score(shown_part(arts[shown]), k, SAME, thumb_pool(arts), mask)
+    alone = template_score(shown_part(arts[shown]), kept.index(k), SAME, thumb_pool([arts[i] for i in kept]))
     assert got == pytest.approx(alone, abs=1e-6)

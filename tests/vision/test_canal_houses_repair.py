@@ -7,52 +7,28 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+from catalog_thumbs import artwork, shown
+from catalog_thumbs import pool as thumb_pool
 
 from vision.canal_houses import constants as C
-from vision.canal_houses.catalog import CANON_W, THUMB_H, THUMB_W, TILE, Entry, Pool, normalised
+from vision.canal_houses.catalog import TILE
 from vision.canal_houses.find import Field
 from vision.canal_houses.recognise import template_score
 from vision.canal_houses.repair import fill_gaps, split_merged
 from vision.canal_houses.structure import Card
 
 
-def _entry(thumb: np.ndarray) -> Entry:
-    return Entry("x", "window", None, {}, np.zeros((0, 2), np.float32), np.zeros((0, 32), np.uint8),
-                 normalised(thumb))
-
-
-def _artwork(seed: int) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    img = np.full((THUMB_H, THUMB_W), 150, np.uint8)
-    for _ in range(60):
-        x, y = int(rng.integers(0, THUMB_W)), int(rng.integers(0, THUMB_H))
-        cv2.circle(img, (x, y), int(rng.integers(2, 7)), int(rng.integers(20, 240)), -1)
-    return img
-
-
-def _pool(thumbs: list[np.ndarray]) -> Pool:
-    entries = [_entry(t) for t in thumbs]
-    return Pool(None, np.zeros(0, int), entries, np.stack([e.thumb for e in entries]))
-
-
-def _shown(thumb: np.ndarray, rows: int = THUMB_H) -> np.ndarray:
-    """The top rows of a card as the street photo's visible part would be
-    described (canonical scale)."""
-    h = int(round(rows * C.CANON_PX_PER_MM / C.THUMB_PX_PER_MM))
-    return cv2.resize(thumb[:rows], (CANON_W, h), interpolation=cv2.INTER_LINEAR)
-
-
 def test_the_right_card_agrees_and_a_card_sharing_its_print_does_not() -> None:
-    a, b, c = _artwork(1), _artwork(2), _artwork(3)
-    badge = _artwork(9)[:3 * TILE]
+    a, b, c = artwork(1), artwork(2), artwork(3)
+    badge = artwork(9)[:3 * TILE]
     a[:3 * TILE] = badge
     b[:3 * TILE] = badge
-    pool = _pool([a, b, c])
+    pool = thumb_pool([a, b, c])
     same = np.array([[1, 0, 0], [0, 1, 0]], np.float64)
-    assert template_score(_shown(a), 0, same, pool) >= C.TEMPLATE_MIN_NCC
-    assert template_score(_shown(a), 1, same, pool) < C.TEMPLATE_MIN_NCC
+    assert template_score(shown(a), 0, same, pool) >= C.TEMPLATE_MIN_NCC
+    assert template_score(shown(a), 1, same, pool) < C.TEMPLATE_MIN_NCC
     # Only the badge shows: it tells a from b nowhere, so neither is taken.
-    badge_only = _shown(a, 3 * TILE)
+    badge_only = shown(a, 3 * TILE)
     assert template_score(badge_only, 0, same, pool) == -1.0
     assert template_score(badge_only, 1, same, pool) == -1.0
 
@@ -60,11 +36,11 @@ def test_the_right_card_agrees_and_a_card_sharing_its_print_does_not() -> None:
 def test_the_same_art_in_another_colour_is_no_rival() -> None:
     """Decks print one art in several colours: in grey the twins tie, so
     neither is taken, unless the colour read rules the other out."""
-    a, c = _artwork(1), _artwork(3)
-    pool = _pool([a, a.copy(), c])
+    a, c = artwork(1), artwork(3)
+    pool = thumb_pool([a, a.copy(), c])
     same = np.array([[1, 0, 0], [0, 1, 0]], np.float64)
-    assert template_score(_shown(a), 0, same, pool) == -1.0
-    assert template_score(_shown(a), 0, same, pool, np.array([True, False, True])) >= C.TEMPLATE_MIN_NCC
+    assert template_score(shown(a), 0, same, pool) == -1.0
+    assert template_score(shown(a), 0, same, pool, np.array([True, False, True])) >= C.TEMPLATE_MIN_NCC
 
 
 def _strip_card(x0: float, y0: float, x1: float, y1: float) -> Card:

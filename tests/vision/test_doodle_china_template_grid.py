@@ -12,14 +12,13 @@ the sheet that made its lit part alone look like the paper.
 from __future__ import annotations
 
 import functools
-import os
 
 import pytest
 from pad_compare import template_values
 from pad_sheet import pad_case
+from tesseract_needed import need_tesseract
 
 from companion.photos.game_data import game_data
-from vision.doodle_china import ocr
 from vision.doodle_china.template import make_template
 from vision.errors import PhotoError
 
@@ -38,14 +37,6 @@ CASES = [
     (131008, "shanghai-v1"),
 ]
 OTHER = {"suzhou": ("shanghai", "Suzhou sheet (5 x 5)"), "shanghai": ("suzhou", "Shanghai")}
-
-
-def need_tesseract() -> None:
-    if ocr.available():
-        return
-    if os.environ.get("CI"):
-        pytest.fail("tesseract is missing in CI (scripts/setup.sh installs it)")
-    pytest.skip("templates read the printed values with tesseract, which is not installed here")
 
 
 @functools.lru_cache(maxsize=8)

@@ -12,14 +12,13 @@ from __future__ import annotations
 import copy
 import functools
 import json
-import os
 from pathlib import Path
 
 import pytest
 from pad_compare import compare_pad, template_values
+from tesseract_needed import need_tesseract
 
 from companion.photos.game_data import game_data
-from vision.doodle_china import ocr
 from vision.doodle_china.template import make_template
 from vision.doodle_china.template_read import read_with_template
 from vision.errors import PhotoError
@@ -30,14 +29,6 @@ BLANKS = sorted(p.name[: -len(".jpg")] for p in FOLDER.glob("blank-*.jpg"))
 MARKED = sorted(p.name[: -len(".jpg")] for p in FOLDER.glob("marked-*.jpg"))
 
 pytestmark = pytest.mark.tesseract
-
-
-def need_tesseract() -> None:
-    if ocr.available():
-        return
-    if os.environ.get("CI"):
-        pytest.fail("tesseract is missing in CI (scripts/setup.sh installs it)")
-    pytest.skip("templates read the printed values with tesseract, which is not installed here")
 
 
 def load(case: str) -> tuple[bytes, dict]:
