@@ -81,10 +81,9 @@ BACK_NEAR = 1.1  # and lies within this many card lengths of it (discards overla
 BACK_LIKENESS = 0.3  # a part of a field this close in colours (Bhattacharyya) to a whole back is a back
 # structure that is doubtful is proposed (with a warning), only a clearly second street refused
 # Bare table right across the cards (of a card's width beside, of a store's height above): wider than
-# the first, a second street if whole cards stand on both sides of it; wider than the second, always.
-TWO_STREETS_GAP = (1.3, 2.5)
-TWO_STREETS_BAND = (0.15, 0.7)
-STORE_ABOVE = 0.85  # of a store's height: a whole card this tall above others is a second street's store
+# this, a second street if whole cards (stores) stand on both sides of it; strips alone are no street.
+TWO_STREETS_GAP = 1.3
+TWO_STREETS_BAND = 0.15
 UNDER_STREET = 0.1  # of a store's height: a card whose top lies this far under the stores' line is no store
 CROSSWISE_AREA = 0.8  # a landscape field this large against the nearest upright whole cards,
 CROSSWISE_WIDTH = 1.25  # and this much wider than the fields nearest it, lies crosswise
