@@ -183,3 +183,9 @@ STORE_MERGED = 1.18  # a store this much taller for its width than the stores ne
 STORE_NEIGHBOURS = 4  # the stores it is compared with
 STORE_LINE_WINDOW = 0.08  # of the merged field's height: the line between them is looked for this near
 STORE_LINE_CONTRAST = 0.1  # brighter than both sides by this: that is the line, else the expected height
+# a border too thin in the photo to pass for paper is found as a thin bright line (find.ridge_paper)
+RIDGE_PX = 7  # working px: lines narrower than this stand out of the top-hat
+RIDGE_MIN_LIFT = 0.2  # above both sides, in the weakest channel (of paper white)
+RIDGE_MIN_LEVEL = 0.6  # and this bright in every channel
+RIDGE_MAX_CHROMA = 0.35  # and no more coloured than this (a border mixed with its neighbours)
+RIDGE_SPLIT_COVER = 0.7  # a field the lines cut into parts covering this share of it is those parts

@@ -132,25 +132,48 @@ def tinted_paper(bal: np.ndarray, paper: np.ndarray) -> np.ndarray:
     return paper | (near & (channel_range(bal)[1] > C.WHITE_BRIGHT_ALL))
 
 
+def ridge_paper(bal: np.ndarray, paper: np.ndarray) -> np.ndarray:
+    """Paper plus thin bright lines: a border only a pixel or two wide in
+    the photo (a thin border, a far card, blur) mixes with the colours on
+    both sides and no longer passes for paper, yet it still stands well
+    above both sides in its weakest channel, as a field's colour and the
+    table do not (a top-hat narrower than RIDGE_PX)."""
+    hi, lo = channel_range(bal)
+    k = np.ones((C.RIDGE_PX, C.RIDGE_PX), np.uint8)
+    lift = lo - cv2.morphologyEx(lo, cv2.MORPH_OPEN, k)
+    return paper | ((lift > C.RIDGE_MIN_LIFT) & (lo > C.RIDGE_MIN_LEVEL) & (hi - lo < C.RIDGE_MAX_CHROMA * hi))
+
+
+def _inside(f: Field, g: Field) -> bool:
+    pt = (float(f.centre[0]), float(f.centre[1]))
+    return cv2.pointPolygonTest(g.quad.reshape(-1, 1, 2), pt, False) >= 0
+
+
+def _complete(base: list[Field], extra: list[Field], cover: float) -> list[Field]:
+    """Fields of base, completed from those another mask closes off: a base
+    field that the other mask shows to be two or more (covering this share
+    of it) is replaced by them, and a field no base field overlaps is added."""
+    out: list[Field] = []
+    for f in base:
+        parts = [g for g in extra if _inside(g, f)]
+        split = len(parts) >= 2 and sum(g.area for g in parts) >= cover * f.area
+        out.extend(parts if split else [f])
+    out.extend(g for g in extra if not any(_inside(g, f) or _inside(f, g) for f in base))
+    return out
+
+
 def find_all_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], int]:
-    """Card fields from the strict paper mask, completed from the tinted one:
-    a field only the tinted mask closes off is added, and a strict field
-    that the tinted mask shows to be two or more (strips whose border
-    between them looked coloured) is replaced by them. The strict field
-    wins otherwise: the tinted mask also grows glare into a card's field."""
+    """Card fields from the strict paper mask, completed from the tinted one
+    and then from thin bright lines (ridge_paper): a field only a wider
+    mask closes off is added, and a strict field that it shows to be two or
+    more (strips whose border between them looked coloured) is replaced by
+    them. The strict field wins otherwise: the tinted mask also grows glare
+    into a card's field."""
     strict, cut_off = find_fields(bal, paper)
     tinted, _ = find_fields(bal, tinted_paper(bal, paper))
-
-    def inside(f: Field, g: Field) -> bool:
-        pt = (float(f.centre[0]), float(f.centre[1]))
-        return cv2.pointPolygonTest(g.quad.reshape(-1, 1, 2), pt, False) >= 0
-
-    out: list[Field] = []
-    for f in strict:
-        parts = [g for g in tinted if inside(g, f)]
-        out.extend(parts if len(parts) >= 2 else [f])
-    out.extend(g for g in tinted if not any(inside(g, f) or inside(f, g) for f in strict))
-    return out, cut_off
+    fields = _complete(strict, tinted, 0.0)
+    ridged, _ = find_fields(bal, ridge_paper(bal, paper))
+    return _complete(fields, ridged, C.RIDGE_SPLIT_COVER), cut_off
 
 
 def blur_sigma(bal: np.ndarray) -> float | None:
