@@ -79,3 +79,19 @@ def test_a_card_already_reported_is_not_found_again() -> None:
     bal, store = _street(gap=True)
     reported = np.array([[X0, 150], [X1, 150], [X1, 244], [X0, 244]], np.float32)
     assert extend_columns([[store]], bal, STORE, [reported]) == 0
+
+
+def test_a_hole_inside_a_house_gets_the_card_its_column_shows() -> None:
+    """Store, a missed window with a broken outline, then a roof: the hole
+    between store and roof gets the window, bottom up in its place."""
+    bal = _table()
+    _draw(bal, 330, 500, (0.9, 0.3, 0.3))  # the store
+    _draw(bal, 230, 324, (0.2, 0.5, 0.9), gap=True)  # the window tucked under it, not closed off
+    _draw(bal, 110, 224, (0.3, 0.8, 0.3))  # the roof tucked under the window
+    bal[330 - BORDER:330, X0 - BORDER:X1 + BORDER] = 1.0
+    bal[230 - BORDER:230, X0 - BORDER:X1 + BORDER] = 1.0
+    bal[230 - BORDER:230, 140:150] = (0.2, 0.5, 0.9)
+    house = [_card(330, 500), _card(110, 224)]
+    assert extend_columns([house], bal, 170.0) == 1
+    assert len(house) == 3
+    assert abs(house[1].quad[0][1] - 230) <= 3 and abs(house[1].quad[3][1] - 324) <= 3

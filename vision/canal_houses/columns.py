@@ -25,12 +25,33 @@ def extend_columns(houses: list[list[Card]], bal: np.ndarray, height: float,
     of card-shaped things already reported, never found twice."""
     added = 0
     for house in houses:
+        added += _fill_holes(house, bal, height, taken or [])
         for _ in range(C.COLUMN_MAX_ADDED):
             card = card_above(house[-1], bal, height)
             if card is None or _already(card, taken or []):
                 break
             house.append(card)
             added += 1
+    return added
+
+
+def _fill_holes(house: list[Card], bal: np.ndarray, height: float, taken: list[np.ndarray]) -> int:
+    """A card in each hole inside a house (more bare than a border between
+    two of its cards) where the column shows one: found from the card below
+    the hole, it must lie below the card above it."""
+    added, k = 0, 0
+    while k + 1 < len(house):
+        lower, upper = house[k], house[k + 1]
+        up = (lower.quad[0] + lower.quad[1] - lower.quad[2] - lower.quad[3]).astype(np.float64)
+        up /= max(float(np.linalg.norm(up)), 1e-6)
+        hole = float(np.min(upper.quad @ up) - np.max(lower.quad @ up))  # lower's top to upper's bottom
+        if hole > C.MAX_STACK_GAP * height:
+            card = card_above(lower, bal, height)
+            if card is not None and not _already(card, taken) and \
+                    float(card.field.centre @ up) < float(np.min(upper.quad @ up)):
+                house.insert(k + 1, card)
+                added += 1
+        k += 1
     return added
 
 
