@@ -11,6 +11,7 @@ street's own stores."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from . import constants as C
@@ -56,8 +57,6 @@ def _fill_holes(house: list[Card], bal: np.ndarray, height: float, taken: list[n
 
 
 def _already(card: Card, taken: list[np.ndarray]) -> bool:
-    import cv2
-
     pt = (float(card.field.centre[0]), float(card.field.centre[1]))
     return any(cv2.pointPolygonTest(q.reshape(-1, 1, 2).astype(np.float32), pt, False) >= 0 for q in taken)
 
