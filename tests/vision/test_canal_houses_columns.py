@@ -95,3 +95,17 @@ def test_a_hole_inside_a_house_gets_the_card_its_column_shows() -> None:
     assert extend_columns([house], bal, 170.0) == 1
     assert len(house) == 3
     assert abs(house[1].quad[0][1] - 230) <= 3 and abs(house[1].quad[3][1] - 324) <= 3
+
+
+def test_neighbours_borders_and_a_pale_band_of_the_table_make_no_card() -> None:
+    """Above a house: the side borders of the houses next to it (a little
+    further out than its own) and a pale band of the cloth across. A card's
+    side borders are as thick as its top border and right at its field's
+    edge, so this is no card."""
+    bal = _table()
+    bal[:, X0 - BORDER - 10:X0 - BORDER - 6] = 1.0  # the neighbours' borders, close by
+    bal[:, X1 + BORDER + 6:X1 + BORDER + 10] = 1.0
+    bal[150:160] = (0.93, 0.95, 0.92)  # a pale band of the cloth across
+    _draw(bal, 250, 470, (0.9, 0.3, 0.3))
+    house = [_card(250, 470)]
+    assert extend_columns([house], bal, STORE) == 0

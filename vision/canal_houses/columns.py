@@ -105,10 +105,6 @@ def card_above(top: Card, bal: np.ndarray, height: float) -> Card | None:
     if inner.shape[1] < 4:
         return None
     across = inner.mean(axis=1)  # share of paper right across the field's width
-    band = max(2, int(round(C.COLUMN_SIDE_BAND * pw)))  # outside the field's edge: its side border
-    sides = np.minimum(paper[:, max(0, m - band):m + 2].sum(axis=1),
-                       paper[:, pw - m - 2:min(pw, pw - m + band)].sum(axis=1))
-    least_side = max(1, int(round(C.COLUMN_SIDE_MIN * pw)))
     # the top card's own top border: paper across, right at its edge
     limit = int(C.COLUMN_MAX_BORDER * pw) + 2
     first = np.nonzero(across[:4] >= C.COLUMN_BORDER_PAPER)[0]
@@ -119,6 +115,12 @@ def card_above(top: Card, bal: np.ndarray, height: float) -> Card | None:
         r += 1
     if r >= min(limit, ph):
         return None
+    # a card's side borders are as thick as its top border: looked for that far outside the
+    # field's edge only (a neighbouring house's border or a pale table lie further out)
+    band = r - int(first[0]) + 2
+    sides = np.minimum(paper[:, max(0, m - band):m + 1].sum(axis=1),
+                       paper[:, pw - m - 1:min(pw, pw - m + band)].sum(axis=1))
+    least_side = max(1, min(band - 2, int(round(C.COLUMN_SIDE_MIN * pw))))
     start, good, miss = r, r, 0
     while r < ph:
         if across[r] >= C.COLUMN_BORDER_PAPER and r - start >= C.MIN_VISIBLE_FRACTION * 0.5 * height:

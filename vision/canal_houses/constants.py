@@ -171,11 +171,10 @@ PREVIEW_W = 120  # px: the upright card shown while its values are typed
 COLUMN_REACH = 1.1  # of a store's field height: how far above a house's top card is looked at
 COLUMN_MAX_ADDED = 3  # cards added above one house at most
 COLUMN_SIDE_MARGIN = 0.14  # the column widened by this on each side, to take in the side borders
-COLUMN_SIDE_BAND = 0.1  # a side border is looked for this far outside the field's edge
 COLUMN_SIDE_MIN = 0.015  # paper pixels a row needs in each side band
 COLUMN_MAX_BORDER = 0.15  # the top card's own top border is at most this thick
-COLUMN_BORDER_PAPER = 0.6  # a row with this share of paper across is a border
-COLUMN_MIN_COLOUR = 0.4  # a row of the card's field has at least this share of colour (not paper)
+COLUMN_BORDER_PAPER = 0.8  # a row with this share of paper across is a border
+COLUMN_MIN_COLOUR = 0.6  # a row of the card's field has at least this share of colour (not paper)
 COLUMN_MAX_BREAK = 0.04  # rows that fail (a printed banner, glare) tolerated in a run
 COLUMN_MIN_FIT = 0.75  # share of the rows up to the closing border that must fit
 # a store merged with the strip above it (the border between them faint): split
