@@ -4,7 +4,9 @@ by white (its own border on three sides, the top border of the card lying over
 it on the fourth). So a card is a hole in the white-paper mask of the right
 shape with white all round it; the table, whatever its pattern, is not enclosed
 by white paper of the right width. The white reference comes from the paper
-itself, which also removes a lamp's colour cast."""
+itself, which also removes a lamp's colour cast. A border too thin in the
+photo to stay white is still a thin bright line (ridge_paper); what the mask
+cannot close off at all is looked for along its house's column (columns.py)."""
 
 from __future__ import annotations
 
