@@ -160,6 +160,7 @@ LOOK_TEXTURE_WEIGHT = 3.0  # busy-versus-plain counts this much beside light-ver
 LOOK_NEIGHBOURS = 5  # nearest catalog cards that vote
 LOOK_MIN_AGREEMENT = 0.8  # share of them that must agree
 LOOK_MIN_EXAMPLES = 3  # roofs and windows the catalog must hold
+LOOK_KEEPS_GABLE = 0.65  # a roof read with this confidence from its gable is not overruled
 MAX_GRID_CARDS = 24  # bulk catalog photo: cards described from one photo (about 20 laid out in a grid)
 GRID_MIN_AREA = 0.35  # a field smaller than this share of the largest card's is no card of the grid
 PREVIEW_W = 120  # px: the upright card shown while its values are typed

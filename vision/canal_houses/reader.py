@@ -165,12 +165,11 @@ def _colour(bal: np.ndarray, card: Card, colours: dict[str, np.ndarray]) -> tupl
 
 
 def _role_by_examples(card: Card, photo: np.ndarray, scale: float, gains: np.ndarray, known: Catalog) -> None:
-    """An unrecognised top card that shows no sky is a roof or a window as
-    the catalog's nearest roofs and windows say, when they agree (looks.py).
-    A sky seen above the building (a gable or a flat band across the top,
-    roles.py) is what a roof is and stands: the coarse look of a few catalog
-    photos told flat-roofed houses under a plain sky for windows."""
-    if card.role == "roof" and card.sky is not None:
+    """An unrecognised top card is a roof or a window as the catalog's
+    nearest roofs and windows say, when they agree (looks.py); the sky and
+    gable read from the photo stand otherwise, and a gable seen clearly
+    (a roof more sure than a flat band of sky makes it) stands always."""
+    if card.role == "roof" and card.role_confidence >= C.LOOK_KEEPS_GABLE:
         return
     h = max(8, int(min(round(CANON_W * card.aspect), CANON_H * 1.1)))
     whole = known.field_aspect() or C.INNER_ASPECT
