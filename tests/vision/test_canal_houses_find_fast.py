@@ -93,3 +93,12 @@ def test_balance_table_covers_every_byte_level() -> None:
     image = image.astype(np.uint8)
     g = np.array((1 / 201, 1 / 187, 1 / 43), np.float32)
     assert np.array_equal(balance(image, g), np.minimum(image.astype(np.float32) * g, 1.5))
+
+
+def test_masks_from_shared_channel_ranges_are_the_same() -> None:
+    """The reader computes the channel range once and hands it to every mask."""
+    bal = IMAGES["float32-balanced"]
+    ranges = channel_range(bal)
+    paper = paper_mask(bal)
+    assert np.array_equal(paper_mask(bal, ranges), paper)
+    assert np.array_equal(ridge_paper(bal, paper, ranges), ridge_paper(bal, paper))

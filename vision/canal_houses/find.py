@@ -133,9 +133,10 @@ def channel_range(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.maximum(np.maximum(b, g), r), np.minimum(np.minimum(b, g), r)
 
 
-def paper_mask(bal: np.ndarray) -> np.ndarray:
-    """White paper: bright and without colour once the cast is removed."""
-    hi, lo = channel_range(bal)
+def paper_mask(bal: np.ndarray, ranges: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+    """White paper: bright and without colour once the cast is removed
+    (ranges: channel_range(bal) when the caller has it already)."""
+    hi, lo = ranges or channel_range(bal)
     # chroma (hi - lo) / hi below the limit, without dividing: hi > 0 here
     return (hi - lo < C.WHITE_MAX_CHROMA * hi) & (hi > C.WHITE_MIN_VALUE)
 
@@ -195,14 +196,15 @@ def _complete(base: list[Field], extra: list[Field], cover: float) -> list[Field
     return out
 
 
-def find_all_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], int]:
+def find_all_fields(bal: np.ndarray, paper: np.ndarray,
+                    ranges: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[list[Field], int]:
     """Card fields from the strict paper mask, completed from the tinted one
     and then from thin bright lines (ridge_paper): a field only a wider
     mask closes off is added, and a strict field that it shows to be two or
     more (strips whose border between them looked coloured) is replaced by
     them. The strict field wins otherwise: the tinted mask also grows glare
     into a card's field."""
-    ranges = channel_range(bal)  # shared by both wider masks
+    ranges = ranges or channel_range(bal)  # shared by both wider masks
     strict, cut_off = find_fields(bal, paper)
     tinted, _ = find_fields(bal, tinted_paper(bal, paper, ranges))
     fields = _complete(strict, tinted, 0.0)
