@@ -4,11 +4,12 @@ plain numpy definitions give, for every kind of image they are fed."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from vision.canal_houses import constants as C
-from vision.canal_houses.find import balance, channel_range, paper_mask
+from vision.canal_houses.find import balance, channel_range, paper_mask, ridge_paper, white_gains
 
 RNG = np.random.default_rng(7)
 IMAGES = {
@@ -51,3 +52,53 @@ def test_paper_mask_is_bright_and_colourless(pixel: tuple[float, float, float], 
     reference = (chroma < C.WHITE_MAX_CHROMA) & (hi > C.WHITE_MIN_VALUE)
     assert np.array_equal(paper_mask(bal), reference)
     assert bool(paper_mask(bal).all()) is paper
+
+
+def _ridge_reference(bal: np.ndarray, paper: np.ndarray) -> np.ndarray:
+    """ridge_paper's plain definition: the byte levels compared as floats."""
+    hi, lo = bal.max(axis=2), bal.min(axis=2)
+    hi8, lo8 = cv2.convertScaleAbs(hi, alpha=170), cv2.convertScaleAbs(lo, alpha=170)
+    k = np.ones((C.RIDGE_PX, C.RIDGE_PX), np.uint8)
+    lift = lo8.astype(np.float64) - cv2.morphologyEx(lo8, cv2.MORPH_OPEN, k)
+    grey = (hi8.astype(np.float64) - lo8) < C.RIDGE_MAX_CHROMA * hi8.astype(np.float64)
+    return paper | ((lift > C.RIDGE_MIN_LIFT * 170) & (lo8 > C.RIDGE_MIN_LEVEL * 170) & grey)
+
+
+@pytest.mark.parametrize("levels", ["any", "on-the-limits"])
+def test_ridge_paper_in_bytes_is_its_plain_definition(levels: str) -> None:
+    rng = np.random.default_rng(11)
+    if levels == "any":
+        bal = rng.random((60, 70, 3), dtype=np.float32) * 1.5
+    else:  # byte levels right on the limits (34, 102, chroma 0.35 of hi)
+        picks = np.array([33, 34, 35, 101, 102, 103, 140, 189, 190, 200, 255], np.float32)
+        bal = rng.choice(picks, (60, 70, 3)) / np.float32(170)
+    paper = rng.random((60, 70)) < 0.05
+    assert np.array_equal(ridge_paper(bal, paper), _ridge_reference(bal, paper))
+    assert np.array_equal(ridge_paper(bal, paper, channel_range(bal)), _ridge_reference(bal, paper))
+
+
+def test_white_gains_same_from_bytes_and_from_floats() -> None:
+    """The paper's colour is guessed with byte morphology on a photo and with
+    float morphology on anything else: the same gains either way."""
+    rng = np.random.default_rng(5)
+    photo = rng.integers(20, 120, (300, 400, 3), dtype=np.uint8)
+    for x in range(40, 360, 70):  # pale cards with a white border on a dark table
+        photo[60:240, x:x + 50] = (235, 240, 238)
+        photo[66:234, x + 5:x + 45] = (60, 150, 220)
+    assert np.array_equal(white_gains(photo), white_gains(photo.astype(np.float32)))
+
+
+def test_balance_table_covers_every_byte_level() -> None:
+    image = np.arange(256 * 3, dtype=np.int64).reshape(16, 16, 3) % 256
+    image = image.astype(np.uint8)
+    g = np.array((1 / 201, 1 / 187, 1 / 43), np.float32)
+    assert np.array_equal(balance(image, g), np.minimum(image.astype(np.float32) * g, 1.5))
+
+
+def test_masks_from_shared_channel_ranges_are_the_same() -> None:
+    """The reader computes the channel range once and hands it to every mask."""
+    bal = IMAGES["float32-balanced"]
+    ranges = channel_range(bal)
+    paper = paper_mask(bal)
+    assert np.array_equal(paper_mask(bal, ranges), paper)
+    assert np.array_equal(ridge_paper(bal, paper, ranges), ridge_paper(bal, paper))

@@ -81,10 +81,9 @@ BACK_NEAR = 1.1  # and lies within this many card lengths of it (discards overla
 BACK_LIKENESS = 0.3  # a part of a field this close in colours (Bhattacharyya) to a whole back is a back
 # structure that is doubtful is proposed (with a warning), only a clearly second street refused
 # Bare table right across the cards (of a card's width beside, of a store's height above): wider than
-# the first, a second street if whole cards stand on both sides of it; wider than the second, always.
-TWO_STREETS_GAP = (1.3, 2.5)
-TWO_STREETS_BAND = (0.15, 0.7)
-STORE_ABOVE = 0.85  # of a store's height: a whole card this tall above others is a second street's store
+# this, a second street if whole cards (stores) stand on both sides of it; strips alone are no street.
+TWO_STREETS_GAP = 1.3
+TWO_STREETS_BAND = 0.15
 UNDER_STREET = 0.1  # of a store's height: a card whose top lies this far under the stores' line is no store
 CROSSWISE_AREA = 0.8  # a landscape field this large against the nearest upright whole cards,
 CROSSWISE_WIDTH = 1.25  # and this much wider than the fields nearest it, lies crosswise
@@ -165,3 +164,27 @@ LOOK_KEEPS_GABLE = 0.65  # a roof read with this confidence from its gable is no
 MAX_GRID_CARDS = 24  # bulk catalog photo: cards described from one photo (about 20 laid out in a grid)
 GRID_MIN_AREA = 0.35  # a field smaller than this share of the largest card's is no card of the grid
 PREVIEW_W = 120  # px: the upright card shown while its values are typed
+
+# --- finder (session 5) ---------------------------------------------------------------
+# a card found from its house's column (columns.py), all shares of the column's field width
+# unless said: no deck's border or proportions are assumed, only that borders are paper
+COLUMN_REACH = 1.1  # of a store's field height: how far above a house's top card is looked at
+COLUMN_MAX_ADDED = 3  # cards added above one house at most
+COLUMN_SIDE_MARGIN = 0.14  # the column widened by this on each side, to take in the side borders
+COLUMN_SIDE_MIN = 0.015  # paper pixels a row needs in each side band
+COLUMN_MAX_BORDER = 0.15  # the top card's own top border is at most this thick
+COLUMN_BORDER_PAPER = 0.8  # a row with this share of paper across is a border
+COLUMN_MIN_COLOUR = 0.6  # a row of the card's field has at least this share of colour (not paper)
+COLUMN_MAX_BREAK = 0.04  # rows that fail (a printed banner, glare) tolerated in a run
+COLUMN_MIN_FIT = 0.75  # share of the rows up to the closing border that must fit
+# a store merged with the strip above it (the border between them faint): split
+STORE_MERGED = 1.18  # a store this much taller for its width than the stores nearest it is two cards
+STORE_NEIGHBOURS = 4  # the stores it is compared with
+STORE_LINE_WINDOW = 0.08  # of the merged field's height: the line between them is looked for this near
+STORE_LINE_CONTRAST = 0.1  # brighter than both sides by this: that is the line, else the expected height
+# a border too thin in the photo to pass for paper is found as a thin bright line (find.ridge_paper)
+RIDGE_PX = 7  # working px: lines narrower than this stand out of the top-hat
+RIDGE_MIN_LIFT = 0.2  # above both sides, in the weakest channel (of paper white)
+RIDGE_MIN_LEVEL = 0.6  # and this bright in every channel
+RIDGE_MAX_CHROMA = 0.35  # and no more coloured than this (a border mixed with its neighbours)
+RIDGE_SPLIT_COVER = 0.7  # a field the lines cut into parts covering this share of it is those parts

@@ -4,10 +4,13 @@ by white (its own border on three sides, the top border of the card lying over
 it on the fourth). So a card is a hole in the white-paper mask of the right
 shape with white all round it; the table, whatever its pattern, is not enclosed
 by white paper of the right width. The white reference comes from the paper
-itself, which also removes a lamp's colour cast."""
+itself, which also removes a lamp's colour cast. A border too thin in the
+photo to stay white is still a thin bright line (ridge_paper); what the mask
+cannot close off at all is looked for along its house's column (columns.py)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -43,17 +46,21 @@ def _candidate_whites(small: np.ndarray) -> list[np.ndarray]:
     """Guesses at the paper's colour (BGR): the brightest thin bands (top-hat
     of the weakest channel, at a border's width for far and for close cards),
     and the plain brightest pixels. Paper is bright in every channel, so a
-    yellow card (dark in blue) does not pass for it."""
-    weak = channel_range(small)[1]
+    yellow card (dark in blue) does not pass for it. (small is 8-bit: the
+    morphology runs on bytes, several times faster than on floats and
+    exactly equal, and the levels and medians are taken in float32.)"""
+    weak8 = channel_range(small)[1]
+    weak = weak8.astype(np.float32)
+    middle, bright = np.percentile(weak, [50, C.WB_PERCENTILE])  # one partition for both
     guesses = []
     for size in C.WB_TOPHAT_PX:
         k = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
-        tophat = weak - cv2.morphologyEx(weak, cv2.MORPH_OPEN, k)
-        score = np.minimum(tophat, weak - np.percentile(weak, 50))
-        top = small[(score >= np.percentile(score, C.WB_PERCENTILE)) & (score > 0)]
+        tophat = cv2.subtract(weak8, cv2.morphologyEx(weak8, cv2.MORPH_OPEN, k)).astype(np.float32)
+        score = np.minimum(tophat, weak - middle)
+        top = small[(score >= np.percentile(score, C.WB_PERCENTILE)) & (score > 0)].astype(np.float32)
         if len(top) >= 20:
             guesses.append(np.median(top, axis=0))
-    guesses.append(np.median(small[weak >= np.percentile(weak, C.WB_PERCENTILE)], axis=0))
+    guesses.append(np.median(small[weak >= bright].astype(np.float32), axis=0))
     return [np.maximum(g, C.WB_MIN_LEVEL) for g in guesses]
 
 
@@ -63,7 +70,6 @@ def white_gains(image: np.ndarray) -> np.ndarray:
     the most card fields appear (coloured, enclosed by white paper of the
     right width) wins: that is what paper means here."""
     small, _ = working_image(image, C.BLUR_MAX_SIDE)
-    small = small.astype(np.float32)
     best, best_score = None, -1.0
     for white in _candidate_whites(small):
         gains = (1.0 / white).astype(np.float32)
@@ -76,9 +82,20 @@ def white_gains(image: np.ndarray) -> np.ndarray:
     return best
 
 
+_LEVELS = np.repeat(np.arange(256, dtype=np.uint8), 3).reshape(1, 256, 3)
+
+
 def balance(image: np.ndarray, gains: np.ndarray) -> np.ndarray:
-    """Float image with the cast removed and paper white near 1.0 (in place
-    on one new array: the temporaries cost more than the arithmetic)."""
+    """Float image with the cast removed and paper white near 1.0. An 8-bit
+    image goes through a 256-level table per channel (cv2.LUT, the very
+    same float32 products, half the time); others in place on one new array
+    (the temporaries cost more than the arithmetic)."""
+    if image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3:
+        return cv2.LUT(image, _balance_array(_LEVELS, gains))
+    return _balance_array(image, gains)
+
+
+def _balance_array(image: np.ndarray, gains: np.ndarray) -> np.ndarray:
     out = image.astype(np.float32)
     out *= np.asarray(gains, np.float32)
     return np.minimum(out, 1.5, out=out)
@@ -116,41 +133,83 @@ def channel_range(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.maximum(np.maximum(b, g), r), np.minimum(np.minimum(b, g), r)
 
 
-def paper_mask(bal: np.ndarray) -> np.ndarray:
-    """White paper: bright and without colour once the cast is removed."""
-    hi, lo = channel_range(bal)
+def paper_mask(bal: np.ndarray, ranges: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+    """White paper: bright and without colour once the cast is removed
+    (ranges: channel_range(bal) when the caller has it already)."""
+    hi, lo = ranges or channel_range(bal)
     # chroma (hi - lo) / hi below the limit, without dividing: hi > 0 here
     return (hi - lo < C.WHITE_MAX_CHROMA * hi) & (hi > C.WHITE_MIN_VALUE)
 
 
-def tinted_paper(bal: np.ndarray, paper: np.ndarray) -> np.ndarray:
+def tinted_paper(bal: np.ndarray, paper: np.ndarray,
+                 ranges: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
     """Paper plus the pixels next to it that are bright in every channel: a
     thin border beside a saturated field takes some of its colour (blur, a
-    JPEG's half-resolution colour) and may no longer pass for paper."""
+    JPEG's half-resolution colour) and may no longer pass for paper.
+    ranges: channel_range(bal) when the caller has it already."""
     k = np.ones((2 * C.WHITE_BLEED_PX + 1,) * 2, np.uint8)
     near = cv2.dilate(paper.astype(np.uint8), k) > 0
-    return paper | (near & (channel_range(bal)[1] > C.WHITE_BRIGHT_ALL))
+    lo = (ranges or channel_range(bal))[1]
+    return paper | (near & (lo > C.WHITE_BRIGHT_ALL))
 
 
-def find_all_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], int]:
-    """Card fields from the strict paper mask, completed from the tinted one:
-    a field only the tinted mask closes off is added, and a strict field
-    that the tinted mask shows to be two or more (strips whose border
-    between them looked coloured) is replaced by them. The strict field
-    wins otherwise: the tinted mask also grows glare into a card's field."""
-    strict, cut_off = find_fields(bal, paper)
-    tinted, _ = find_fields(bal, tinted_paper(bal, paper))
+def ridge_paper(bal: np.ndarray, paper: np.ndarray,
+                ranges: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+    """Paper plus thin bright lines: a border only a pixel or two wide in
+    the photo (a thin border, a far card, blur) mixes with the colours on
+    both sides and no longer passes for paper, yet it still stands well
+    above both sides in its weakest channel, as a field's colour and the
+    table do not (a top-hat narrower than RIDGE_PX). ranges as in
+    tinted_paper."""
+    hi, lo = ranges or channel_range(bal)
+    # in 8 bits (paper white 1.0 -> 170, the balanced image's 1.5 cap -> 255): morphology on
+    # bytes is several times faster than on floats, and a level's 1/170 is far below the limits
+    hi8, lo8 = cv2.convertScaleAbs(hi, alpha=170), cv2.convertScaleAbs(lo, alpha=170)
+    k = np.ones((C.RIDGE_PX, C.RIDGE_PX), np.uint8)
+    lift = cv2.subtract(lo8, cv2.morphologyEx(lo8, cv2.MORPH_OPEN, k))
+    # all in bytes: for whole numbers, a < x is a < ceil(x) and a > x is a > floor(x)
+    grey = cv2.subtract(hi8, lo8) < cv2.LUT(hi8, _RIDGE_CHROMA_LIMIT)
+    return paper | ((lift > _RIDGE_LIFT_FLOOR) & (lo8 > _RIDGE_LEVEL_FLOOR) & grey)
 
-    def inside(f: Field, g: Field) -> bool:
-        pt = (float(f.centre[0]), float(f.centre[1]))
-        return cv2.pointPolygonTest(g.quad.reshape(-1, 1, 2), pt, False) >= 0
 
+# ridge_paper's limits on byte levels (0-255): the chroma limit per level of hi
+_RIDGE_CHROMA_LIMIT = np.ceil(C.RIDGE_MAX_CHROMA * np.arange(256)).astype(np.uint8)
+_RIDGE_LIFT_FLOOR = math.floor(C.RIDGE_MIN_LIFT * 170)
+_RIDGE_LEVEL_FLOOR = math.floor(C.RIDGE_MIN_LEVEL * 170)
+
+
+def _inside(f: Field, g: Field) -> bool:
+    pt = (float(f.centre[0]), float(f.centre[1]))
+    return cv2.pointPolygonTest(g.quad.reshape(-1, 1, 2), pt, False) >= 0
+
+
+def _complete(base: list[Field], extra: list[Field], cover: float) -> list[Field]:
+    """Fields of base, completed from those another mask closes off: a base
+    field that the other mask shows to be two or more (covering this share
+    of it) is replaced by them, and a field no base field overlaps is added."""
     out: list[Field] = []
-    for f in strict:
-        parts = [g for g in tinted if inside(g, f)]
-        out.extend(parts if len(parts) >= 2 else [f])
-    out.extend(g for g in tinted if not any(inside(g, f) or inside(f, g) for f in strict))
-    return out, cut_off
+    for f in base:
+        parts = [g for g in extra if _inside(g, f)]
+        split = len(parts) >= 2 and sum(g.area for g in parts) >= cover * f.area
+        out.extend(parts if split else [f])
+    out.extend(g for g in extra if not any(_inside(g, f) or _inside(f, g) for f in base))
+    return out
+
+
+def find_all_fields(bal: np.ndarray, paper: np.ndarray,
+                    ranges: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[list[Field], int]:
+    """Card fields from the strict paper mask, completed from the tinted one
+    and then from thin bright lines (ridge_paper): a field only a wider
+    mask closes off is added, and a strict field that it shows to be two or
+    more (strips whose border between them looked coloured) is replaced by
+    them. The strict field wins otherwise: the tinted mask also grows glare
+    into a card's field."""
+    ranges = ranges or channel_range(bal)  # shared by both wider masks
+    strict, cut_off = find_fields(bal, paper)
+    tinted, _ = find_fields(bal, tinted_paper(bal, paper, ranges))
+    fields = _complete(strict, tinted, 0.0)
+    ridged, _ = find_fields(bal, ridge_paper(bal, paper, ranges))
+    return _complete(fields, ridged, C.RIDGE_SPLIT_COVER), cut_off
 
 
 def blur_sigma(bal: np.ndarray) -> float | None:

@@ -25,6 +25,7 @@ from .find import (
     balance,
     blur_sigma,
     border_gains,
+    channel_range,
     find_all_fields,
     paper_mask,
     white_gains,
@@ -57,10 +58,11 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
     out = scale * photo.shape[1] / full[0]  # working px per pixel of the photo as sent
     gains = white_gains(small)
     bal = balance(small, gains)
-    paper = paper_mask(bal)
+    ranges = channel_range(bal)  # brightest and dimmest channel, for all the paper masks
+    paper = paper_mask(bal, ranges)
     sigma = blur_sigma(bal)
     blurred = sigma is not None and sigma > C.BLUR_MAX_SIGMA_PX
-    fields, cut_off = find_all_fields(bal, paper)
+    fields, cut_off = find_all_fields(bal, paper, ranges)
     # Soft edges alone may be an out-of-focus table: blurred only with cards.
     if blurred and (fields or cut_off):
         raise PhotoError(BLURRED, status=422)

@@ -17,22 +17,61 @@ def split_merged(card: Card, bal: np.ndarray) -> list[Card]:
     paper, but it still shows as a bright line across the whole width,
     darker on both sides (artwork and printed badges never span it; glare
     is no line)."""
+    across, lift, rows = _lines_across(card, bal)
+    h = len(across)
+    least = int(round(C.MIN_VISIBLE_FRACTION * 0.8 * C.INNER_H_MM / C.INNER_W_MM * field_patch(bal, card).shape[1]))
+    keep = (rows >= least) & (rows < h - least)
+    if not keep.any():
+        return [card]
+    best = int(np.argmax(np.where(keep, lift, -np.inf)))
+    row = int(rows[best])
+    if across[row] < C.SPLIT_MIN_WHITE or lift[best] < C.SPLIT_CONTRAST:
+        return [card]
+    return cut_across(card, row / h)
+
+
+def split_store(card: Card, share: float) -> list[Card]:
+    """A store whose field is taller than a store's by a tucked strip's
+    visible part (the border between them did not look like paper) split
+    into that strip and the store: at the bright line across nearest the
+    height a store has in this street (share: of the field, from its top),
+    or at that height when no line shows. Upper part first, as split_merged."""
+    parts = cut_across(card, share)
+    parts[0].role_confidence = min(parts[0].role_confidence, 0.6)
+    parts[0].notes.append("split off the store below it (the line between them was faint); check it")
+    parts[1].full = True
+    return parts
+
+
+def store_line(card: Card, bal: np.ndarray, share: float) -> float:
+    """Where (share of the field from its top) the line across a merged
+    store and strip lies: the brightest line across within a little of the
+    expected share, or the expected share itself."""
+    across, lift, rows = _lines_across(card, bal)
+    h = len(across)
+    near = np.abs(rows / h - share) <= C.STORE_LINE_WINDOW
+    if not near.any():
+        return share
+    best = int(np.argmax(np.where(near, lift, -np.inf)))
+    return float(rows[best] / h) if lift[best] >= C.STORE_LINE_CONTRAST else share
+
+
+def _lines_across(card: Card, bal: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per row of the card's upright field: how bright it is right across
+    (a low percentile of its weakest channel), how much brighter than the
+    strip both above and below it, and the rows that lift is known for."""
     patch = field_patch(bal, card)
     lo = patch.min(axis=2)
     h, w = lo.shape
     across = np.percentile(lo[:, int(0.02 * w):int(0.98 * w) + 1], C.SPLIT_PERCENTILE, axis=1)
-    least = int(round(C.MIN_VISIBLE_FRACTION * 0.8 * C.INNER_H_MM / C.INNER_W_MM * w))
-    if h <= 2 * least:
-        return [card]
     k = max(2, int(round(C.SPLIT_SIDE_MM * w / C.INNER_W_MM)))
-    rows = np.arange(least, h - least)
+    rows = np.arange(1, max(h - 1, 1))
     sides = np.array([max(across[max(0, r - k):r].min(), across[r + 1:r + 1 + k].min()) for r in rows])
-    lift = across[rows] - sides  # brighter than the strip both above and below it
-    best = int(np.argmax(lift))
-    row = int(rows[best])
-    if across[row] < C.SPLIT_MIN_WHITE or lift[best] < C.SPLIT_CONTRAST:
-        return [card]
-    t = row / h
+    return across, across[rows] - sides, rows
+
+
+def cut_across(card: Card, t: float) -> list[Card]:
+    """The card cut by a line across at share t of its height: the upper part first."""
     tl, tr, br, bl = card.quad
     left, right = tl + t * (bl - tl), tr + t * (br - tr)
     parts = []
@@ -90,3 +129,27 @@ def _hidden_strip(lower: Card, upper: Card, bal: np.ndarray, border: float, heig
     card = Card(field, quad, False)
     card.notes.append("this card is only partly seen (glare?); check it")
     return card
+
+
+def split_tall_stores(houses: list[list[Card]], bal: np.ndarray, u: np.ndarray, v: np.ndarray) -> int:
+    """Each house (bottom up) whose store is taller for its width than the
+    stores nearest it by more than a tucked strip's least visible part is a
+    store merged with the strip above it: split in two. Compared with the
+    nearest stores, as a tilted phone changes the proportions across the
+    photo. Returns how many were split."""
+    stores = [(i, h[0]) for i, h in enumerate(houses) if h and h[0].full]
+    if len(stores) < 3:
+        return 0
+    xs = np.array([float(c.field.centre @ u) for _, c in stores])
+    aspects = np.array([np.ptp(c.quad @ v) / max(float(np.ptp(c.quad @ u)), 1.0) for _, c in stores])
+    split = 0
+    for k, (i, store) in enumerate(stores):
+        near = [j for j in np.argsort(np.abs(xs - xs[k])) if j != k][:C.STORE_NEIGHBOURS]
+        ref = float(np.median(aspects[near]))
+        if aspects[k] < C.STORE_MERGED * ref:
+            continue
+        share = store_line(store, bal, 1 - ref / aspects[k])
+        upper, lower = split_store(store, share)
+        houses[i][0:1] = [lower, upper]
+        split += 1
+    return split

@@ -69,16 +69,16 @@ def check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: 
 
 def _second_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float,
                    height: float) -> str | None:
-    """Why the cards are two streets, or None: bare table right across the
-    photo (no card reaching over it) splits the cards into two groups, and
-    the split is wider than a street leaves: beside this one, wider than a
-    house (the rules build stores next to each other); above it, a street's
-    cards overlap from its stores up, so nothing of one street floats over
-    bare table, nor does a card far above its house. A narrower split
-    counts only with whole cards (stores) on both sides of it; a missed
-    card leaves one without."""
+    """Why the cards are two streets, or None. A street stands on its
+    stores, so only a group of cards with whole cards (stores) of its own
+    is a second street: bare table right across the photo (no card reaching
+    over it) splitting the cards into two such groups, wider than a street
+    leaves (beside this one, wider than a house: the rules build stores next
+    to each other; above it, a street's cards overlap from its stores up).
+    Strips alone beyond bare table are this street's cards with one missed
+    between (or loose cards): proposed, with the gap marked, not refused."""
     cards = [c for h in houses for c in h]
-    for axis, (least, sure), where in ((u, C.TWO_STREETS_GAP, "beside"), (v, C.TWO_STREETS_BAND, "above")):
+    for axis, least, where in ((u, C.TWO_STREETS_GAP, "beside"), (v, C.TWO_STREETS_BAND, "above")):
         size = width if axis is u else height
         spans = sorted(((float(np.min(c.quad @ axis)), float(np.max(c.quad @ axis)), c) for c in cards),
                        key=lambda s: s[0])
@@ -88,17 +88,14 @@ def _second_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width
             if gap > least * size:
                 before = [c for _, _, c in spans[:k]]
                 after = [c for _, _, c in spans[k:]]
-                if gap > sure * size or (any(c.full for c in before) and any(c.full for c in after)):
+                if any(c.full for c in before) and any(c.full for c in after):
                     return f"a second street lies {where} this one"
             reach = max(reach, spans[k][1])
-    for house in houses:  # cards far above a house, over more bare table than a hidden card leaves,
-        for lower, upper in zip(house, house[1:], strict=False):  # or a whole card (a store) over a gap
+    for house in houses:  # a whole card (a store) standing over a gap in a house
+        for lower, upper in zip(house, house[1:], strict=False):
             gap = np.min(lower.quad @ v) - np.max(upper.quad @ v)
-            if gap > C.TWO_STREETS_BAND[1] * height or (upper.full and gap > C.MAX_STACK_GAP * height):
+            if upper.full and gap > C.MAX_STACK_GAP * height:
                 return "a second street lies above this one"
-        # a card as tall as the stores standing on others: a store of a second street
-        if any(c.full and np.ptp(c.quad @ v) >= C.STORE_ABOVE * height for c in house[1:]):
-            return "a whole card stands above another"
     return None
 
 

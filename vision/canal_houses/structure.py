@@ -155,7 +155,8 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
         set_aside,
         under_the_street,
     )
-    from .repair import fill_gaps, split_merged
+    from .columns import extend_columns
+    from .repair import fill_gaps, split_merged, split_tall_stores
     from .street_checks import TWO_STREETS, check_street, missing_stores, store_height
 
     warnings: list[str] = []
@@ -206,7 +207,11 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
     # Whole cards look alike under the phone's tilt; a tucked strip shows at
     # most about 0.6 of one, however tall a steep view makes it look.
     wide = ext[:, 1] - ext[:, 0] >= (1 - C.WIDTH_TOLERANCE) * width  # not a narrow fragment
-    least = max(C.FULL_CARD_ASPECT_MIN, C.FULL_CARD_SHARE * float(aspects[wide].max() if wide.any() else 0))
+    # the whole cards' proportion: the median of the tall fields (a store merged with the strip
+    # above it is taller, and taken for the reference it would make the real stores look covered)
+    tall_ones = aspects[wide & (aspects >= C.FULL_CARD_ASPECT_MIN)]
+    whole = float(np.median(tall_ones)) if len(tall_ones) else float(aspects[wide].max() if wide.any() else 0)
+    least = max(C.FULL_CARD_ASPECT_MIN, C.FULL_CARD_SHARE * whole)
     for f, aspect in zip(fields, aspects, strict=True):
         card = Card(f, order_corners(f.quad, u, v), bool(aspect >= least))
         cards.extend([card] if card.full else split_merged(card, bal))
@@ -229,9 +234,11 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
     elif votes == 0:
         warnings.append("could not tell which way up the street lies; check left and right")
     houses = [_split_upper(h, bal, split_merged) for h in _houses(cards, u, v, width)]
+    split_tall_stores(houses, bal, u, v)
     tall = store_height(houses, v, width, aspect)
     others[:] = reclaim(houses, others, u, v, width, tall) + under_the_street(houses, u, v, tall)
     houses = [fill_gaps(h, bal, v, width, tall) for h in houses]
+    extend_columns(houses, bal, tall, [o.quad for o in others])
     missing_stores(houses, u, v, width, aspect)
     warnings += check_street(houses, u, v, width, aspect)
     for i, house in enumerate(houses):

@@ -1,0 +1,111 @@
+"""Units of the column finder (columns.py) on images drawn in the test, in
+balanced units (paper white is 1.0): a card whose outline the paper mask
+does not close off is found where its house's column goes on, and bare table
+above a house, even striped, adds nothing."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.canal_houses.columns import card_above, extend_columns
+from vision.canal_houses.find import Field
+from vision.canal_houses.structure import Card
+
+X0, X1 = 75, 225  # the column's field, 150 px wide
+BORDER = 6  # px of paper round every field (not any deck's share: measured, not assumed)
+STORE = 220.0  # a store's field height in this photo
+
+
+def _card(top: float, bottom: float) -> Card:
+    quad = np.array([[X0, top], [X1, top], [X1, bottom], [X0, bottom]], np.float32)
+    return Card(Field(quad, quad.mean(axis=0), 0.0, (X1 - X0, bottom - top), (X1 - X0) * (bottom - top), 1.0),
+                quad, False)
+
+
+def _table(stripes: bool = False) -> np.ndarray:
+    bal = np.full((520, 300, 3), (0.25, 0.35, 0.2), np.float32)
+    if stripes:  # white stripes of a cloth right where the column's side borders would be
+        bal[:, X0 - BORDER:X0] = 1.0
+        bal[:, X1:X1 + BORDER] = 1.0
+    return bal
+
+
+def _draw(bal: np.ndarray, top: int, bottom: int, colour: tuple[float, float, float], gap: bool = False) -> None:
+    """A card's field from top to bottom with its paper border round it (the
+    top border broken by a gap when asked: what the paper mask cannot close)."""
+    bal[top - BORDER:bottom + BORDER, X0 - BORDER:X1 + BORDER] = 1.0
+    bal[top:bottom, X0:X1] = colour
+    if gap:
+        bal[top - BORDER:top, 140:150] = colour
+
+
+def _street(gap: bool) -> tuple[np.ndarray, Card]:
+    bal = _table()
+    _draw(bal, 250, 470, (0.9, 0.3, 0.3))  # the store, blue
+    _draw(bal, 150, 244, (0.2, 0.5, 0.9), gap=gap)  # the roof above it, orange, tucked under the store
+    bal[250 - BORDER:250, X0 - BORDER:X1 + BORDER] = 1.0  # the store's top border lies over the roof
+    return bal, _card(250, 470)
+
+
+@pytest.mark.parametrize("gap", [False, True], ids=["closed-outline", "outline-broken"])
+def test_the_card_above_a_house_is_found_where_its_column_goes_on(gap: bool) -> None:
+    bal, store = _street(gap)
+    card = card_above(store, bal, STORE)
+    assert card is not None
+    tl, tr, br, bl = card.quad
+    assert abs(tl[1] - 150) <= 3 and abs(bl[1] - 244) <= 3
+    assert abs(tl[0] - X0) <= 1 and abs(tr[0] - X1) <= 1
+    assert card.notes and card.role_confidence < 1
+
+
+@pytest.mark.parametrize("stripes", [False, True], ids=["plain-table", "striped-table"])
+def test_bare_table_above_a_house_adds_nothing(stripes: bool) -> None:
+    bal = _table(stripes)
+    _draw(bal, 250, 470, (0.9, 0.3, 0.3))
+    house = [_card(250, 470)]
+    assert extend_columns([house], bal, STORE) == 0
+    assert len(house) == 1
+
+
+def test_a_house_gets_its_missed_card_once_and_nothing_beyond_it() -> None:
+    bal, store = _street(gap=True)
+    house = [store]
+    assert extend_columns([house], bal, STORE) == 1
+    assert len(house) == 2 and house[-1].quad[0][1] < house[0].quad[0][1]
+
+
+def test_a_card_already_reported_is_not_found_again() -> None:
+    bal, store = _street(gap=True)
+    reported = np.array([[X0, 150], [X1, 150], [X1, 244], [X0, 244]], np.float32)
+    assert extend_columns([[store]], bal, STORE, [reported]) == 0
+
+
+def test_a_hole_inside_a_house_gets_the_card_its_column_shows() -> None:
+    """Store, a missed window with a broken outline, then a roof: the hole
+    between store and roof gets the window, bottom up in its place."""
+    bal = _table()
+    _draw(bal, 330, 500, (0.9, 0.3, 0.3))  # the store
+    _draw(bal, 230, 324, (0.2, 0.5, 0.9), gap=True)  # the window tucked under it, not closed off
+    _draw(bal, 110, 224, (0.3, 0.8, 0.3))  # the roof tucked under the window
+    bal[330 - BORDER:330, X0 - BORDER:X1 + BORDER] = 1.0
+    bal[230 - BORDER:230, X0 - BORDER:X1 + BORDER] = 1.0
+    bal[230 - BORDER:230, 140:150] = (0.2, 0.5, 0.9)
+    house = [_card(330, 500), _card(110, 224)]
+    assert extend_columns([house], bal, 170.0) == 1
+    assert len(house) == 3
+    assert abs(house[1].quad[0][1] - 230) <= 3 and abs(house[1].quad[3][1] - 324) <= 3
+
+
+def test_neighbours_borders_and_a_pale_band_of_the_table_make_no_card() -> None:
+    """Above a house: the side borders of the houses next to it (a little
+    further out than its own) and a pale band of the cloth across. A card's
+    side borders are as thick as its top border and right at its field's
+    edge, so this is no card."""
+    bal = _table()
+    bal[:, X0 - BORDER - 10:X0 - BORDER - 6] = 1.0  # the neighbours' borders, close by
+    bal[:, X1 + BORDER + 6:X1 + BORDER + 10] = 1.0
+    bal[150:160] = (0.93, 0.95, 0.92)  # a pale band of the cloth across
+    _draw(bal, 250, 470, (0.9, 0.3, 0.3))
+    house = [_card(250, 470)]
+    assert extend_columns([house], bal, STORE) == 0

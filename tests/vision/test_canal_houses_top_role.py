@@ -1,0 +1,101 @@
+"""The role of a house's top card: a gable seen clearly above the building
+(roles.sky_and_roof) keeps the card a roof whatever the catalog's nearest
+roofs and windows look like; a flat band of sky is weaker evidence, which
+the catalog's examples may overrule (on the measurement photos windows under
+a plain top band were read as roofs when it stood: facade and keyline lost a
+street each); without a sky the examples may still tell a roof
+(reader._role_by_examples, looks.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.canal_houses.find import Field
+from vision.canal_houses.reader import _role_by_examples
+from vision.canal_houses.structure import Card
+
+
+@dataclass
+class Example:
+    role: str
+    grey: np.ndarray
+
+
+class Known:
+    """The catalog as the reader sees it: entries and the cards' proportions."""
+
+    def __init__(self, entries: list[Example]) -> None:
+        self.entries = entries
+
+    def field_aspect(self) -> float | None:
+        return None
+
+
+def _windows_wall(seed: int, h: int = 160, w: int = 112) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    img = np.full((h, w), rng.integers(110, 150), np.uint8)
+    for y in range(10, h - 10, 26):
+        for x in range(8, w - 20, 34):
+            cv2.rectangle(img, (x, y), (x + 16, y + 18), int(rng.integers(20, 60)), -1)
+    return img
+
+
+def _gabled_roof(seed: int, h: int = 160, w: int = 112) -> np.ndarray:
+    img = _windows_wall(seed, h, w)
+    img[: int(0.45 * h)] = 225
+    gable = np.array([[0, int(0.45 * h)], [w // 2, 10], [w - 1, int(0.45 * h)]], np.int32)
+    cv2.fillPoly(img, [gable], 130)
+    return img
+
+
+def _catalog() -> Known:
+    """Its roofs all gabled under a pale sky: a flat-roofed house looks to
+    them like a window (a busy wall up to a plain top band)."""
+    return Known([Example("roof", _gabled_roof(s)) for s in range(8)]
+                 + [Example("window", _windows_wall(100 + s)) for s in range(8)])
+
+
+def _top_card(grey: np.ndarray, role: str, confidence: float, sky: bool) -> tuple[Card, np.ndarray]:
+    h, w = grey.shape
+    quad = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
+    fld = Field(quad, np.array([w / 2, h / 2]), 0.0, (float(w), float(h)), float(w * h), 1.0)
+    mask = np.zeros((h, w), bool)
+    if sky:
+        mask[:20] = True
+    card = Card(fld, quad, False, house=0, row=2, role=role, role_confidence=confidence,
+                aspect=h / w, sky=mask if sky else None)
+    return card, cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR).astype(np.float32) / 255
+
+
+def _flat_roof() -> np.ndarray:
+    """A busy wall under a plain band of sky across the whole top."""
+    img = _windows_wall(500)
+    img[:20] = 230
+    return img
+
+
+def test_a_clear_gable_stays_a_roof_whatever_the_catalog_looks_say() -> None:
+    card, photo = _top_card(_flat_roof(), "roof", 0.8, sky=True)
+    _role_by_examples(card, photo, 1.0, np.ones(3, np.float32), _catalog())
+    assert (card.role, card.notes) == ("roof", [])
+
+
+def test_a_flat_band_of_sky_is_overruled_by_the_catalogs_examples() -> None:
+    """Weak evidence: the sky score of a flat band (0.55) is below the gable
+    that stands (LOOK_KEEPS_GABLE)."""
+    card, photo = _top_card(_flat_roof(), "roof", 0.55, sky=True)
+    _role_by_examples(card, photo, 1.0, np.ones(3, np.float32), _catalog())
+    assert card.role == "window"
+    assert card.notes == ["read as a window: it looks like the catalog's windows"]
+
+
+@pytest.mark.parametrize("grey, role", [(_gabled_roof(501), "roof"), (_windows_wall(502), "window")],
+                         ids=["roof-without-a-sky-seen", "window"])
+def test_without_a_sky_the_catalogs_examples_decide(grey: np.ndarray, role: str) -> None:
+    card, photo = _top_card(grey, "window", 1.0, sky=False)
+    _role_by_examples(card, photo, 1.0, np.ones(3, np.float32), _catalog())
+    assert card.role == role

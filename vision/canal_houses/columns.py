@@ -1,0 +1,152 @@
+"""Cards found from their house's column when the white-paper mask did not
+close their field off (a pale sky or a printed banner touching the border,
+a border broken by glare or blur, a field whose silhouette is no
+rectangle). The rules stack a house's cards in one column, each of the
+column's width, so past the top card of a house the next card, if any, is
+where its column goes on: its own side borders (paper) continue the
+column's sides, its coloured field lies between them, and its top border
+closes it off. Nothing here assumes a deck's border width or proportions:
+the border is measured in the photo, heights are judged against the
+street's own stores."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from . import constants as C
+from .find import Field, paper_mask
+from .structure import Card, rectify
+
+
+def extend_columns(houses: list[list[Card]], bal: np.ndarray, height: float,
+                   taken: list[np.ndarray] | None = None) -> int:
+    """Add to each house (bottom up) the cards its column shows above its
+    top card that were not found; returns how many were added. taken: quads
+    of card-shaped things already reported, never found twice."""
+    added = 0
+    for house in houses:
+        added += _fill_holes(house, bal, height, taken or [])
+        for _ in range(C.COLUMN_MAX_ADDED):
+            card = card_above(house[-1], bal, height)
+            if card is None or _already(card, taken or []):
+                break
+            house.append(card)
+            added += 1
+    return added
+
+
+def _fill_holes(house: list[Card], bal: np.ndarray, height: float, taken: list[np.ndarray]) -> int:
+    """A card in each hole inside a house (more bare than a border between
+    two of its cards) where the column shows one: found from the card below
+    the hole, it must lie below the card above it."""
+    added, k = 0, 0
+    while k + 1 < len(house):
+        lower, upper = house[k], house[k + 1]
+        up = (lower.quad[0] + lower.quad[1] - lower.quad[2] - lower.quad[3]).astype(np.float64)
+        up /= max(float(np.linalg.norm(up)), 1e-6)
+        hole = float(np.min(upper.quad @ up) - np.max(lower.quad @ up))  # lower's top to upper's bottom
+        if hole > C.MAX_STACK_GAP * height:
+            card = card_above(lower, bal, height)
+            if card is not None and not _already(card, taken) and \
+                    float(card.field.centre @ up) < float(np.min(upper.quad @ up)):
+                house.insert(k + 1, card)
+                added += 1
+        k += 1
+    return added
+
+
+def _already(card: Card, taken: list[np.ndarray]) -> bool:
+    pt = (float(card.field.centre[0]), float(card.field.centre[1]))
+    return any(cv2.pointPolygonTest(q.reshape(-1, 1, 2).astype(np.float32), pt, False) >= 0 for q in taken)
+
+
+def column_patch(top: Card, bal: np.ndarray, reach: float) -> tuple[np.ndarray, np.ndarray, float] | None:
+    """The photo above a card, upright with row 0 at the card's top edge and
+    rows going up the column, widened on both sides to take in the side
+    borders; the quad of that region (TL, TR, BR, BL as rectified: the near
+    left corner first) and the margin in patch px. None when it leaves the
+    photo."""
+    tl, tr, br, bl = top.quad.astype(np.float64)
+    left_up, right_up = tl - bl, tr - br
+    left_up /= max(np.linalg.norm(left_up), 1e-6)
+    right_up /= max(np.linalg.norm(right_up), 1e-6)
+    across = tr - tl
+    width = float(np.linalg.norm(across))
+    if width < 8:
+        return None
+    across /= width
+    margin = C.COLUMN_SIDE_MARGIN * width
+    near_l, near_r = tl - margin * across, tr + margin * across
+    far_l, far_r = near_l + reach * left_up, near_r + reach * right_up
+    quad = np.array([near_l, near_r, far_r, far_l], np.float32)
+    h, w = bal.shape[:2]
+    if quad[:, 0].min() < 0 or quad[:, 1].min() < 0 or quad[:, 0].max() >= w or quad[:, 1].max() >= h:
+        return None
+    pw, ph = int(round(width + 2 * margin)), int(round(reach))
+    return rectify(bal, quad, pw, ph), quad, margin * pw / (width + 2 * margin)
+
+
+def card_above(top: Card, bal: np.ndarray, height: float) -> Card | None:
+    """The card whose field continues the column above `top`, or None: past
+    the top card's own top border (paper right across), rows with paper on
+    both sides and mostly colour between them, closed by a row of paper
+    across (the card's own top border), as tall as a tucked card's visible
+    part can be."""
+    reach = C.COLUMN_REACH * height
+    got = column_patch(top, bal, reach)
+    if got is None:
+        return None
+    patch, quad, margin = got
+    paper = paper_mask(patch)
+    ph, pw = paper.shape
+    m = int(round(margin))
+    inner = paper[:, m + int(0.05 * pw):pw - m - int(0.05 * pw)]
+    if inner.shape[1] < 4:
+        return None
+    across = inner.mean(axis=1)  # share of paper right across the field's width
+    # the top card's own top border: paper across, right at its edge
+    limit = int(C.COLUMN_MAX_BORDER * pw) + 2
+    first = np.nonzero(across[:4] >= C.COLUMN_BORDER_PAPER)[0]
+    if not len(first):
+        return None
+    r = int(first[0])
+    while r < min(limit, ph) and across[r] >= C.COLUMN_BORDER_PAPER:
+        r += 1
+    if r >= min(limit, ph):
+        return None
+    # a card's side borders are as thick as its top border: looked for that far outside the
+    # field's edge only (a neighbouring house's border or a pale table lie further out)
+    band = r - int(first[0]) + 2
+    sides = np.minimum(paper[:, max(0, m - band):m + 1].sum(axis=1),
+                       paper[:, pw - m - 1:min(pw, pw - m + band)].sum(axis=1))
+    least_side = max(1, min(band - 2, int(round(C.COLUMN_SIDE_MIN * pw))))
+    start, good, miss = r, r, 0
+    while r < ph:
+        if across[r] >= C.COLUMN_BORDER_PAPER and r - start >= C.MIN_VISIBLE_FRACTION * 0.5 * height:
+            break  # the next border across: this card's own top
+        if 1 - across[r] >= C.COLUMN_MIN_COLOUR and sides[r] >= least_side:
+            good, miss = r + 1, 0
+        else:
+            miss += 1
+            if miss > max(2, C.COLUMN_MAX_BREAK * pw):
+                return None  # the sides or the colour stop without a border across: no card
+        r += 1
+    if r >= ph or good - start < C.MIN_VISIBLE_FRACTION * 0.5 * height:
+        return None
+    # the rows to the border: nearly all of them with colour inside paper sides
+    rows = np.arange(start, r)
+    fits = ((1 - across[rows]) >= C.COLUMN_MIN_COLOUR) & (sides[rows] >= least_side)
+    if fits.mean() < C.COLUMN_MIN_FIT:
+        return None
+    tl0, tr0 = top.quad[0].astype(np.float64), top.quad[1].astype(np.float64)
+    left_up, right_up = (quad[3] - quad[0]) / ph, (quad[2] - quad[1]) / ph  # working px per patch row
+    bl, br = tl0 + start * left_up, tr0 + start * right_up
+    tl, tr = tl0 + r * left_up, tr0 + r * right_up
+    q = np.array([tl, tr, br, bl], np.float32)
+    f = top.field
+    seen = float(np.linalg.norm(tl - bl))
+    field = Field(q, q.mean(axis=0), f.angle, (f.size[0], seen), seen * float(np.linalg.norm(tr - tl)), 1.0)
+    card = Card(field, q, False, role_confidence=0.6)
+    card.notes.append("found from its house's column (its outline was not closed off); check it")
+    return card
