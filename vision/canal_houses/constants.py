@@ -165,3 +165,10 @@ LOOK_KEEPS_GABLE = 0.65  # a roof read with this confidence from its gable is no
 MAX_GRID_CARDS = 24  # bulk catalog photo: cards described from one photo (about 20 laid out in a grid)
 GRID_MIN_AREA = 0.35  # a field smaller than this share of the largest card's is no card of the grid
 PREVIEW_W = 120  # px: the upright card shown while its values are typed
+
+# --- match (session 5) ----------------------------------------------------------
+# a tucked card whose features match no entry is laid over each entry where the finder puts it (by_layout)
+LAYOUT_SHIFT_PX = 4  # canonical px: also tried this far off in each direction (outline errors)
+LAYOUT_MIN_NCC = 0.65  # the template score the best entry needs (as TEMPLATE_MIN_NCC)
+LAYOUT_MARGIN = 0.2  # over any other entry: wider than TEMPLATE_MARGIN (no features vouch for it)
+LAYOUT_CONFIDENCE = 0.9  # a match by place alone is a little less sure than one by features

@@ -44,14 +44,20 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
     h = max(8, int(min(round(CANON_W * aspect), CANON_H * 1.1)))
     grey = grey_field(photo, quad, gains, h)
     q_pts, desc = features(grey, C.ORB_FEATURES_QUERY)
-    if desc is None or len(q_pts) < C.MIN_INLIERS:
-        return None
     pool = catalog.pool(role)
     if colour not in {e.color for e in pool.entries}:
         colour = None  # the catalog names its colours otherwise
     allowed = np.array([colour is None or e.color is None or e.color == colour for e in pool.entries], bool)
     px_per_mm = float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / (2 * C.INNER_W_MM)
-    return _best(pool, grey, q_pts, desc, allowed, twin_patch_limit(px_per_mm))
+    limit = twin_patch_limit(px_per_mm)
+    found = None
+    if desc is not None and len(q_pts) >= C.MIN_INLIERS:
+        found = _best(pool, grey, q_pts, desc, allowed, limit)
+    if found is None and role != "store":
+        # A store shows its whole field: features that fail there mean a card
+        # not in the catalog, or a near-twin, which place alone cannot tell.
+        found = by_layout(pool, grey, allowed, limit)
+    return found
 
 
 def twin_patch_limit(px_per_mm: float) -> float:
@@ -181,6 +187,42 @@ def tells_twins_apart(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, k: int,
     return True
 
 
+def tile_ncc(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Correlations of the laid visible part with each thumbnail in square
+    tiles (entries x tile rows x tile columns), over the tile rows the
+    visible part reaches; which tiles are seen enough, and each entry's own
+    texture there."""
+    rows = np.nonzero(tile_sums(wt).sum(axis=1) > 0)[0]
+    if len(rows) == 0:
+        empty = np.zeros((len(thumbs), 0, 0), np.float32)
+        return empty, np.zeros((0, 0), bool), empty
+    top, bottom = rows[0] * TILE, (rows[-1] + 1) * TILE
+    a, wt, b = a[top:bottom], wt[top:bottom], thumbs[:, top:bottom]
+    sw = tile_sums(wt)
+    ok = sw >= C.TEMPLATE_TILE_FILL * TILE * TILE
+    sw = np.maximum(sw, 1e-6)
+    ma, mb = tile_sums(wt * a) / sw, tile_sums(wt * b) / sw
+    va = tile_sums(wt * a * a) / sw - ma * ma
+    vb = tile_sums(wt * b * b) / sw - mb * mb
+    ncc = (tile_sums(wt * a * b) / sw - ma * mb) / np.sqrt(np.maximum(va * vb, 1e-6))
+    return ncc, ok, vb
+
+
+def tile_verdict(ncc: np.ndarray, ok: np.ndarray, vb: np.ndarray, k: int, rivals: np.ndarray) -> float:
+    """Entry k's score from the tile correlations: a low percentile of its
+    tiles, or -1 when too few tiles are textured or when it does not beat
+    every rival clearly in a few tiles."""
+    ok = ok & (vb[k] >= C.TEMPLATE_TILE_TEXTURE)
+    own = ncc[k]
+    rivals = rivals.copy()
+    rivals[k] = False
+    other = ncc[rivals].max(axis=0) if rivals.any() else np.full_like(own, -1.0)
+    wins = ok & (own >= C.TEMPLATE_MIN_NCC) & (own - other >= C.TEMPLATE_TILE_WIN)
+    if ok.sum() < C.TEMPLATE_MIN_TILES or wins.sum() < C.TEMPLATE_MIN_WINS:
+        return -1.0
+    return float(np.percentile(own[ok], C.TEMPLATE_TILE_PERCENTILE))
+
+
 def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool, allowed: np.ndarray | None = None
                    ) -> float:
     """How well the visible part (canonical px), laid onto entry k's grey
@@ -192,33 +234,73 @@ def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool, allowed:
     another card never does); -1 when it does not. allowed: the entries
     this card may be (others, of another colour, are no rivals)."""
     a, wt = _laid(grey, M)
-    # Only the tile rows the visible part reaches (a tucked strip is short).
-    rows = np.nonzero(tile_sums(wt).sum(axis=1) > 0)[0]
-    if len(rows) == 0:
-        return -1.0
-    top, bottom = rows[0] * TILE, (rows[-1] + 1) * TILE
     # Only k and its possible rivals are compared (a sure colour rules most entries out).
     if allowed is None or allowed.all():
-        b, rivals = pool.thumbs[:, top:bottom], np.ones(len(pool.thumbs), bool)
+        pick = np.arange(len(pool.thumbs))
+        rivals = np.ones(len(pool.thumbs), bool)
     else:
         chosen = allowed.copy()
         chosen[k] = True
         pick = np.nonzero(chosen)[0]
-        b, rivals = pool.thumbs[pick, top:bottom], allowed[pick].copy()
+        rivals = allowed[pick].copy()
         k = int(np.searchsorted(pick, k))
-    rivals[k] = False
-    a, wt = a[top:bottom], wt[top:bottom]
-    sw = tile_sums(wt)
-    ok = sw >= C.TEMPLATE_TILE_FILL * TILE * TILE
-    sw = np.maximum(sw, 1e-6)
-    ma, mb = tile_sums(wt * a) / sw, tile_sums(wt * b) / sw
-    va = tile_sums(wt * a * a) / sw - ma * ma
-    vb = tile_sums(wt * b * b) / sw - mb * mb
-    ncc = (tile_sums(wt * a * b) / sw - ma * mb) / np.sqrt(np.maximum(va * vb, 1e-6))
-    ok &= vb[k] >= C.TEMPLATE_TILE_TEXTURE
-    own = ncc[k]
-    other = ncc[rivals].max(axis=0) if rivals.any() else np.full_like(own, -1.0)
-    wins = ok & (own >= C.TEMPLATE_MIN_NCC) & (own - other >= C.TEMPLATE_TILE_WIN)
-    if ok.sum() < C.TEMPLATE_MIN_TILES or wins.sum() < C.TEMPLATE_MIN_WINS:
+    ncc, ok, vb = tile_ncc(a, wt, pool.thumbs[pick])
+    if ok.size == 0:
         return -1.0
-    return float(np.percentile(own[ok], C.TEMPLATE_TILE_PERCENTILE))
+    return tile_verdict(ncc, ok, vb, k, rivals)
+
+
+def by_layout(pool: Pool, grey: np.ndarray, allowed: np.ndarray | None = None,
+              patch_limit: float | None = None) -> tuple[Entry, float] | None:
+    """The card by its place alone, when its features matched no entry: the
+    finder's outline already puts the visible part at the top of the card,
+    upright or turned half round, so each entry is laid there (and a little
+    shifted, for outline errors) and judged by the template check. Flat art
+    (a slate roof under a pale sky, plain window panes) gives too few or too
+    clustered ORB features, but its shapes still tell the cards apart. The
+    best entry must beat every other entry, in any of these places, by a
+    margin wider than a feature match needs (a card missing from the catalog
+    may share a known card's roof shape), and tell itself from its
+    near-twins."""
+    pick = np.arange(len(pool.entries)) if allowed is None else np.nonzero(allowed)[0]
+    if len(pick) < 2:
+        return None
+    thumbs = pool.thumbs[pick]
+    best = np.full(len(pick), -1.0)
+    where = np.zeros((len(pick), 2, 3))
+    step = C.LAYOUT_SHIFT_PX
+    for turn in (False, True):
+        for dx in (-step, 0, step):
+            for dy in (-step, 0, step):
+                M = np.array([[-1.0, 0.0, CANON_W + dx], [0.0, -1.0, CANON_H + dy]]) if turn \
+                    else np.array([[1.0, 0.0, dx], [0.0, 1.0, dy]])
+                ncc, ok, vb = tile_ncc(*_laid(grey, M), thumbs)
+                if ok.size == 0:
+                    return None
+                score = tile_verdicts(ncc, ok, vb)
+                better = score > best
+                best[better], where[better] = score[better], M
+    order = np.argsort(-best)
+    i = int(order[0])
+    second = max(float(best[order[1]]), 0.0)
+    if best[i] < C.LAYOUT_MIN_NCC or best[i] - second < C.LAYOUT_MARGIN:
+        return None
+    k = int(pick[i])
+    if not tells_twins_apart(*_laid(grey, where[i]), pool.thumbs, k, allowed, patch_limit):
+        return None
+    conf = min(0.99, 0.5 + (best[i] - second)) * C.LAYOUT_CONFIDENCE
+    return pool.entries[k], round(float(conf), 2)
+
+
+def tile_verdicts(ncc: np.ndarray, ok: np.ndarray, vb: np.ndarray) -> np.ndarray:
+    """tile_verdict for every entry at once, each against all the others."""
+    n = len(ncc)
+    flat = ncc.reshape(n, -1)
+    top2 = np.sort(flat, axis=0)[-2:] if n > 1 else np.full((2, flat.shape[1]), -1.0)
+    other = np.where(flat >= top2[1], top2[0], top2[1])  # the best of the others, tile by tile
+    good = ok.reshape(1, -1) & (vb.reshape(n, -1) >= C.TEMPLATE_TILE_TEXTURE)
+    wins = good & (flat >= C.TEMPLATE_MIN_NCC) & (flat - other >= C.TEMPLATE_TILE_WIN)
+    out = np.full(n, -1.0)
+    for i in np.nonzero((good.sum(axis=1) >= C.TEMPLATE_MIN_TILES) & (wins.sum(axis=1) >= C.TEMPLATE_MIN_WINS))[0]:
+        out[i] = float(np.percentile(flat[i][good[i]], C.TEMPLATE_TILE_PERCENTILE))
+    return out
