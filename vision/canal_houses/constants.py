@@ -168,7 +168,8 @@ PREVIEW_W = 120  # px: the upright card shown while its values are typed
 
 # --- match (session 5) ----------------------------------------------------------
 # a tucked card whose features match no entry is laid over each entry where the finder puts it (by_layout)
-LAYOUT_SHIFT_PX = 4  # canonical px: also tried this far off in each direction (outline errors)
+LAYOUT_SHIFT_PX = 4  # canonical px: also tried this far off in each direction (outline errors),
+LAYOUT_NEAREST = 6  # for the entries it looks most like in place (with each other as rivals)
 LAYOUT_MIN_NCC = 0.65  # the template score the best entry needs (as TEMPLATE_MIN_NCC)
 LAYOUT_MARGIN = 0.2  # over any other entry: wider than TEMPLATE_MARGIN (no features vouch for it)
 LAYOUT_CONFIDENCE = 0.9  # a match by place alone is a little less sure than one by features
