@@ -101,6 +101,10 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
     scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
     ncc, inliers, k, M = scored[0]
     second = max(scored[1][0], 0.0) if len(scored) > 1 else 0.0
+    if ncc >= C.TEMPLATE_MIN_NCC and ncc - second < C.TEMPLATE_MARGIN:
+        settled = _settle_twins(pool, grey, scored, allowed, patch_limit)
+        if settled is not None:
+            return settled
     if ncc < C.TEMPLATE_MIN_NCC or ncc - second < C.TEMPLATE_MARGIN:
         return None
     if inliers < C.MIN_INLIER_SHARE * max(s[1] for s in scored):
@@ -109,6 +113,33 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
         return None  # where it differs from its twins, the card is not clearly this entry
     conf = min(0.99, 0.5 + (ncc - second)) * min(1.0, inliers / (2 * C.MIN_INLIERS))
     return entries[k], round(float(conf), 2)
+
+
+def _settle_twins(pool: Pool, grey: np.ndarray, scored: list, allowed: np.ndarray | None,
+                  patch_limit: float | None) -> tuple[Entry, float] | None:
+    """Two or more near-twins (the same art, other icons) score alike over
+    the whole visible part, which they mostly share: where they differ
+    decides. The entry is taken when it alone of them passes the twin check
+    there, its twins are all the close candidates, it beats every other
+    candidate by the template margin, and its features are not outnumbered."""
+    ncc = scored[0][0]
+    close = [s for s in scored if s[0] >= C.TEMPLATE_MIN_NCC and ncc - s[0] < C.TEMPLATE_MARGIN]
+    rest = [s for s in scored if s not in close]
+    passing = [s for s in close if tells_twins_apart(*_laid(grey, s[3]), pool.thumbs, s[2], allowed, patch_limit)]
+    if len(passing) != 1:
+        return None
+    score, inliers, k, M = passing[0]
+    a, wt = _laid(grey, M)
+    twins = {j for j, region in twin_regions(pool.thumbs, k, wt > 0.5)
+             if region.sum() >= C.TWIN_SETTLE_SHARE * (wt > 0.5).sum()}
+    if any(s[2] != k and s[2] not in twins for s in close):
+        return None  # a close candidate that is no twin: the art itself is in doubt
+    if rest and score - max(rest[0][0], 0.0) < C.TEMPLATE_MARGIN:
+        return None
+    if inliers < C.MIN_INLIER_SHARE * max(s[1] for s in scored):
+        return None
+    conf = 0.5 * min(1.0, inliers / (2 * C.MIN_INLIERS))
+    return pool.entries[k], round(float(conf), 2)
 
 
 def verify(q_pts: np.ndarray, e_pts: np.ndarray, height: int) -> tuple[int, np.ndarray | None]:
