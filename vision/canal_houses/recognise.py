@@ -120,11 +120,13 @@ def _settle_twins(pool: Pool, grey: np.ndarray, scored: list, allowed: np.ndarra
     """Two or more near-twins (the same art, other icons) score alike over
     the whole visible part, which they mostly share: where they differ
     decides. The entry is taken when it alone of them passes the twin check
-    there, its twins are all the close candidates, it beats every other
-    candidate by the template margin, and its features are not outnumbered."""
+    there, all the other close candidates are its twins differing in at
+    least TWIN_SETTLE_SHARE of the seen part (not a sliver such as a digit
+    or a word), it beats every other candidate by the template margin, and
+    its features are not outnumbered."""
     ncc = scored[0][0]
     close = [s for s in scored if s[0] >= C.TEMPLATE_MIN_NCC and ncc - s[0] < C.TEMPLATE_MARGIN]
-    rest = [s for s in scored if s not in close]
+    rest = [s for s in scored if s[2] not in {c[2] for c in close}]
     passing = [s for s in close if tells_twins_apart(*_laid(grey, s[3]), pool.thumbs, s[2], allowed, patch_limit)]
     if len(passing) != 1:
         return None
