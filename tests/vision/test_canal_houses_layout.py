@@ -14,7 +14,8 @@ import pytest
 from card_decks import deck
 from street_photos import card_photo
 
-from vision.canal_houses import recognise
+from vision.canal_houses import constants as C
+from vision.canal_houses import reader, recognise
 from vision.canal_houses.catalog import (
     CANON_H,
     CANON_W,
@@ -23,7 +24,8 @@ from vision.canal_houses.catalog import (
     _prepare,
     catalog_entry_from_photo,
 )
-from vision.canal_houses.recognise import match_card
+from vision.canal_houses.recognise import Match, match_card
+from vision.canal_houses.structure import Card
 
 STYLE = "wide-border"
 KNOWN = 10  # the first ten roofs are in the catalog, the next two are not
@@ -56,6 +58,8 @@ def test_a_roof_top_with_few_features_is_found_by_its_place(roofs: tuple[Catalog
     photo, top, gains = _top(cards, cid)
     found = match_card(catalog, photo, top, gains, "roof", SHOWN * CANON_H / CANON_W)
     assert found is not None and found[0].id == cid
+    # found by place alone: a proposal the person confirms, never a sure match
+    assert found.by_place and found.confidence <= C.LAYOUT_CONFIDENCE
 
 
 @pytest.mark.parametrize("cid", ["R11", "R12"])
@@ -75,3 +79,21 @@ def test_a_store_is_never_matched_by_place_alone(roofs: tuple[Catalog, list], mo
     assert calls == []
     match_card(catalog, photo, top, gains, "roof", SHOWN * CANON_H / CANON_W)
     assert calls == ["layout"]  # the same card as a roof: its features fail, its place is tried
+
+
+@pytest.mark.parametrize("by_place", [True, False], ids=["by-place", "by-features"])
+def test_a_match_by_place_is_named_in_a_warning_for_the_person_to_confirm(
+        roofs: tuple[Catalog, list], monkeypatch: pytest.MonkeyPatch, by_place: bool) -> None:
+    catalog, _ = roofs
+    entry = catalog.entries[3]
+    monkeypatch.setattr(reader, "match_card", lambda *a, **k: Match(entry, 0.5 if by_place else 0.9, by_place))
+    monkeypatch.setattr(reader, "_colour", lambda *a, **k: (None, 0.0))
+    card = Card(field=None, quad=np.zeros((4, 2), np.float32), full=False, role="roof")
+    _, conf, match = reader._read_card(card, np.zeros((8, 8, 3), np.uint8), np.zeros((8, 8, 3), np.uint8), 1.0,
+                                       np.ones(3), {}, catalog)
+    assert match["id"] == entry.id
+    if by_place:
+        assert match["by"] == "place" and conf["points"] == 0.5
+        assert len(card.notes) == 1 and entry.id in card.notes[0] and "check" in card.notes[0]
+    else:
+        assert "by" not in match and card.notes == []

@@ -13,6 +13,8 @@ wrong values without anyone noticing."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import cv2
 import numpy as np
 
@@ -33,8 +35,19 @@ from .catalog import (
 )
 
 
+class Match(NamedTuple):
+    """A catalog entry for a card. by_place: found by its place alone (its
+    features matched nothing), a proposal the person confirms: such a match
+    cannot be told from a look-alike card missing from the catalog as surely
+    as one that features vouch for, and a wrong card silently fills in wrong
+    points."""
+    entry: Entry
+    confidence: float
+    by_place: bool = False
+
+
 def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.ndarray,
-               role: str, aspect: float, colour: str | None = None) -> tuple[Entry, float] | None:
+               role: str, aspect: float, colour: str | None = None) -> Match | None:
     """The catalog entry this card is, with a confidence, or None (unknown).
     quad: the visible field's TL, TR, BR, BL in photo pixels; aspect: its
     height over its width on the table (perspective taken out); colour: the
@@ -50,14 +63,16 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
     allowed = np.array([colour is None or e.color is None or e.color == colour for e in pool.entries], bool)
     px_per_mm = float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / (2 * C.INNER_W_MM)
     limit = twin_patch_limit(px_per_mm)
-    found = None
     if desc is not None and len(q_pts) >= C.MIN_INLIERS:
         found = _best(pool, grey, q_pts, desc, allowed, limit)
-    if found is None and role != "store":
+        if found is not None:
+            return Match(*found)
+    if role == "store":
         # A store shows its whole field: features that fail there mean a card
         # not in the catalog, or a near-twin, which place alone cannot tell.
-        found = by_layout(pool, grey, allowed, limit)
-    return found
+        return None
+    placed = by_layout(pool, grey, allowed, limit)
+    return None if placed is None else Match(placed[0], min(placed[1], C.LAYOUT_CONFIDENCE), by_place=True)
 
 
 def twin_patch_limit(px_per_mm: float) -> float:
@@ -363,7 +378,7 @@ def by_layout(pool: Pool, grey: np.ndarray, allowed: np.ndarray | None = None,
     k = int(pick[i])
     if not tells_twins_apart(*_laid(grey, where[i]), pool.thumbs, k, allowed, patch_limit):
         return None
-    conf = min(0.99, 0.5 + (best[i] - second)) * C.LAYOUT_CONFIDENCE
+    conf = min(0.99, 0.5 + (best[i] - second))
     return pool.entries[k], round(float(conf), 2)
 
 
