@@ -116,13 +116,15 @@ def score_cards(truth: dict, answer: dict, in_catalog: set[str], tally: Counter)
         tally["colour_right"] += card["color"] == t["color"]
         tally["role_right"] += card["role"] == role
         if card["match"] is not None:
-            tally[f"matched_{role}"] += 1
+            kind = "proposed" if card["match"].get("by") == "place" else "matched"
+            tally[f"{kind}_{role}"] += 1
             right = card["match"]["id"] == t["id"]
-            tally[f"match_right_{role}"] += right
-            tally[f"known_right_{role}"] += right and t["id"] in in_catalog
+            tally[f"{kind}_right_{role}"] += right
+            tally[f"{kind}_known_right_{role}"] += right and t["id"] in in_catalog
     for k, (_, card) in enumerate(found):
         if k not in used and card["match"] is not None:
-            tally[f"matched_{card['role']}"] += 1  # a match on something that is no card of the truth
+            # a match on something that is no card of the truth
+            tally[f"{'proposed' if card['match'].get('by') == 'place' else 'matched'}_{card['role']}"] += 1
     for fd in truth.get("face_down", []):
         tally["face_down"] += 1
         poly = np.array(fd["outline"], np.float32)
@@ -201,10 +203,19 @@ def report(style: str, r: dict) -> None:
     print(f"cards silently dropped: {t['dropped']} (goal 0); face-down cards reported: "
           f"{t['face_down_reported']}/{t['face_down']}")
     for role in ROLES:
-        print(f"catalog {role}s: precision {t[f'match_right_{role}']}/{t[f'matched_{role}']} = "
-              f"{pct(t[f'match_right_{role}'], t[f'matched_{role}'])} (goal 99.5%), recall "
-              f"{t[f'known_right_{role}']}/{t[f'known_{role}']} = {pct(t[f'known_right_{role}'], t[f'known_{role}'])} "
+        # Sure matches fill in values silently; a match by place alone is a
+        # proposal named in a warning for the person to confirm, counted apart.
+        right, made, known = t[f"matched_right_{role}"], t[f"matched_{role}"], t[f"known_{role}"]
+        print(f"catalog {role}s: precision {right}/{made} = {pct(right, made)} (goal 99.5%), recall "
+              f"{t[f'matched_known_right_{role}']}/{known} = {pct(t[f'matched_known_right_{role}'], known)} "
               "(goal 95%)")
+        if t[f"proposed_{role}"]:
+            p_right = t[f"proposed_right_{role}"]
+            both = t[f"matched_known_right_{role}"] + t[f"proposed_known_right_{role}"]
+            print(f"  {role}s proposed by place (to confirm): right {p_right}/{t[f'proposed_{role}']} = "
+                  f"{pct(p_right, t[f'proposed_{role}'])}; recall with them {both}/{known} = {pct(both, known)}; "
+                  f"precision of all {right + p_right}/{made + t[f'proposed_{role}']} = "
+                  f"{pct(right + p_right, made + t[f'proposed_{role}'])}")
     if r["times"]:
         med, dec = statistics.median(r["times"]), statistics.median(r["decodes"])
         print(f"median read {med:.3f} s (goal < 1 s) beside cv2.imdecode {dec:.3f} s: {med / dec:.1f}x; "

@@ -15,6 +15,7 @@ from catalog_thumbs import pool as thumb_pool
 from catalog_thumbs import shown as shown_part
 
 from vision.canal_houses import constants as C
+from vision.canal_houses import recognise
 from vision.canal_houses.catalog import (
     THUMB_H,
     THUMB_W,
@@ -22,7 +23,7 @@ from vision.canal_houses.catalog import (
     Catalog,
     normalised,
 )
-from vision.canal_houses.recognise import template_score
+from vision.canal_houses.recognise import percentile, template_score
 
 
 def _vision(seed: int, count: int = 60) -> dict:
@@ -115,3 +116,25 @@ def test_template_score_with_rivals_ruled_out_is_the_score_among_the_rest(
     got = template_score(shown_part(arts[shown]), k, SAME, thumb_pool(arts), mask)
     alone = template_score(shown_part(arts[shown]), kept.index(k), SAME, thumb_pool([arts[i] for i in kept]))
     assert got == pytest.approx(alone, abs=1e-6)
+
+
+@pytest.mark.parametrize("n, q", [(1, 25), (2, 25), (3, 25), (5, 25), (6, 25.0), (9, 50), (17, 10), (40, 90),
+                                  (23, 33.3)], ids=lambda v: str(v))
+def test_the_tile_percentile_is_numpys_to_the_bit(n: int, q: float) -> None:
+    rng = np.random.default_rng(n)
+    for dtype in (np.float32, np.float64):
+        for _ in range(200):
+            values = rng.normal(size=n).astype(dtype)
+            assert percentile(values.copy(), q) == float(np.percentile(values, q))
+
+
+def test_a_card_is_normalised_once_for_all_the_entries_it_is_laid_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    arts = _arts()
+    calls: list[int] = []
+    real = recognise.normalised
+    monkeypatch.setattr(recognise, "normalised", lambda g: calls.append(1) or real(g))
+    grey = shown_part(arts[0])
+    first = [template_score(grey, k, SAME, thumb_pool(arts)) for k in range(len(arts))]
+    assert len(calls) == 1
+    again = template_score(grey.copy(), 0, SAME, thumb_pool(arts))  # another array: normalised afresh
+    assert len(calls) == 2 and again == first[0]

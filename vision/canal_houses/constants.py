@@ -188,3 +188,13 @@ RIDGE_MIN_LIFT = 0.2  # above both sides, in the weakest channel (of paper white
 RIDGE_MIN_LEVEL = 0.6  # and this bright in every channel
 RIDGE_MAX_CHROMA = 0.35  # and no more coloured than this (a border mixed with its neighbours)
 RIDGE_SPLIT_COVER = 0.7  # a field the lines cut into parts covering this share of it is those parts
+
+# --- match (session 5) ----------------------------------------------------------
+# a tucked card whose features match no entry is laid over each entry where the finder puts it (by_layout)
+LAYOUT_SHIFT_PX = 4  # canonical px: also tried this far off in each direction (outline errors),
+LAYOUT_NEAREST = 6  # for the entries it looks most like in place (with each other as rivals)
+LAYOUT_MIN_NCC = 0.65  # the template score the best entry needs (as TEMPLATE_MIN_NCC)
+LAYOUT_MARGIN = 0.2  # over any other entry: wider than TEMPLATE_MARGIN (no features vouch for it)
+LAYOUT_CONFIDENCE = 0.5  # at most: a match by place alone is a proposal the person confirms (named in a warning)
+# near-twins that score alike over the whole visible part are settled where they differ (recognise._settle_twins)
+TWIN_SETTLE_SHARE = 0.05  # of the seen part: twins must differ in at least this much of it to be told apart so

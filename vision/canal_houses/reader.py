@@ -147,13 +147,16 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
         conf = {"points": 0, "color": 0, "condition": 0}
     prop["color"], conf["color"] = name, c_conf
     if match is not None:
-        entry, m_conf = match
+        entry, m_conf = match.entry, match.confidence
+        if match.by_place:
+            card.notes.append(f"taken for catalog card {entry.id} by its place alone (its details matched "
+                              "no card): check that it is this card")
         for key, value in entry.values.items():
             if key in prop and key != "color":
                 prop[key], conf[key] = value, m_conf
         if prop["color"] is None and entry.values.get("color") is not None:
             prop["color"], conf["color"] = entry.values["color"], round(m_conf * 0.9, 2)
-        return prop, conf, {"id": entry.id, "confidence": m_conf}
+        return prop, conf, {"id": entry.id, "confidence": m_conf, **({"by": "place"} if match.by_place else {})}
     return prop, conf, None
 
 
