@@ -156,3 +156,14 @@ OCR_SCALE = 1.2  # title block flattened at this scale for tesseract
 OCR_VALUES_AGREE = 0.75  # similarity of a track row's printed digits to the layout's
 TESSERACT_TIMEOUT = 8  # seconds per call
 TESSERACT_ENV = {"OMP_THREAD_LIMIT": "1"}
+
+# --- cross (session 5)
+# Read through a template (its blank is a photo of the very sheet), the least
+# ink a cross carries is set per photo from the clearly clean boxes of the
+# kind (marks.noise_floor): NOISE_TIMES their farthest stray from their median,
+# at least NOISE_MIN_INK, at most MARK_MIN_INK, judged on NOISE_MIN_CLEAN
+# boxes or more (pad photos: clean houses stray up to 0.005, a faint pencil's
+# crossed ones carry 0.010; clean trees 0.003, crossed 0.005).
+NOISE_TIMES = 1.5
+NOISE_MIN_INK = {"house": 0.006, "tree": 0.004}
+NOISE_MIN_CLEAN = 3

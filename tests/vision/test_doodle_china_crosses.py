@@ -1,0 +1,52 @@
+"""Crosses read through a template (vision/doodle_china/marks.py): the least
+ink a cross must carry is set per photo from the clearly clean boxes, so a
+faint pencil's cross over a filled pad icon counts while print noise does not."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.doodle_china import constants as C
+from vision.doodle_china import marks
+
+FAINT = 0.062  # a faint pencil's level (pad photos: 0.06-0.10)
+
+
+def _houses(clean_noise: float, crossed_ink: float) -> np.ndarray:
+    """Ten houses: six clean ones straying up to `clean_noise` from zero, four
+    crossed ones carrying `crossed_ink` beyond the print."""
+    clean = np.array([-1.0, -0.4, 0.0, 0.3, 0.7, 1.0]) * clean_noise
+    return np.r_[clean, np.full(4, crossed_ink)]
+
+
+def test_a_faint_cross_counts_where_the_clean_boxes_are_quiet():
+    excess = _houses(0.001, 0.010)  # as on a pad photo with a faint pencil
+    # the fixed floor (made for a print drawn by the program, not photographed) drops them
+    assert marks.decide_crosses(excess, FAINT, "house")[0] == [False] * 10
+    least = marks.noise_floor(excess, FAINT, "house")
+    assert least < 0.010
+    assert marks.decide_crosses(excess, FAINT, "house", least)[0] == [False] * 6 + [True] * 4
+
+
+def test_noisy_clean_boxes_keep_the_floor_up():
+    excess = _houses(0.004, 0.0055)  # clean boxes stray as far as the "crosses" reach
+    least = marks.noise_floor(excess, FAINT, "house")
+    assert least > 0.0055
+    assert marks.decide_crosses(excess, FAINT, "house", least)[0] == [False] * 10
+
+
+@pytest.mark.parametrize("what", ["house", "tree"])
+def test_the_floor_never_rises_above_the_fixed_one(what):
+    excess = _houses(0.05, 0.3)
+    assert marks.noise_floor(excess, 0.3, what) == C.MARK_MIN_INK[what]
+
+
+def test_too_few_clean_boxes_keep_the_fixed_floor():
+    excess = np.array([0.0, 0.001, 0.012, 0.012, 0.012, 0.012])  # only two look clean
+    assert marks.noise_floor(excess, FAINT, "house") == C.MARK_MIN_INK["house"]
+
+
+def test_never_below_the_least_a_photo_shows():
+    excess = np.r_[np.zeros(6), np.full(4, 0.010)]  # perfectly quiet clean boxes
+    assert marks.noise_floor(excess, FAINT, "tree") == C.NOISE_MIN_INK["tree"]
