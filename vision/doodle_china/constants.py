@@ -115,7 +115,7 @@ MARK_SHRINK = 0.12  # of a box's side, left out at each edge
 ROAD_FLOOR_NEAR = 0.04
 ROAD_FLOOR_SEARCH = 0.5
 ROAD_FLOOR_STRIP = (0.1, 0.45)
-ROAD_FLOOR_SEEN = 0.5
+ROAD_FLOOR_SEEN = 0.33  # 0.5 left a road that fades on one side to the plain measure
 FLOOR_OFF_ROAD_SHRINK = 0.1
 ROAD_FLOOR_BAND = 0.25
 FLOOR_OFF_ROAD_MIN = 0.25
@@ -167,3 +167,16 @@ TESSERACT_ENV = {"OMP_THREAD_LIMIT": "1"}
 NOISE_TIMES = 1.5
 NOISE_MIN_INK = {"house": 0.006, "tree": 0.004}
 NOISE_MIN_CLEAN = 3
+# A turning road through a floor box at a slant (floors.turn_excess): the
+# turn's line is searched from arc to chord (TURN_FLOOR_BENDS) and shifted
+# across by up to PATH_BAND (TURN_FLOOR_SHIFTS lines each), sampled at
+# TURN_FLOOR_SAMPLES points; it must be seen in the paper just outside the
+# box (from TURN_FLOOR_OUT to TURN_FLOOR_OUT + TURN_FLOOR_REACH of its side
+# away) on both sides; the box is then judged away from the line as a road
+# running straight across is (ROAD_FLOOR_BAND, FLOOR_OFF_ROAD_*).
+TURNS = ("NE", "NW", "SE", "SW")
+TURN_FLOOR_BENDS = (1.0, 0.75, 0.5, 0.25, 0.0)
+TURN_FLOOR_SHIFTS = 7
+TURN_FLOOR_SAMPLES = 160
+TURN_FLOOR_OUT = 0.2
+TURN_FLOOR_REACH = 1.0
