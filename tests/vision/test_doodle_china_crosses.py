@@ -50,3 +50,29 @@ def test_too_few_clean_boxes_keep_the_fixed_floor():
 def test_never_below_the_least_a_photo_shows():
     excess = np.r_[np.zeros(6), np.full(4, 0.010)]  # perfectly quiet clean boxes
     assert marks.noise_floor(excess, FAINT, "tree") == C.NOISE_MIN_INK["tree"]
+
+
+def _house(stroke: bool) -> np.ndarray:
+    """A pad's house icon (ink, work pixels): a filled roof over an outlined
+    body, in the box (20, 20, 46, 46); `stroke`: a pencil line near its left edge."""
+    import cv2
+
+    ink = np.zeros((70, 70), np.float32)
+    cv2.fillPoly(ink, [np.int32([[20, 32], [33, 20], [46, 32]])], 0.6)
+    cv2.rectangle(ink, (23, 32), (43, 46), 0.5, 1)
+    if stroke:
+        cv2.line(ink, (22, 48), (22, 18), 0.3, 2)
+    return cv2.GaussianBlur(ink, (0, 0), 0.7)
+
+
+def test_a_taught_house_is_measured_nearer_its_edges():
+    """Most of a pad's house icon is print: a stroke along its edge, off the
+    roof, is nearly all a slash shows there."""
+    blank, boxes = _house(False), np.array([[20.0, 20.0, 46.0, 46.0]])
+
+    def measured(photo: np.ndarray, shrink: float) -> float:
+        return float(marks.box_excess(photo, blank, boxes, 1.0, 0.0, np.zeros(1), 0.3, shrink=shrink)[0])
+
+    assert C.TAUGHT_HOUSE_SHRINK < C.MARK_SHRINK
+    assert measured(_house(False), C.TAUGHT_HOUSE_SHRINK) == pytest.approx(0.0, abs=1e-6)
+    assert measured(_house(True), C.TAUGHT_HOUSE_SHRINK) > 5 * measured(_house(True), C.MARK_SHRINK)

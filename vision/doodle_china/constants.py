@@ -180,3 +180,7 @@ TURN_FLOOR_SHIFTS = 7
 TURN_FLOOR_SAMPLES = 160
 TURN_FLOOR_OUT = 0.2
 TURN_FLOOR_REACH = 1.0
+# A pad's house icon is mostly print (a filled roof): read through a template
+# a house box is measured this near its edges (MARK_SHRINK elsewhere), where a
+# slash across the icon shows on paper (tuning pad photos: houses misread 6 -> 4)
+TAUGHT_HOUSE_SHRINK = 0.05
