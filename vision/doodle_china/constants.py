@@ -184,3 +184,9 @@ TURN_FLOOR_REACH = 1.0
 # a house box is measured this near its edges (MARK_SHRINK elsewhere), where a
 # slash across the icon shows on paper (tuning pad photos: houses misread 6 -> 4)
 TAUGHT_HOUSE_SHRINK = 0.05
+# A single slash over a pad's house icon (mostly print) leaves little ink on
+# its paper: read through a template a house is crossed from lower density
+# (tuning pad photos, measured as above: clean houses up to 0.040, slashed
+# ones from 0.043, most from 0.07)
+TAUGHT_MARK_YES = {"house": 0.08}
+TAUGHT_MARK_NO = {"house": 0.05}

@@ -297,7 +297,7 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
         if instead is not None:  # boxes a road runs over: their ink off the road
             excess = np.array([e if v is None else v for e, v in zip(excess, instead, strict=True)])
         least = marks.noise_floor(excess, pencil, what) if taught else None
-        crossed, conf, doubt = marks.decide_crosses(excess, pencil, what, least)
+        crossed, conf, doubt = marks.decide_crosses(excess, pencil, what, least, taught)
         for item, yes, d in zip(items, crossed, doubt, strict=True):
             if d:
                 where = f"{what} {item['index'] + 1}" + (f" in [{item['cell'][0]},{item['cell'][1]}]"
