@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import tempfile
@@ -55,6 +56,7 @@ def main() -> int:
     folder.mkdir(parents=True, exist_ok=True)
     data_ = game_data("doodle-china")
     summary: dict[str, list[int]] = {}
+    floor_count: dict[str, list[int]] = {}  # per look: floor boxes found on the print, in all
     cpu: list[float] = []
     for look in args.looks.split(","):
         for i in range(args.count):
@@ -65,6 +67,7 @@ def main() -> int:
                 label = (f"{look:6s} {edition:8s} seed {args.seed + i} tilt {pose['tilt']:4.1f} "
                          f"rot {pose['rotation']:5.1f}")
                 row = summary.setdefault(look, [0, 0, 0, 0, 0])  # all right, some wrong, refused, values r, n
+                found_floors = floor_count.setdefault(look, [0, 0])
                 c = time.process_time()
                 try:
                     template = make_template(data, edition, **data_)
@@ -78,12 +81,24 @@ def main() -> int:
                 row[3] += right
                 row[4] += total
                 row[0 if right == total else 1] += 1
-                print(f"{label}: values {right}/{total}, warnings {len(template['warnings'])}", flush=True)
+                floors = ""
+                if template["floors"]:
+                    # squares short of boxes say so; the rest were placed as in the others
+                    missed = sum(int(m[1]) - int(m[0]) for w in template["warnings"]
+                                 for m in re.findall(r"found (\d+) of (\d+) floor boxes", w))
+                    found_floors[0] += len(template["floors"]) - missed
+                    found_floors[1] += len(template["floors"])
+                    floors = f", floor boxes found {len(template['floors']) - missed}/{len(template['floors'])}"
+                print(f"{label}: values {right}/{total}, warnings {len(template['warnings'])}{floors}", flush=True)
     print()
     for look, (ok, wrong, refused, r, n) in summary.items():
         total = ok + wrong + refused
         print(f"{look}{' (held out)' if look == HELD_OUT_DESIGN else ''}: taught with every value right "
               f"{ok}/{total}, some values wrong {wrong}, refused {refused}; values {r}/{n}")
+        if floor_count.get(look, [0, 0])[1]:
+            f_found, f_all = floor_count[look]
+            print(f"  Shanghai floor boxes found where printed {f_found}/{f_all} (the rest placed as in "
+                  "the other skyscraper squares)")
     if cpu:
         print(f"median CPU per template {statistics.median(cpu):.2f} s")
     return 0

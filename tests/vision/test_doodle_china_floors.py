@@ -80,3 +80,58 @@ def test_floor_boxes_missed_in_one_square_are_placed_as_in_the_others(printed):
     for a, b in zip(first, second, strict=True):
         assert np.abs(np.subtract(b, a) - [160, 0, 160, 0]).max() <= 2, (a, b)
     assert bool(warnings) == (printed < 3)
+
+
+# A skyscraper square (work pixels) with a floor box in its south-east corner,
+# where a turn from S to E drawn as a straight chord passes over it at a slant
+SQUARE = np.array([0.0, 0.0, 70.0, 70.0])
+CORNER_BOX = np.array([55.0, 39.0, 65.0, 49.0])  # on the chord x + y = 105
+
+
+def _corner(road: str | None, cross: str | None) -> np.ndarray:
+    ink = np.zeros((80, 80), np.float32)
+    if road == "chord":
+        cv2.line(ink, (35, 70), (70, 35), 0.3, 2)
+    elif road == "arc":
+        cv2.ellipse(ink, (70, 70), (35, 35), 0, 180, 270, 0.3, 2)
+    x0, y0, x1, y1 = CORNER_BOX.astype(int)
+    if cross in ("x", "backslash"):
+        cv2.line(ink, (x0 + 1, y0 + 1), (x1 - 1, y1 - 1), 0.3, 2)
+    if cross == "x":
+        cv2.line(ink, (x0 + 1, y1 - 1), (x1 - 1, y0 + 1), 0.3, 2)
+    return cv2.GaussianBlur(ink, (0, 0), 0.6)
+
+
+@pytest.mark.parametrize("road,cross,crossed", [
+    ("chord", None, False),
+    ("chord", "x", True),
+    ("chord", "backslash", True),  # across the road's line
+], ids=["chord-only", "chord-and-x", "chord-and-slash"])
+def test_a_turns_chord_over_a_floor_box_is_left_out(road, cross, crossed):
+    pencil = 0.3
+    value = floors.turn_excess(_corner(road, cross), CORNER_BOX, SQUARE, "SE", pencil)
+    assert value is not None
+    assert (value / pencil > 0.23) == crossed, value
+
+
+def test_a_turn_that_misses_the_box_keeps_the_plain_measure():
+    assert floors.turn_excess(_corner(None, "x"), CORNER_BOX, SQUARE, "SE", 0.3) is None  # no road drawn
+    assert floors.turn_excess(_corner("chord", None), CORNER_BOX, SQUARE, "NW", 0.3) is None  # another turn
+
+
+def test_road_floor_excess_turns_to_the_chord_when_no_road_runs_straight_across():
+    pencil = 0.3
+    floor = [{"cell": [0, 0], "index": 1, "box": list(CORNER_BOX)}]
+    cells = [[{"kind": "skyscraper", "box": list(SQUARE)}]]
+    clean = floors.road_floor_excess(_corner("chord", None), floor, [["skyscraper:SE"]], cells, 1.0, pencil)
+    crossed = floors.road_floor_excess(_corner("chord", "x"), floor, [["skyscraper:SE"]], cells, 1.0, pencil)
+    assert clean[0] is not None and clean[0] / pencil < 0.18
+    assert crossed[0] is not None and crossed[0] / pencil > 0.28
+
+
+def test_a_road_that_fades_on_one_side_is_still_a_road():
+    ink = np.zeros((140, 150), np.float32)
+    cv2.line(ink, (0, 69), (75, 69), 0.6, 3)
+    cv2.line(ink, (75, 69), (149, 70), 0.24, 3)  # the hand lifts: 0.4 of the pencil
+    value = floors.off_road_excess(cv2.GaussianBlur(ink, (0, 0), 0.8), np.array(BOX, float), True, pencil=0.6)
+    assert value is not None and value / 0.6 < 0.18, value

@@ -98,10 +98,12 @@ def test_marked_photo_read_through_the_template(case):
     assert counts["values"][0] == counts["values"][1], counts
     # An X over a pad's filled tree or house icon at 1600x1200 shows little
     # (floor boxes are 12 pixels wide): one crossable box per photo may be
-    # misread here (two in a Shanghai photo: 12 trees and 12 floors); bench/read_pad.py
-    # measures them at 12 MP.
+    # misread here (a slash over a Shanghai tree); bench/read_pad.py measures
+    # them at 12 MP. (Before the per-photo ink floor, the turn's chord over a
+    # floor box and the taught houses' measure: two houses on the Suzhou chord
+    # photo, a floor on each Shanghai ledger photo.)
     off = sum(counts[f][1] - counts[f][0] for f in ("trees", "houses", "floors"))
-    assert off <= 2, counts
+    assert off <= 1, counts
 
 
 def test_read_photo_answer_names_the_template_through_the_cli(tmp_path):

@@ -115,7 +115,7 @@ MARK_SHRINK = 0.12  # of a box's side, left out at each edge
 ROAD_FLOOR_NEAR = 0.04
 ROAD_FLOOR_SEARCH = 0.5
 ROAD_FLOOR_STRIP = (0.1, 0.45)
-ROAD_FLOOR_SEEN = 0.5
+ROAD_FLOOR_SEEN = 0.33  # 0.5 left a road that fades on one side to the plain measure
 FLOOR_OFF_ROAD_SHRINK = 0.1
 ROAD_FLOOR_BAND = 0.25
 FLOOR_OFF_ROAD_MIN = 0.25
@@ -156,3 +156,37 @@ OCR_SCALE = 1.2  # title block flattened at this scale for tesseract
 OCR_VALUES_AGREE = 0.75  # similarity of a track row's printed digits to the layout's
 TESSERACT_TIMEOUT = 8  # seconds per call
 TESSERACT_ENV = {"OMP_THREAD_LIMIT": "1"}
+
+# --- cross (session 5)
+# Read through a template (its blank is a photo of the very sheet), the least
+# ink a cross carries is set per photo from the clearly clean boxes of the
+# kind (marks.noise_floor): NOISE_TIMES their farthest stray from their median,
+# at least NOISE_MIN_INK, at most MARK_MIN_INK, judged on NOISE_MIN_CLEAN
+# boxes or more (pad photos: clean houses stray up to 0.005, a faint pencil's
+# crossed ones carry 0.010; clean trees 0.003, crossed 0.005).
+NOISE_TIMES = 1.5
+NOISE_MIN_INK = {"house": 0.006, "tree": 0.004}
+NOISE_MIN_CLEAN = 3
+# A turning road through a floor box at a slant (floors.turn_excess): the
+# turn's line is searched from arc to chord (TURN_FLOOR_BENDS) and shifted
+# across by up to PATH_BAND (TURN_FLOOR_SHIFTS lines each), sampled at
+# TURN_FLOOR_SAMPLES points; it must be seen in the paper just outside the
+# box (from TURN_FLOOR_OUT to TURN_FLOOR_OUT + TURN_FLOOR_REACH of its side
+# away) on both sides; the box is then judged away from the line as a road
+# running straight across is (ROAD_FLOOR_BAND, FLOOR_OFF_ROAD_*).
+TURNS = ("NE", "NW", "SE", "SW")
+TURN_FLOOR_BENDS = (1.0, 0.75, 0.5, 0.25, 0.0)
+TURN_FLOOR_SHIFTS = 7
+TURN_FLOOR_SAMPLES = 160
+TURN_FLOOR_OUT = 0.2
+TURN_FLOOR_REACH = 1.0
+# A pad's house icon is mostly print (a filled roof): read through a template
+# a house box is measured this near its edges (MARK_SHRINK elsewhere), where a
+# slash across the icon shows on paper (tuning pad photos: houses misread 6 -> 4)
+TAUGHT_HOUSE_SHRINK = 0.05
+# A single slash over a pad's house icon (mostly print) leaves little ink on
+# its paper: read through a template a house is crossed from lower density
+# (tuning pad photos, measured as above: clean houses up to 0.040, slashed
+# ones from 0.043, most from 0.07)
+TAUGHT_MARK_YES = {"house": 0.08}
+TAUGHT_MARK_NO = {"house": 0.05}

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import cv2
 import numpy as np
 
 from . import constants as C
+from .cells import path_points
 
 # side -> (the side's midpoint, as shares of the square) and whether a road
 # to it runs across the box horizontally
@@ -96,6 +98,76 @@ def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, penci
     return float(m[q0:q1, e0:e1][away].mean())
 
 
+def _curves(path: str) -> np.ndarray:
+    """(curves, samples, 2) unit-square points of the ways a hand draws the
+    square's road: each turn from its quarter arc to its straight chord, and
+    a little to either side of each."""
+    t = np.linspace(0.0, 1.0, C.TURN_FLOOR_SAMPLES)
+    out = []
+    for bend in C.TURN_FLOOR_BENDS:
+        pts, normal = path_points(path, t, bend=bend)
+        for shift in np.linspace(-C.PATH_BAND, C.PATH_BAND, C.TURN_FLOOR_SHIFTS):
+            out.append(pts + shift * normal)
+    return np.asarray(out)
+
+
+def turn_excess(pencil_map: np.ndarray, box: np.ndarray, cell: np.ndarray, path: str,
+                pencil: float) -> float | None:
+    """Mean pencil ink in a floor box (work pixels) away from a turning road
+    that runs through it at a slant (a chord between two side midpoints
+    passes over a floor box in a corner, and reads like a slash), or None
+    when the road is not seen on both sides of the box or misses it.
+
+    The road's line is the one of the hand's ways of drawing the turn
+    (`_curves`) whose ink just outside the box, on both sides, is darkest."""
+    x0, y0, x1, y1 = box
+    bw, bh = x1 - x0, y1 - y0
+    side = cell[2] - cell[0]
+    pts = cell[:2] + _curves(path) * side  # (curves, samples, 2) work pixels
+    h, w = pencil_map.shape
+    # a hand's line wobbles and a faint one is a pixel wide: the darkest ink
+    # within a pixel of each point (the square's part of the map, grown)
+    a0, b0 = max(0, int(cell[0]) - 2), max(0, int(cell[1]) - 2)
+    a1, b1 = min(w, int(np.ceil(cell[2])) + 3), min(h, int(np.ceil(cell[3])) + 3)
+    grown = cv2.dilate(np.ascontiguousarray(pencil_map[b0:b1, a0:a1]), np.ones((3, 3), np.uint8))
+    xi = np.clip(np.rint(pts[..., 0]).astype(np.intp) - a0, 0, a1 - a0 - 1)
+    yi = np.clip(np.rint(pts[..., 1]).astype(np.intp) - b0, 0, b1 - b0 - 1)
+    along = grown[yi, xi]
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    g = C.TURN_FLOOR_OUT * max(bw, bh)
+    inside = (np.abs(pts[..., 0] - cx) <= bw / 2 + g) & (np.abs(pts[..., 1] - cy) <= bh / 2 + g)
+    near = (np.abs(pts[..., 0] - cx) <= bw / 2 + g + C.TURN_FLOOR_REACH * bw) & (
+        np.abs(pts[..., 1] - cy) <= bh / 2 + g + C.TURN_FLOOR_REACH * bh)
+    best, pick = -np.inf, -1
+    for i in range(len(pts)):
+        hit = np.flatnonzero(inside[i])
+        if len(hit) == 0:
+            continue
+        before = near[i, :hit[0]]
+        after = near[i, hit[-1] + 1:]
+        if before.sum() < 2 or after.sum() < 2:
+            continue
+        seen = min(along[i, :hit[0]][before].mean(), along[i, hit[-1] + 1:][after].mean())
+        if seen > best:
+            best, pick = seen, i
+    if pick < 0 or best < C.ROAD_FLOOR_SEEN * pencil:
+        return None
+    line = pts[pick]
+    sx, sy = bw * C.FLOOR_OFF_ROAD_SHRINK, bh * C.FLOOR_OFF_ROAD_SHRINK
+    q0, q1 = max(0, int(np.ceil(y0 + sy))), min(h, int(y1 - sy) + 1)
+    e0, e1 = max(0, int(np.ceil(x0 + sx))), min(w, int(x1 - sx) + 1)
+    if q1 <= q0 or e1 <= e0:
+        return None
+    ys, xs = np.mgrid[q0:q1, e0:e1]
+    dist = np.sqrt(((xs[..., None] - line[:, 0]) ** 2 + (ys[..., None] - line[:, 1]) ** 2).min(axis=-1))
+    if dist.min() > C.ROAD_FLOOR_BAND * max(bw, bh):  # it passes outside the box's inner part
+        return None
+    away = dist > C.ROAD_FLOOR_BAND * max(bw, bh)
+    if away.sum() < C.FLOOR_OFF_ROAD_MIN * away.size:
+        return None
+    return float(pencil_map[q0:q1, e0:e1][away].mean())
+
+
 def road_floor_excess(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid: list[list[str]],
                       cells: list[list[dict[str, Any]]], k: float, pencil: float) -> list[float | None]:
     """Per floor box: its ink away from the road over it (see off_road_excess),
@@ -106,6 +178,9 @@ def road_floor_excess(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid
         r, c = f["cell"]
         path = grid[r][c].partition(":")[2] or None
         across = road_axis(f["box"], cells[r][c]["box"], path)
-        out.append(None if across is None else
-                   off_road_excess(pencil_map, np.asarray(f["box"], np.float64) * k, across, pencil))
+        box = np.asarray(f["box"], np.float64) * k
+        value = None if across is None else off_road_excess(pencil_map, box, across, pencil)
+        if value is None and path in C.TURNS:  # a turn may pass over it at a slant
+            value = turn_excess(pencil_map, box, np.asarray(cells[r][c]["box"], np.float64) * k, path, pencil)
+        out.append(value)
     return out

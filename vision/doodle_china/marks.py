@@ -130,16 +130,21 @@ def reference_paper(paper: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     return zero
 
 
-def decide_crosses(excess: np.ndarray, pencil: float, what: str) -> tuple[list[bool], list[float], list[bool]]:
+def decide_crosses(excess: np.ndarray, pencil: float, what: str, min_ink: float | None = None,
+                   taught: bool = False) -> tuple[list[bool], list[float], list[bool]]:
     """Crossed?, confidence and doubtful? per box (of a `what`: house, tree,
-    floor), from ink relative to the pencil."""
+    floor), from ink relative to the pencil. `min_ink`: the least ink a cross
+    carries (default C.MARK_MIN_INK's); `taught`: read through a template
+    (C.TAUGHT_MARK_YES/NO where they are set)."""
     rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
     crossed, conf, doubt = [], [], []
     yes_at, no_at = C.MARK_YES[what], C.MARK_NO[what]
+    if taught:
+        yes_at, no_at = C.TAUGHT_MARK_YES.get(what, yes_at), C.TAUGHT_MARK_NO.get(what, no_at)
     mid = (yes_at + no_at) / 2
     # with a faint pencil the print model's own error is a large share of the
     # pencil: a cross must also carry some ink of its own
-    too_light = excess < C.MARK_MIN_INK.get(what, 0.0)
+    too_light = excess < (C.MARK_MIN_INK.get(what, 0.0) if min_ink is None else min_ink)
     rel = np.where(too_light, np.minimum(rel, no_at), rel)
     for value in rel:
         yes = value >= mid
@@ -152,6 +157,22 @@ def decide_crosses(excess: np.ndarray, pencil: float, what: str) -> tuple[list[b
             conf.append(round(0.5 + abs(value - mid) / (yes_at - no_at), 3))
             doubt.append(True)
     return crossed, conf, doubt
+
+
+def noise_floor(excess: np.ndarray, pencil: float, what: str) -> float:
+    """The least ink a cross carries on this photo, from how far the clearly
+    clean boxes of the kind stray from zero: a print modelled from a photo of
+    the very sheet (a template's blank) errs far less than the fixed floor
+    allows for, and a faint pencil's cross over a filled icon leaves less ink
+    than that floor. Never above the fixed floor; with too few clearly clean
+    boxes to judge the noise by, the fixed floor."""
+    fixed = C.MARK_MIN_INK.get(what, 0.0)
+    rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
+    clean = excess[rel < C.MARK_NO[what]]
+    if len(clean) < C.NOISE_MIN_CLEAN:
+        return fixed
+    spread = float(np.abs(clean - np.median(clean)).max())
+    return min(fixed, max(C.NOISE_MIN_INK.get(what, 0.0), C.NOISE_TIMES * spread))
 
 
 @functools.lru_cache(maxsize=1)

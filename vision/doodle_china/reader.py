@@ -255,12 +255,14 @@ def _photo_homography(data: bytes, image: np.ndarray, H: np.ndarray, reduce: int
 def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.ndarray, np.ndarray],
                 ink: np.ndarray,
                 printed: tuple[np.ndarray, np.ndarray, float, float], warnings: list[str],
-                details: dict[str, Any]) -> Reading:
+                details: dict[str, Any], taught: bool = False) -> Reading:
     """Paths, crosses and loops on the flattened sheet. `smoothed`: the grey
     ink map and the darkest-channel one (loops: a blue pencil shows best
     there; the crosses' thresholds were set on grey), lightly smoothed.
     `printed`: the expected print (baseline ink and paper mask), the blank
-    sheet, and the fitted gain and blur."""
+    sheet, and the fitted gain and blur. `taught`: the print is a photo of the
+    sheet (a template's blank): the least ink of a cross is set per photo
+    (marks.noise_floor), and a house is measured nearer its edges."""
     baseline, blank, gain, sigma = printed
     smooth, loops = smoothed
     k = C.WORK_SCALE
@@ -290,10 +292,12 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
         boxes = np.array([i["box"] for i in items], np.float64) * k
         levels = np.array([marks.surround_level(ink, baseline[..., 0], zero, b) for b in boxes])
         excess = marks.box_excess(ink, blank, boxes, gain, sigma, levels, pencil, learn=C.CLASS_CLEAN_MAX.get(what),
-                                  shrink=C.FLOOR_SHRINK if what == "floor" else C.MARK_SHRINK)
+                                  shrink=C.FLOOR_SHRINK if what == "floor" else
+                                  C.TAUGHT_HOUSE_SHRINK if taught and what == "house" else C.MARK_SHRINK)
         if instead is not None:  # boxes a road runs over: their ink off the road
             excess = np.array([e if v is None else v for e, v in zip(excess, instead, strict=True)])
-        crossed, conf, doubt = marks.decide_crosses(excess, pencil, what)
+        least = marks.noise_floor(excess, pencil, what) if taught else None
+        crossed, conf, doubt = marks.decide_crosses(excess, pencil, what, least, taught)
         for item, yes, d in zip(items, crossed, doubt, strict=True):
             if d:
                 where = f"{what} {item['index'] + 1}" + (f" in [{item['cell'][0]},{item['cell'][1]}]"

@@ -81,3 +81,12 @@ REFINE_ITERATIONS = 20
 OUTLINE_REFINE_SCALES = (0.0625, 0.125, 0.25)
 OUTLINE_MIN_MATCH = 0.6
 RING_PRINT = 0.3  # template ink above this (grown a pixel) is print, never part of a loop
+
+# --- cross (session 5)
+# floor boxes are looked for this far (of a cell's side) around their square:
+# where the rectified print drifts off the fitted lattice, a square's boxes
+# run over its inset edge and were cut open there (0 of 3 found)
+FLOOR_SEARCH_MARGIN = 0.12
+# adaptive threshold offsets (grey levels below the local mean) for floor
+# outlines, the lower tried only in a square where the first found too few
+FLOOR_THRESHOLDS = (8, 4)

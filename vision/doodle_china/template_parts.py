@@ -237,6 +237,41 @@ def find_houses(ink: np.ndarray, cells: list[list[dict[str, Any]]],
     return out, warnings
 
 
+def _grown(box: list[int], margin: float, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    m = int(round(margin))
+    return (max(0, box[0] - m), max(0, box[1] - m), min(shape[1], box[2] + m), min(shape[0], box[3] + m))
+
+
+def _floor_boxes(sub: np.ndarray, origin: tuple[int, int], side: float, square: np.ndarray, ink: np.ndarray,
+                 offset: float) -> list[Box]:
+    """Empty, square, closed outlines the size of a floor box whose centres
+    lie in the square, bottom first (the order players fill them)."""
+    x0, y0 = origin
+    binary = cv2.adaptiveThreshold(sub, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
+                                   max(11, int(side * 0.15) | 1), offset)
+    contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    found = []
+    for cnt in contours:
+        x, y, w, h = cv2.boundingRect(cnt)
+        if not (T.FLOOR_SIZE[0] * side <= min(w, h) and max(w, h) <= T.FLOOR_SIZE[1] * side):
+            continue
+        if abs(w - h) > 0.3 * max(w, h) or cv2.contourArea(cnt) < 0.7 * w * h:
+            continue
+        b = [float(x0 + x), float(y0 + y), float(x0 + x + w), float(y0 + y + h)]
+        if not _inside(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), square):
+            continue  # a neighbour's, seen through the margin
+        if _mean(ink, b, 0.25) > T.FLOOR_EMPTY:
+            continue
+        found.append(b)
+    found.sort(key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))
+    kept: list[Box] = []
+    for b in found:
+        if not any(_iou(b, k) > 0.3 for k in kept):
+            kept.append(b)
+    kept.sort(key=lambda b: (-b[3], -b[2]))
+    return kept
+
+
 def find_floors(gray: np.ndarray, ink: np.ndarray, cells: list[list[dict[str, Any]]],
                 layout: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]]:
     """The empty floor boxes (a player adds floors there) in skyscraper cells."""
@@ -250,29 +285,17 @@ def find_floors(gray: np.ndarray, ink: np.ndarray, cells: list[list[dict[str, An
         for c, cell in enumerate(row):
             if cell["kind"] != "skyscraper":
                 continue
-            x0, y0, x1, y1 = _cell_inner(cell["box"])
             side = cell["box"][2] - cell["box"][0]
+            x0, y0, x1, y1 = _grown(cell["box"], T.FLOOR_SEARCH_MARGIN * side, gray.shape)
             sub = gray[y0:y1, x0:x1]
-            binary = cv2.adaptiveThreshold(sub, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
-                                           max(11, int(side * 0.15) | 1), 8)
-            contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
-            found = []
-            for cnt in contours:
-                x, y, w, h = cv2.boundingRect(cnt)
-                if not (T.FLOOR_SIZE[0] * side <= min(w, h) and max(w, h) <= T.FLOOR_SIZE[1] * side):
-                    continue
-                if abs(w - h) > 0.3 * max(w, h) or cv2.contourArea(cnt) < 0.7 * w * h:
-                    continue
-                b = [float(x0 + x), float(y0 + y), float(x0 + x + w), float(y0 + y + h)]
-                if _mean(ink, b, 0.25) > T.FLOOR_EMPTY:
-                    continue
-                found.append(b)
-            found.sort(key=lambda b: (b[2] - b[0]) * (b[3] - b[1]))
-            kept: list[Box] = []
-            for b in found:
-                if not any(_iou(b, k) > 0.3 for k in kept):
-                    kept.append(b)
-            kept.sort(key=lambda b: (-b[3], -b[2]))
+            sx0, sy0, sx1, sy1 = cell["box"]
+            square = np.array([[sx0, sy0], [sx1, sy0], [sx1, sy1], [sx0, sy1]], np.float32)
+            # a dim square (coloured print, a shadow) leaves the outlines
+            # faint and open: looked at again with a lower threshold
+            for offset in T.FLOOR_THRESHOLDS:
+                kept = _floor_boxes(sub, (x0, y0), side, square, ink, offset)
+                if len(kept) >= extra:
+                    break
             per_cell.append(((r, c), cell["box"], kept[:extra]))
     # every skyscraper square is printed alike: boxes missed in one (a shadow,
     # a smudge) are placed where the squares with all of theirs have them

@@ -238,7 +238,7 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
     warnings: list[str] = []
     details.update(match=round(match, 3), gain=round(gain, 3), sigma=sigma)
     reading = _read_marks(geometry(template), sheet, (smooth, loops), ink, (baseline, blank, gain, sigma),
-                          warnings, details)
+                          warnings, details, taught=True)
     reading.homography, reading.size = _photo_homography(data, image, H, reduce)
     return reading
 
