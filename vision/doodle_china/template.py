@@ -226,7 +226,11 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
             hint_tracks[name_] = cv2.perspectiveTransform(pts[None], np.linalg.inv(H))[0]
     boxes_by_track, track_warnings = find_track_boxes(blank_gray, ink, printed, grid_box, layout, cell, hint_tracks)
     warnings += track_warnings
-    tracks, value_warnings = read_values(image, H, boxes_by_track, layout)
+    # the values from the photo at its full size: a printed digit is a few
+    # dozen pixels, and the halved decode blurs a bold 5 into a 3
+    full, up = (decode(data, full=True)[0], reduce) if reduce > 1 else (image, 1)
+    to_full = np.array([[up, 0, (up - 1) / 2], [0, up, (up - 1) / 2], [0, 0, 1.0]])
+    tracks, value_warnings = read_values(full, to_full @ H, boxes_by_track, layout)
     warnings += value_warnings
     warnings += [f"no value boxes were found on the {name_} track: drag the corners onto the grid and "
                  "find it again" for name_, entries in tracks.items() if not entries]
