@@ -19,6 +19,7 @@ from tesseract_needed import need_tesseract
 from companion.photos.game_data import game_data
 from vision.doodle_china import constants as C
 from vision.doodle_china import template as template_module
+from vision.doodle_china.template_values import vote
 
 FOLDER = Path(__file__).resolve().parents[2] / "fixtures" / "photos" / "doodle-china-pad"
 
@@ -53,3 +54,23 @@ def test_values_are_read_from_the_photo_at_its_full_size(monkeypatch):
     assert np.abs(cv2.perspectiveTransform(boxes, seen[0][1]) - on_photo).max() < 1.0
     right, total = template_values(template, expected["geometry"])
     assert right == total, template["tracks"]
+
+
+def _r(value, confidence, read=None):
+    return {"value": value, "confidence": confidence, "read": read if read is not None else str(value or "")}
+
+
+@pytest.mark.parametrize("readings,value,confidence", [
+    ([_r(5, 0.9), _r(5, 0.8), _r(5, 0.7)], 5, 0.8),  # all agree: their mean
+    ([_r(3, 0.99), _r(5, 0.9), _r(5, 0.9)], 5, 0.6),  # two of three outvote a surer one, shown to be checked
+    ([_r(1, 0.5), _r(11, 0.9), _r(11, 0.8)], 11, 0.567),
+    ([_r(None, 0.0, ""), _r(12, 0.9), _r(None, 0.0, "")], 12, 0.3),  # read by one way only: to be checked
+    ([_r(7, 0.6), _r(9, 0.95), _r(None, 0.0, "")], 9, 0.317),  # a tie goes to the surer reading
+    ([_r(None, 0.0, ""), _r(None, 0.0, "1234"), _r(None, 0.0, "")], None, 0.0),  # nothing: what was seen kept
+], ids=["unanimous", "majority", "eleven-not-one", "one-way-only", "tie-to-surer", "none"])
+def test_the_ways_a_box_is_read_vote(readings, value, confidence):
+    got = vote(readings)
+    assert got["value"] == value
+    assert got["confidence"] == pytest.approx(confidence, abs=1e-3)
+    if value is None:
+        assert got["read"] == "1234"
