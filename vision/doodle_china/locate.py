@@ -175,6 +175,15 @@ def shrink(image: np.ndarray, factor: float, size: tuple[int, int]) -> np.ndarra
     return out
 
 
+def percentile(gray: np.ndarray, q: float) -> float:
+    """np.percentile(gray, q) (its linear interpolation) of a uint8 image,
+    from its histogram: a tenth of the time of sorting a photo's pixels."""
+    counts = np.cumsum(cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel().astype(np.float64))
+    pos = q / 100.0 * (counts[-1] - 1)
+    lo, hi = np.searchsorted(counts, [np.floor(pos), np.ceil(pos)], side="right")
+    return float(lo + (pos - np.floor(pos)) * (hi - lo))
+
+
 def ink_map(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Ink (0 paper .. 1 black; noise makes it a little negative in places) with
     the lighting divided out, and the paper level.

@@ -14,6 +14,7 @@ cannot make a template.
 from __future__ import annotations
 
 import base64
+import functools
 from typing import Any
 
 import cv2
@@ -80,6 +81,19 @@ def template_image(template: dict[str, Any]) -> np.ndarray:
     return img
 
 
+@functools.lru_cache(maxsize=8)
+def template_ink(image: str, image_scale: float, size: tuple[int, int], scale: float) -> np.ndarray:
+    """The print of a template's blank (locate.ink_map) at `scale` of its
+    frame (`size`), worked out once per template, not per photo read
+    through it (read-only: it is shared)."""
+    blank = template_image({"image": image})
+    if abs(image_scale - scale) > 1e-6:
+        blank = cv2.resize(blank, (round(size[0] * scale), round(size[1] * scale)), interpolation=cv2.INTER_AREA)
+    ink, _ = locate.ink_map(blank)
+    ink.flags.writeable = False
+    return ink
+
+
 def _steepness(quad: np.ndarray) -> float:
     """Longest over shortest side of a quadrilateral seen in the photo, opposite
     sides compared: 1 seen from straight above."""
@@ -115,7 +129,7 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
     n = int(layout["rows"])
     image, reduce = decode(data)
     gray_full = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    if float(np.percentile(gray_full, 99)) < 35:
+    if locate.percentile(gray_full, 99) < 35:
         raise PhotoError("the photo is far too dark; take it again with more light", status=422)
     warnings: list[str] = []
     f = min(1.0, T.FIND_LONG_SIDE / max(gray_full.shape))

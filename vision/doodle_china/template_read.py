@@ -20,7 +20,7 @@ from . import constants as C
 from . import locate, marks
 from . import template_constants as T
 from .reader import Reading, _photo_homography, _read_marks, darkest_channel, decode
-from .template import paper_quad, template_image
+from .template import paper_quad, template_image, template_ink
 
 
 def _orb(features: int = T.ORB_FEATURES) -> cv2.ORB:
@@ -203,14 +203,11 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
     check_template(template)
     image, reduce = decode(data)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    if float(np.percentile(gray, 99)) < C.MIN_BRIGHTNESS:
+    if locate.percentile(gray, 99) < C.MIN_BRIGHTNESS:
         raise PhotoError("the photo is far too dark; take it again with more light", status=422)
     k = C.WORK_SCALE
     w, h = template["size"]
-    tmpl = _template_side(template["image"])[0]
-    if abs(template["image_scale"] - k) > 1e-6:
-        tmpl = cv2.resize(tmpl, (round(w * k), round(h * k)), interpolation=cv2.INTER_AREA)
-    blank, _ = locate.ink_map(tmpl)
+    blank = template_ink(template["image"], template["image_scale"], (w, h), k)
     H, details = register(image, template, blank)
     flat = locate.flatten(image, H, k, box=(0, 0, w, h))
     ink, paper = locate.ink_map(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY))
