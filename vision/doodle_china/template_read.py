@@ -19,7 +19,7 @@ from ..errors import PhotoError
 from . import constants as C
 from . import locate, marks
 from . import template_constants as T
-from .reader import Reading, _photo_homography, _read_marks, darkest_channel, decode
+from .reader import Reading, _photo_homography, _read_marks, decode
 from .template import paper_quad, template_image, template_ink
 
 
@@ -224,7 +224,11 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
     smooth = cv2.blur(ink, (3, 3))
     # a pad prints a box around each value, and its neighbours' boxes lie where
     # a loop is looked for: the print is taken out first
-    loops = cv2.blur(locate.ink_map(darkest_channel(flat))[0], (3, 3)) - cv2.blur(baseline[..., 0], (3, 3))
+    # the blank is known in grey only: the photo's darkest channel would read a
+    # coloured pad's print as ink (a halo around each white value box that a
+    # faint pencil's threshold takes for loops), so loops are looked for in
+    # grey, against the blank's print in the same channel
+    loops = smooth - cv2.blur(baseline[..., 0], (3, 3))
     # what is left of the print where it is strong (a pixel off, a faint
     # pencil's threshold is low) is not a loop: the outlines are left out
     printed = cv2.dilate((blank > T.RING_PRINT).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
