@@ -45,13 +45,18 @@ def tesseract(gray: np.ndarray, psm: int = 6, allow: str | None = None) -> str |
     return done.stdout.decode("utf-8", "replace")
 
 
+def ink(gray: np.ndarray) -> np.ndarray:
+    """Ink (0 paper .. 1 black) with the lighting divided out: the paper
+    level is a local maximum, smoothed."""
+    paper = cv2.dilate(gray, np.ones((15, 15), np.uint8))
+    paper = cv2.GaussianBlur(paper, (0, 0), 8).astype(np.float32)
+    return 1.0 - gray.astype(np.float32) / np.maximum(paper, 1.0)
+
+
 def clean(gray: np.ndarray) -> np.ndarray:
     """Black text on white: lighting divided out, then anything clearly darker
     than paper is text (grey print too, which Otsu would drop next to black)."""
-    paper = cv2.dilate(gray, np.ones((15, 15), np.uint8))
-    paper = cv2.GaussianBlur(paper, (0, 0), 8).astype(np.float32)
-    ink = 1.0 - gray.astype(np.float32) / np.maximum(paper, 1.0)
-    out = np.where(ink > C.OCR_INK, 0, 255).astype(np.uint8)
+    out = np.where(ink(gray) > C.OCR_INK, 0, 255).astype(np.uint8)
     return cv2.copyMakeBorder(out, 20, 20, 20, 20, cv2.BORDER_CONSTANT, value=255)
 
 

@@ -14,6 +14,7 @@ cannot make a template.
 from __future__ import annotations
 
 import base64
+import functools
 from typing import Any
 
 import cv2
@@ -39,9 +40,14 @@ def _order_quad(quad: np.ndarray) -> np.ndarray:
 
 
 def paper_quad(gray: np.ndarray) -> np.ndarray | None:
-    """The paper's four corners in a grey photo, clockwise from top left, or None."""
-    quads = paper_quads(gray)
-    return quads[0] if quads else None
+    """The paper's likeliest four corners in a grey photo, clockwise from top
+    left, or None (as paper_quads(gray)[0], without making the masks it does
+    not need)."""
+    for mask in locate._paper_masks(gray):
+        quad = locate._quad(mask)
+        if quad is not None:
+            return _order_quad(quad)
+    return None
 
 
 def paper_quads(gray: np.ndarray) -> list[np.ndarray]:
@@ -73,6 +79,19 @@ def template_image(template: dict[str, Any]) -> np.ndarray:
         raise PhotoError("the template's picture of the blank sheet is damaged; teach the sheet again",
                          status=422)
     return img
+
+
+@functools.lru_cache(maxsize=8)
+def template_ink(image: str, image_scale: float, size: tuple[int, int], scale: float) -> np.ndarray:
+    """The print of a template's blank (locate.ink_map) at `scale` of its
+    frame (`size`), worked out once per template, not per photo read
+    through it (read-only: it is shared)."""
+    blank = template_image({"image": image})
+    if abs(image_scale - scale) > 1e-6:
+        blank = cv2.resize(blank, (round(size[0] * scale), round(size[1] * scale)), interpolation=cv2.INTER_AREA)
+    ink, _ = locate.ink_map(blank)
+    ink.flags.writeable = False
+    return ink
 
 
 def _steepness(quad: np.ndarray) -> float:
@@ -110,7 +129,7 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
     n = int(layout["rows"])
     image, reduce = decode(data)
     gray_full = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    if float(np.percentile(gray_full, 99)) < 35:
+    if locate.percentile(gray_full, 99) < 35:
         raise PhotoError("the photo is far too dark; take it again with more light", status=422)
     warnings: list[str] = []
     f = min(1.0, T.FIND_LONG_SIDE / max(gray_full.shape))
@@ -226,7 +245,11 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
             hint_tracks[name_] = cv2.perspectiveTransform(pts[None], np.linalg.inv(H))[0]
     boxes_by_track, track_warnings = find_track_boxes(blank_gray, ink, printed, grid_box, layout, cell, hint_tracks)
     warnings += track_warnings
-    tracks, value_warnings = read_values(image, H, boxes_by_track, layout)
+    # the values from the photo at its full size: a printed digit is a few
+    # dozen pixels, and the halved decode blurs a bold 5 into a 3
+    full, up = (decode(data, full=True)[0], reduce) if reduce > 1 else (image, 1)
+    to_full = np.array([[up, 0, (up - 1) / 2], [0, up, (up - 1) / 2], [0, 0, 1.0]])
+    tracks, value_warnings = read_values(full, to_full @ H, boxes_by_track, layout)
     warnings += value_warnings
     warnings += [f"no value boxes were found on the {name_} track: drag the corners onto the grid and "
                  "find it again" for name_, entries in tracks.items() if not entries]

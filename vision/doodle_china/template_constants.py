@@ -82,6 +82,14 @@ OUTLINE_REFINE_SCALES = (0.0625, 0.125, 0.25)
 OUTLINE_MIN_MATCH = 0.6
 RING_PRINT = 0.3  # template ink above this (grown a pixel) is print, never part of a loop
 
+# --- padfast (session 5) ------------------------------------------------------
+# each value box read three ways, which vote: (box height in pixels, relative
+# threshold). One way alone reads 1290-1298 of 1298 values on the tuning blanks
+# (12 MP, seeds 131000, 283000 and the kept 131000/137000 blanks), and never
+# the same ones wrong; any three of them voting read all 1298
+OCR_WAYS = ((OCR_BOX_HEIGHT, False), (OCR_BOX_HEIGHT, True), (round(0.75 * OCR_BOX_HEIGHT), False))
+OCR_RELATIVE_INK = 0.5  # relative threshold: ink above this share of the crop's 99th percentile
+
 # --- cross (session 5)
 # floor boxes are looked for this far (of a cell's side) around their square:
 # where the rectified print drifts off the fitted lattice, a square's boxes

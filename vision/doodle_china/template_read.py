@@ -19,8 +19,8 @@ from ..errors import PhotoError
 from . import constants as C
 from . import locate, marks
 from . import template_constants as T
-from .reader import Reading, _photo_homography, _read_marks, darkest_channel, decode
-from .template import paper_quad, template_image
+from .reader import Reading, _photo_homography, _read_marks, decode
+from .template import paper_quad, template_image, template_ink
 
 
 def _orb(features: int = T.ORB_FEATURES) -> cv2.ORB:
@@ -203,14 +203,11 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
     check_template(template)
     image, reduce = decode(data)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    if float(np.percentile(gray, 99)) < C.MIN_BRIGHTNESS:
+    if locate.percentile(gray, 99) < C.MIN_BRIGHTNESS:
         raise PhotoError("the photo is far too dark; take it again with more light", status=422)
     k = C.WORK_SCALE
     w, h = template["size"]
-    tmpl = _template_side(template["image"])[0]
-    if abs(template["image_scale"] - k) > 1e-6:
-        tmpl = cv2.resize(tmpl, (round(w * k), round(h * k)), interpolation=cv2.INTER_AREA)
-    blank, _ = locate.ink_map(tmpl)
+    blank = template_ink(template["image"], template["image_scale"], (w, h), k)
     H, details = register(image, template, blank)
     flat = locate.flatten(image, H, k, box=(0, 0, w, h))
     ink, paper = locate.ink_map(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY))
@@ -227,7 +224,11 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
     smooth = cv2.blur(ink, (3, 3))
     # a pad prints a box around each value, and its neighbours' boxes lie where
     # a loop is looked for: the print is taken out first
-    loops = cv2.blur(locate.ink_map(darkest_channel(flat))[0], (3, 3)) - cv2.blur(baseline[..., 0], (3, 3))
+    # the blank is known in grey only: the photo's darkest channel would read a
+    # coloured pad's print as ink (a halo around each white value box that a
+    # faint pencil's threshold takes for loops), so loops are looked for in
+    # grey, against the blank's print in the same channel
+    loops = smooth - cv2.blur(baseline[..., 0], (3, 3))
     # what is left of the print where it is strong (a pixel off, a faint
     # pencil's threshold is low) is not a loop: the outlines are left out
     printed = cv2.dilate((blank > T.RING_PRINT).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0

@@ -122,39 +122,82 @@ def _doubtful(got: list[dict[str, Any]]) -> set[int]:
     return out
 
 
+def _binary(gray: np.ndarray, relative: bool) -> np.ndarray:
+    """A box's grey crop as black digits on white: ink above OCR_INK, or
+    (`relative`) above a share of the crop's own darkest ink as well, which
+    keeps a blurred bold digit's counters open (a 5 that would close into
+    a 3)."""
+    ink = ocr.ink(gray)
+    threshold = C.OCR_INK
+    if relative:
+        threshold = max(threshold, T.OCR_RELATIVE_INK * float(np.percentile(ink, 99)))
+    return np.where(ink > threshold, 0, 255).astype(np.uint8)
+
+
+def _read_track(crops: list[np.ndarray], first: list[tuple[str, float]]) -> list[dict[str, Any]]:
+    """One reading of a track's boxes: `first`, tesseract's answers over the
+    stacked crops; tesseract over stacked boxes sometimes drops a digit
+    ("15" as "5"), so a doubtful box is read again on its own, and the second
+    answer taken when it fits the track better."""
+    got = [_entry(text, conf) for text, conf in first]
+    for i in _doubtful(got):
+        tries = []
+        for scale in T.OCR_RETRY_SCALES:  # tesseract's answer on one box changes with its size
+            big = cv2.resize(crops[i], None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+            alone = _tesseract_tsv(big, T.OCR_PSM)
+            tries.append(_entry("".join(w[1] for w in alone), min((w[2] for w in alone), default=0.0)))
+        again = max(tries, key=lambda e: (e["value"] is not None, e["confidence"]))
+        trial = [*got[:i], {**got[i], **again}, *got[i + 1:]]
+        if again["value"] is not None and (i not in _doubtful(trial) or again["confidence"] > got[i]["confidence"]):
+            got = trial
+    return got
+
+
+def vote(readings: list[dict[str, Any]]) -> dict[str, Any]:
+    """One box's value from its readings (one per way of cutting and
+    binarising it): the value most of them read, a tie to the surest; its
+    confidence the agreeing readings' mean, scaled by their share, so a
+    value not all readings agree on is shown to be checked."""
+    values = [r["value"] for r in readings if r["value"] is not None]
+    if not values:
+        return max(readings, key=lambda r: len(r["read"]))
+    counts = {v: values.count(v) for v in values}
+    most = max(counts.values())
+    tied = [r for r in readings if r["value"] is not None and counts[r["value"]] == most]
+    best = max(tied, key=lambda r: r["confidence"])
+    agree = [r["confidence"] for r in readings if r["value"] == best["value"]]
+    return {**best, "confidence": round(float(np.mean(agree)) * len(agree) / len(readings), 3)}
+
+
 def read_values(image: np.ndarray, H: np.ndarray, boxes: dict[str, list[Box]],
                 layout: dict[str, Any]) -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
     """Each box's printed value by tesseract, from the photo itself (sharper
     than the stored blank), with confidence; values that break the track's
-    rising order or cannot be read are flagged."""
+    rising order or cannot be read are flagged.
+
+    Tesseract's answer on a blurred digit turns on a pixel's worth of
+    binarisation or size (a 5 as 3, 11 as 1), and rarely the same way twice:
+    each box is read three ways (T.OCR_WAYS: box height, relative
+    threshold) in one tesseract run, and the ways vote."""
     warnings: list[str] = []
     out: dict[str, list[dict[str, Any]]] = {}
     for name, entries in boxes.items():
         expected = layout["tracks"].get(name, [])
-        got = []
-        crops = []
-        for b in entries:
-            x0, y0, x1, y1 = b
-            scale = T.OCR_BOX_HEIGHT / max(1.0, y1 - y0)
-            inset = 0.12 * (y1 - y0)
-            crop = locate.flatten(image, H, scale, box=(x0 + inset, y0 + inset, x1 - inset, y1 - inset))
-            crops.append(digits_only(ocr.clean(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY))[20:-20, 20:-20]))
-        for i, (b, (text, conf)) in enumerate(zip(entries, tesseract_boxes(crops), strict=True)):
-            got.append({"box": [round(v) for v in b], **_entry(text, conf),
-                        "layout_value": expected[i] if i < len(expected) else None})
-        # tesseract over the stacked boxes sometimes drops a digit ("15" as
-        # "5"): a doubtful box is read again on its own, and the second
-        # answer taken when it fits the track better
-        for i in _doubtful(got):
-            tries = []
-            for scale in T.OCR_RETRY_SCALES:  # tesseract's answer on one box changes with its size
-                big = cv2.resize(crops[i], None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
-                alone = _tesseract_tsv(big, T.OCR_PSM)
-                tries.append(_entry("".join(w[1] for w in alone), min((w[2] for w in alone), default=0.0)))
-            again = max(tries, key=lambda e: (e["value"] is not None, e["confidence"]))
-            trial = [*got[:i], {**got[i], **again}, *got[i + 1:]]
-            if again["value"] is not None and (i not in _doubtful(trial) or again["confidence"] > got[i]["confidence"]):
-                got = trial
+        ways = []
+        for height, relative in T.OCR_WAYS:
+            crops = []
+            for b in entries:
+                x0, y0, x1, y1 = b
+                scale = height / max(1.0, y1 - y0)
+                inset = 0.12 * (y1 - y0)
+                crop = locate.flatten(image, H, scale, box=(x0 + inset, y0 + inset, x1 - inset, y1 - inset))
+                crops.append(digits_only(_binary(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), relative)))
+            ways.append(crops)
+        first = tesseract_boxes([c for crops in ways for c in crops])  # one tesseract run for every way
+        n = len(entries)
+        readings = [_read_track(crops, first[k * n:(k + 1) * n]) for k, crops in enumerate(ways)]
+        got = [{"box": [round(v) for v in b], **vote([r[i] for r in readings]),
+                "layout_value": expected[i] if i < len(expected) else None} for i, b in enumerate(entries)]
         bad = _doubtful(got)
         for i, g in enumerate(got):
             v = g["value"]
