@@ -197,4 +197,4 @@ LAYOUT_MIN_NCC = 0.65  # the template score the best entry needs (as TEMPLATE_MI
 LAYOUT_MARGIN = 0.2  # over any other entry: wider than TEMPLATE_MARGIN (no features vouch for it)
 LAYOUT_CONFIDENCE = 0.5  # at most: a match by place alone is a proposal the person confirms (named in a warning)
 # near-twins that score alike over the whole visible part are settled where they differ (recognise._settle_twins)
-TWIN_SETTLE_SHARE = 0.05  # of the seen part: twins must differ in at least this much of it to be told apart so
+TWIN_SETTLE_SHARE = 0.05  # of the seen part: twins must differ in at least this much of it to be told apart
