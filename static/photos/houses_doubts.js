@@ -58,11 +58,12 @@ export function doubtView(opts) {
   const isChecked = (k) => local.value.checked.includes(k);
   const selOf = (d) => {
     const here = opts.cardAt(d.house, d.row);
-    return here ? { h: d.house, part: here.part, w: here.w } : null;
+    // a card removed or moved in the editor leaves another (or none) at its place: no mark then
+    return here && here.part === d.role ? { h: d.house, part: here.part, w: here.w } : null;
   };
   /** Doubtful cards not yet checked, that are still in the street where they were read. */
   const open = () => doubts.filter((d) => !isChecked(d.key) && selOf(d));
-  const doubtAt = (house, row) => (byKey.has(key(house, row)) && !isChecked(key(house, row)) ? byKey.get(key(house, row)) : null);
+  const doubtAt = (house, row) => open().find((d) => d.house === house && d.row === row) || null;
 
   function setChecked(k, on) {
     local.value.checked = local.value.checked.filter((x) => x !== k);
@@ -81,7 +82,8 @@ export function doubtView(opts) {
 
   /** The person changed the card's values: that is checking it too (no toast: the edit shows). */
   function fixed(house, row) {
-    if (byKey.has(key(house, row)) && !isChecked(key(house, row))) setChecked(key(house, row), true);
+    const d = doubtAt(house, row);
+    if (d) setChecked(d.key, true);
   }
 
   const strip = h("section", { class: "doubt-strip", "data-testid": "doubts", "aria-label": "Cards to check", hidden: true });
@@ -101,8 +103,10 @@ export function doubtView(opts) {
 
   /** The note at the top of a selected doubtful card's panel (null when there is none). */
   function panelNote(sel) {
-    const d = doubts.find((x) => x.house === sel.h && opts.cardAt(x.house, x.row)?.part === sel.part
-      && (sel.part !== "window" || opts.cardAt(x.house, x.row).w === sel.w));
+    const d = doubts.find((x) => {
+      const at = selOf(x);
+      return at && at.h === sel.h && at.part === sel.part && (sel.part !== "window" || at.w === sel.w);
+    });
     if (!d) return null;
     if (isChecked(d.key)) {
       return h("p", { class: "small doubt-done", "data-testid": "doubt-done" }, "✓ You checked this card. ",
