@@ -385,7 +385,7 @@ function build() {
           `left out of the street (${others.length})`) : null),
       h("a", { class: "small photo-link", href: data.image, target: "_blank", rel: "noopener" }, "Open the photo full size"),
       streetEl),
-    cardPanel,
+    cardPanel, doubts.reminder,
     picker.el);
   setView(local.value.view in crops ? local.value.view : (crops.street ? "street" : "whole"));
   if (!local.value.sel) {

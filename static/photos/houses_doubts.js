@@ -87,18 +87,22 @@ export function doubtView(opts) {
   }
 
   const strip = h("section", { class: "doubt-strip", "data-testid": "doubts", "aria-label": "Cards to check", hidden: true });
+  // Above the score: saving is allowed, but not without a word about what is unchecked.
+  const reminder = h("p", { class: "doubt-reminder small", "data-testid": "doubts-left", role: "status", hidden: true });
   function drawStrip() {
     const left = open();
-    strip.hidden = !left.length;
-    if (!left.length) { strip.replaceChildren(); return; }
+    const cards = `${left.length} card${left.length === 1 ? "" : "s"}`;
+    strip.hidden = reminder.hidden = !left.length;
+    if (!left.length) { strip.replaceChildren(); reminder.replaceChildren(); return; }
     strip.replaceChildren(
-      h("p", { class: "doubt-title" }, h("span", { class: "doubt-mark", "aria-hidden": "true" }, "?"),
-        h("span", {}, `Check ${left.length} card${left.length === 1 ? "" : "s"}`)),
-      h("div", { class: "doubt-chips", role: "list" }, left.map((d) => h("button", {
-        type: "button", class: "secondary doubt-chip", role: "listitem", "data-testid": `doubt-${d.house}-${d.row}`,
-        onclick: () => opts.select(selOf(d)) },
+      h("p", { class: "doubt-title" }, h("span", { class: "doubt-mark", "aria-hidden": "true" }, "?"), h("span", {}, `Check ${cards}`)),
+      h("ul", { class: "doubt-chips" }, left.map((d) => h("li", {}, h("button", {
+        type: "button", class: "secondary doubt-chip", "data-testid": `doubt-${d.house}-${d.row}`, onclick: () => opts.select(selOf(d)) },
       h("span", { class: "doubt-chip-title" }, opts.title(selOf(d))),
-      h("span", { class: "doubt-chip-why" }, d.byPlace ? "catalog card?" : d.reasons[0])))));
+      h("span", { class: "doubt-chip-why" }, d.byPlace ? "catalog card?" : d.reasons[0]))))));
+    reminder.replaceChildren(h("span", { class: "doubt-mark", "aria-hidden": "true" }, "?"),
+      h("span", {}, `${cards} the reader was unsure of ${left.length === 1 ? "is" : "are"} not checked yet. `,
+        h("button", { type: "button", class: "link-like", onclick: () => opts.select(selOf(left[0])) }, `Check ${opts.title(selOf(left[0]))}`)));
   }
 
   /** The note at the top of a selected doubtful card's panel (null when there is none). */
@@ -140,7 +144,7 @@ export function doubtView(opts) {
       }))));
   }
 
-  return { doubts, open, doubtAt, fixed, strip, drawStrip, panelNote, warningsEl, drawWarnings };
+  return { doubts, open, doubtAt, fixed, strip, reminder, drawStrip, panelNote, warningsEl, drawWarnings };
 }
 
 /** The amber frame around a doubtful card and a "?" diamond centred at (cx, y), in photo pixels. */

@@ -67,6 +67,7 @@ def test_a_card_proposed_by_its_place_is_marked_then_confirmed(phone: Page, grou
     expect(view.locator("circle.ov-badge-matched")).to_have_count(0)
     expect(phone.get_by_test_id(f"card-{h}-{row}")).to_have_class(re.compile("is-doubt"))
     expect(phone.locator(".legend")).to_contain_text("to check")
+    expect(phone.get_by_test_id("doubts-left")).to_contain_text("1 card the reader was unsure of is not checked yet")
     flow.no_page_scroll(phone)
     flow.shot(phone, "houses_doubt_marked")
 
@@ -94,6 +95,7 @@ def test_a_card_proposed_by_its_place_is_marked_then_confirmed(phone: Page, grou
     expect(phone.get_by_test_id(f"card-{h}-{row}")).not_to_have_class(re.compile("is-doubt"))
     expect(phone.get_by_test_id("doubt-done")).to_be_visible()
     expect(phone.get_by_test_id("from-catalog")).to_contain_text("checked by you")
+    expect(phone.get_by_test_id("doubts-left")).to_be_hidden()
 
     # An edit/undo round (the window removed, then put back) leaves it checked.
     phone.locator("#editor [data-action=remove-card]").click()
