@@ -48,7 +48,7 @@ export function readDoubts(reading) {
 
 /**
  * The page's side of the doubts. opts: {reading, local (localDraft), cardAt(house, row)
- * -> {part, w, card} | null, title(sel), select(sel), redraw(), catalogName(id)}.
+ * -> {part, w, card} | null, title(sel), select(sel), redraw(), catalogName(id), intro (warnings heading)}.
  */
 export function doubtView(opts) {
   const { local } = opts;

@@ -126,25 +126,30 @@ def test_the_readers_doubtful_cards_are_listed_named_by_warnings_and_cleared_by_
              if (m := re.match(r"house (\d+), card (\d+): ", w))]
     low = {(c["house"], c["row"]) for c in reading["cards"] if c["role_confidence"] <= 0.5}
     doubtful = sorted(set(named) | low)
-    assert len(doubtful) >= 2, reading["warnings"]
+    assert named, reading["warnings"]  # on main: two windows, each named in a warning
     strip = phone.get_by_test_id("doubts")
-    expect(strip).to_contain_text(f"Check {len(doubtful)} cards")
+    expect(strip).to_contain_text(f"Check {len(doubtful)} card{'s' if len(doubtful) != 1 else ''}")
     expect(phone.get_by_test_id("photo-view").locator("polygon.ov-doubt")).to_have_count(len(doubtful))
     flow.no_page_scroll(phone)
     flow.shot(phone, "houses_doubts_reader")
 
     # A warning that names a card opens that card.
     h, row = named[0]
+    role = next(c["role"] for c in reading["cards"] if (c["house"], c["row"]) == (h, row))
     phone.get_by_test_id("warnings").locator("summary").click()
     phone.get_by_test_id(f"warning-{h}-{row}").click()
-    expect(phone.locator("#card-panel h3")).to_contain_text(f"House {h + 1} · window {row}")
+    expect(phone.locator("#card-panel h3")).to_contain_text(f"House {h + 1} · {f'window {row}' if role == 'window' else role}")
     expect(phone.get_by_test_id("doubt-note")).to_be_visible()
 
     # Answering its questions is checking it: its mark goes, the count follows.
-    phone.locator("#card-panel .ask-row[data-ask=cats]").get_by_test_id("ask-cats-1").click()
+    ask = "cats" if role == "window" else "points"
+    phone.locator(f"#card-panel .ask-row[data-ask={ask}]").get_by_test_id(f"ask-{ask}-1").click()
     expect(phone.get_by_test_id(f"ov-card-{h}-{row}")).not_to_have_class(re.compile("is-doubt"))
     left = len(doubtful) - 1
-    expect(strip).to_contain_text(f"Check {left} card{'s' if left != 1 else ''}")
+    if left:
+        expect(strip).to_contain_text(f"Check {left} card{'s' if left != 1 else ''}")
+    else:
+        expect(strip).to_be_hidden()
     expect(phone.get_by_test_id(f"doubt-{h}-{row}")).to_have_count(0)
     expect(phone.get_by_test_id(f"warning-{h}-{row}")).to_be_visible()  # still there, marked checked
     expect(phone.get_by_test_id("warnings")).to_contain_text("✓ checked")
