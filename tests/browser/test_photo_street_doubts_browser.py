@@ -96,6 +96,7 @@ def test_a_card_proposed_by_its_place_is_marked_then_confirmed(phone: Page, grou
     expect(phone.get_by_test_id("doubt-done")).to_be_visible()
     expect(phone.get_by_test_id("from-catalog")).to_contain_text("checked by you")
     expect(phone.get_by_test_id("doubts-left")).to_be_hidden()
+    flow.shot(phone, "houses_doubt_checked")
 
     # An edit/undo round (the window removed, then put back) leaves it checked.
     phone.locator("#editor [data-action=remove-card]").click()
