@@ -113,8 +113,11 @@ export function doubtView(opts) {
     });
     if (!d) return null;
     if (isChecked(d.key)) {
-      return h("p", { class: "small doubt-done", "data-testid": "doubt-done" }, "✓ You checked this card. ",
-        h("button", { type: "button", class: "link-like", onclick: () => { setChecked(d.key, false); opts.redraw(); } }, "Mark it to check again"));
+      const next = open()[0];
+      return h("div", { class: "small doubt-done", "data-testid": "doubt-done" }, h("p", {}, "✓ You checked this card."),
+        h("div", { class: "row" }, next ? h("button", { type: "button", class: "secondary", "data-testid": "doubt-next",
+          onclick: () => opts.select(selOf(next)) }, `Next to check: ${opts.title(selOf(next))}`) : null,
+        h("button", { type: "button", class: "link-like", onclick: () => { setChecked(d.key, false); opts.redraw(); } }, "Check it again")));
     }
     const name = d.byPlace ? opts.catalogName(d.matchId) : null;
     const named = (r) => (name ? r.replace(`catalog card ${d.matchId}`, `the catalog's “${name}”`) : r);

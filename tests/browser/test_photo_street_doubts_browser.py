@@ -168,7 +168,15 @@ def test_the_readers_doubtful_cards_are_listed_named_by_warnings_and_cleared_by_
         expect(strip).to_contain_text(f"Check {left} card{'s' if left != 1 else ''}")
     else:
         expect(strip).to_be_hidden()
+    expect(phone.get_by_test_id("doubt-done")).to_be_visible()
     expect(phone.get_by_test_id(f"doubt-{h}-{row}")).to_have_count(0)
     expect(phone.get_by_test_id(f"warning-{h}-{row}")).to_be_visible()  # still there, marked checked
     expect(phone.get_by_test_id("warnings")).to_contain_text("✓ checked")
+
+    # From a checked card straight on to the next one to check.
+    if left:
+        nh, nr = next(d for d in doubtful if d != (h, row))
+        phone.get_by_test_id("doubt-next").click()
+        expect(phone.get_by_test_id(f"card-{nh}-{nr}")).to_have_attribute("aria-pressed", "true")
+        expect(phone.get_by_test_id("doubt-note")).to_be_visible()
     assert phone.errors == []
