@@ -8,9 +8,9 @@
 // the reader is unsure of are marked and listed to check (houses_doubts.js).
 import * as M from "../kit/match.js";
 import * as H from "../kit/houses_model.js";
-import { renderEditor, resetEditor } from "../kit/houses_editor.js";
 import * as P from "./common.js";
 import { doubtMarks, doubtView } from "./houses_doubts.js";
+import { askPanel } from "./houses_ask.js";
 import { labelSpot, othersLayer } from "./houses_overlay.js";
 
 const { h, icon } = M;
@@ -19,8 +19,6 @@ const gid = data.gid;
 const reading = data.reading;
 const app = document.getElementById("photo-app");
 const ROLE_WORDS = { store: "store", window: "window", roof: "roof" };
-const POINT_CHOICES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-const FEATURE_CHOICES = [0, 1, 2, 3, 4, 5];
 
 const local = P.localDraft(gid, data.pid, () => ({
   street: P.clone(reading.proposal?.street || []), pending: [], checked: [], target: null, newId: null, sel: null, view: "street" }));
@@ -28,6 +26,19 @@ const street = () => local.value.street;
 const view = { player: 0, get sel() { return local.value.sel; }, set sel(v) { local.value.sel = v; } };
 const catalogNames = new Map();
 let catalogCards = null;
+// The card editor (kit/houses_editor.js) is fetched the first time a filled card is
+// opened: a fresh reading asks its questions first, and the first load stays light.
+let Editor = null;
+let editorLoading = null;
+function loadEditor() {
+  editorLoading ||= import("../kit/houses_editor.js").then((m) => {
+    Editor = m;
+    M.whenHandsOff(redraw); // it may land mid-tap: never redraw then
+  }, () => {
+    editorLoading = null;
+    cardPanel.replaceChildren(h("p", { class: "error", role: "alert" }, "The card editor could not be loaded: check the connection, then tap the card again."));
+  });
+}
 
 // ----- cards, positions and what is missing ---------------------------------------
 const posKey = (hi, row) => `${hi}:${row}`;
@@ -107,7 +118,7 @@ function editCard(edit, opts) {
 }
 
 function select(sel, scroll = true) {
-  resetEditor();
+  Editor?.resetEditor();
   local.value.sel = sel;
   local.save();
   redraw();
@@ -222,13 +233,6 @@ function drawStreet() {
 }
 
 // ----- the selected card: ask what is missing, then the card editor ----------------------
-function chips(label, choices, testid, pick) {
-  return h("div", { class: "ask-row", "data-ask": testid },
-    h("p", { class: "ask-label" }, label),
-    h("div", { class: "chips-row", role: "group", "aria-label": label }, choices.map((n) => h("button", {
-      type: "button", class: "secondary chip-btn", "data-testid": `ask-${testid}-${n}`, onclick: () => pick(n) }, String(n)))));
-}
-
 function loadCatalog() {
   if (catalogCards !== null) return;
   catalogCards = [];
@@ -237,43 +241,6 @@ function loadCatalog() {
     for (const c of catalogCards) catalogNames.set(c.id, c.name);
     M.whenHandsOff(redraw); // read as the page opens: it may land mid-tap, never redraw then
   });
-}
-
-function catalogPick(sel) {
-  const kind = sel.part;
-  const mine = (catalogCards || []).filter((c) => c.kind === kind);
-  if (!mine.length) return null;
-  return h("details", { class: "catalog-pick" }, h("summary", {}, `Or pick it from the card catalog (${mine.length})`),
-    h("ul", { class: "catalog-list" }, mine.map((c) => h("li", {}, h("button", { type: "button", class: "secondary use-card", "data-card": c.id,
-      onclick: () => editCard((card, s) => {
-        const values = P.clone(c.data);
-        if (!values.color && card.color) values.color = card.color;
-        const house = street()[s.h];
-        if (s.part === "window") house.windows[s.w] = values; else house[s.part] = values;
-        setPending(s, false);
-      }, { advance: true }) },
-    h("span", { class: "catalog-name" }, c.name), h("span", { class: "muted small" }, H.catalogText(kind, c.data)))))));
-}
-
-function askPanel(sel, card, asks) {
-  const rows = [];
-  if (asks.includes("points")) {
-    rows.push(chips("Points printed on the card", POINT_CHOICES, "points", (n) => editCard((c) => { c.points = n; }, { advance: true })));
-  }
-  if (asks.includes("condition")) {
-    rows.push(h("div", { class: "ask-row", "data-ask": "condition" }, h("p", { class: "ask-label" }, "Condition printed on the card"),
-      h("div", { class: "row" },
-        h("button", { type: "button", class: "secondary", "data-testid": "ask-condition-none",
-          onclick: () => editCard((c, s) => { c.condition = {}; setPending(s, false); }, { advance: true }) }, "No condition"),
-        h("button", { type: "button", class: "secondary", "data-testid": "ask-condition-some",
-          onclick: () => editCard((c, s) => { c.condition = {}; setPending(s, true); }) }, "It has a condition…"))));
-  }
-  for (const f of H.FEATURES) {
-    if (asks.includes(f)) {
-      rows.push(chips(`${H.FEATURE_NAMES[f]} on the window`, FEATURE_CHOICES, f, (n) => editCard((c) => { c[f] = n; }, { advance: true })));
-    }
-  }
-  return h("div", { class: "ask" }, h("p", { class: "small muted" }, "The photo alone cannot say these: read them on the card."), rows, catalogPick(sel));
 }
 
 const cardPanel = h("div", { id: "card-panel" });
@@ -298,13 +265,18 @@ function drawPanel() {
       : match.by === "place" ? "✓ From the catalog, checked by you" : "✓ Recognised from the catalog"}${catalogNames.has(match.id) ? `: ${catalogNames.get(match.id)}` : ""}. `) : null,
     card.color ? `Colour read: ${card.color}.` : "No colour read: set it below if the card has one.");
   if (asks.length) {
-    cardPanel.replaceChildren(h("section", { class: "editor card ask-card", "aria-label": `Fill in ${cardTitle(sel)}` }, head, doubts.panelNote(sel), facts, askPanel(sel, card, asks)));
+    cardPanel.replaceChildren(h("section", { class: "editor card ask-card", "aria-label": `Fill in ${cardTitle(sel)}` }, head, doubts.panelNote(sel), facts, askPanel({ sel, asks, catalog: catalogCards, editCard, setPending, street })));
     return;
   }
   const pendingNote = missing.includes("condition") ? h("div", { class: "pending-note" },
     h("p", { class: "small" }, "Tap the condition printed on the card among the chips below, or:"),
     h("button", { type: "button", class: "secondary", onclick: () => editCard((c, s) => { c.condition = {}; setPending(s, false); }, { advance: true }) }, "No condition after all")) : null;
-  const editor = renderEditor({ draft: pseudoDraft(), view, result: panel.playerResult(),
+  if (!Editor) {
+    loadEditor();
+    cardPanel.replaceChildren(h("section", { class: "editor card" }, head, doubts.panelNote(sel), facts, h("p", { class: "muted" }, "Opening the card editor…")));
+    return;
+  }
+  const editor = Editor.renderEditor({ draft: pseudoDraft(), view, result: panel.playerResult(),
     change: (edit) => { edit(pseudoDraft().state); afterEdit(); }, select: (s) => select(s), gid, redraw: () => redraw(),
     adding: false }); // the street is the photo's: its cards are not added here
   const focused = document.activeElement?.id;
