@@ -36,7 +36,7 @@ function loadEditor() {
     M.whenHandsOff(redraw); // it may land mid-tap: never redraw then
   }, () => {
     editorLoading = null;
-    cardPanel.replaceChildren(h("p", { class: "error", role: "alert" }, "The card editor could not be loaded: check the connection, then tap the card again."));
+    cardPanel.replaceChildren(h("p", { class: "error", role: "alert" }, "The card editor could not be loaded: check the connection, then reload the page."));
   });
 }
 

@@ -85,6 +85,15 @@ def test_a_card_proposed_by_its_place_is_marked_then_confirmed(phone: Page, grou
     flow.no_page_scroll(phone)
     flow.shot(phone, "houses_doubt_marked")
 
+    # The card editor is fetched when a filled card is first opened; a failed fetch says so.
+    phone.route("**/kit/houses_editor.js", lambda route: route.abort())
+    phone.get_by_test_id(f"doubt-{h}-{row}").click()
+    expect(phone.locator("#card-panel [role=alert]")).to_contain_text("card editor could not be loaded")
+    assert all("houses_editor.js" in e or "Failed to load" in e for e in phone.errors), phone.errors
+    phone.errors.clear()
+    phone.unroute("**/kit/houses_editor.js")
+    phone.reload()
+
     # The strip opens the card in the fixer, which says why and shows the proposed values.
     phone.get_by_test_id(f"doubt-{h}-{row}").click()
     expect(phone.locator("#card-panel h3")).to_contain_text(title)
