@@ -4,11 +4,14 @@
 // street as tappable cards. The page asks for exactly the values the photo
 // could not give (points, condition, window features), card by card, before it
 // scores; a filled card opens the card editor (houses_editor.js). The street
-// then joins the match being entered (or starts one), is scored and saved.
+// then joins the match being entered (or starts one), is scored and saved. Cards
+// the reader is unsure of are marked and listed to check (houses_doubts.js).
 import * as M from "../kit/match.js";
 import * as H from "../kit/houses_model.js";
-import { renderEditor, resetEditor } from "../kit/houses_editor.js";
 import * as P from "./common.js";
+import { doubtMarks, doubtView } from "./houses_doubts.js";
+import { askPanel } from "./houses_ask.js";
+import { labelSpot, othersLayer } from "./houses_overlay.js";
 
 const { h, icon } = M;
 const data = M.pageData();
@@ -16,15 +19,26 @@ const gid = data.gid;
 const reading = data.reading;
 const app = document.getElementById("photo-app");
 const ROLE_WORDS = { store: "store", window: "window", roof: "roof" };
-const POINT_CHOICES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-const FEATURE_CHOICES = [0, 1, 2, 3, 4, 5];
 
 const local = P.localDraft(gid, data.pid, () => ({
-  street: P.clone(reading.proposal?.street || []), pending: [], target: null, newId: null, sel: null, view: "street" }));
+  street: P.clone(reading.proposal?.street || []), pending: [], checked: [], target: null, newId: null, sel: null, view: "street" }));
 const street = () => local.value.street;
 const view = { player: 0, get sel() { return local.value.sel; }, set sel(v) { local.value.sel = v; } };
 const catalogNames = new Map();
 let catalogCards = null;
+// The card editor (kit/houses_editor.js) is fetched the first time a filled card is
+// opened: a fresh reading asks its questions first, and the first load stays light.
+let Editor = null;
+let editorLoading = null;
+function loadEditor() {
+  editorLoading ||= import("../kit/houses_editor.js").then((m) => {
+    Editor = m;
+    M.whenHandsOff(redraw); // it may land mid-tap: never redraw then
+  }, () => {
+    editorLoading = null;
+    cardPanel.replaceChildren(h("p", { class: "error", role: "alert" }, "The card editor could not be loaded: check the connection, then reload the page."));
+  });
+}
 
 // ----- cards, positions and what is missing ---------------------------------------
 const posKey = (hi, row) => `${hi}:${row}`;
@@ -64,6 +78,9 @@ const missingCards = () => allCards().map((c) => ({ ...c, missing: missingOf(c, 
 const cardTitle = (sel) => (sel.part === "window" ? `House ${sel.h + 1} · window ${sel.w + 1}` : `House ${sel.h + 1} · ${sel.part}`);
 const matchOf = (sel) => reading.cards?.find((c) => c.house === sel.h && c.row === rowOf(sel))?.match || null;
 
+const doubts = doubtView({ reading, local, cardAt, title: (sel) => cardTitle(sel), select: (sel) => select(sel),
+  redraw: () => redraw(), catalogName: (id) => catalogNames.get(id) || null, intro: "What the reader noticed" });
+
 // ----- editing ----------------------------------------------------------------------
 function pseudoDraft() {
   const t = local.value.target;
@@ -73,6 +90,7 @@ function pseudoDraft() {
 
 function afterEdit({ advance = false } = {}) {
   const sel = local.value.sel;
+  if (sel && street()[sel.h]) doubts.fixed(sel.h, rowOf(sel)); // a changed card is a checked card
   if (advance && sel) {
     const here = allCards().find((c) => c.h === sel.h && c.part === sel.part && c.w === sel.w);
     if (here && !missingOf(sel, here.card).length) {
@@ -100,7 +118,7 @@ function editCard(edit, opts) {
 }
 
 function select(sel, scroll = true) {
-  resetEditor();
+  Editor?.resetEditor();
   local.value.sel = sel;
   local.save();
   redraw();
@@ -122,27 +140,8 @@ const outlines = (reading.cards || []).filter((c) => Array.isArray(c.outline) &&
 const others = (reading.other_cards || []).filter((c) => Array.isArray(c.outline) && c.outline.length === 4);
 const crops = { whole: [0, 0, size[0], size[1]] };
 if (outlines.length) crops.street = P.bbox([...outlines, ...others].flatMap((c) => c.outline), 0.06);
-const othersLayer = P.svg("g", { class: "ov-others" });
 const cardsLayer = P.svg("g", { class: "ov-cards" });
-photo.overlay.append(othersLayer, cardsLayer);
-
-function drawOthers() {
-  const shapes = [];
-  const marks = [];
-  others.forEach((c, i) => {
-    const faceDown = c.kind === "face-down";
-    const words = faceDown ? "Face-down card, left out of the street" : `Left out of the street: it ${c.reason}`;
-    shapes.push(P.svg("polygon", { points: P.pointsAttr(c.outline), class: `ov-other ${faceDown ? "is-face-down" : "is-unplaced"}`,
-      "data-testid": `ov-other-${i}` }, P.svg("title", {}, words)));
-    const xs = c.outline.map((p) => p[0]);
-    const ys = c.outline.map((p) => p[1]);
-    const font = Math.max(8, Math.min(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)) * 0.22);
-    marks.push(P.svg("text", { x: (xs.reduce((a, b) => a + b) / 4).toFixed(1), y: (ys.reduce((a, b) => a + b) / 4 + font * 0.35).toFixed(1),
-      class: "ov-label ov-other-label", "font-size": font.toFixed(1), "text-anchor": "middle" }, faceDown ? "back" : "?"));
-  });
-  othersLayer.replaceChildren(...shapes, ...marks);
-}
-drawOthers();
+photo.overlay.append(othersLayer(others), cardsLayer);
 
 function label(c) {
   return c.role === "window" ? `${c.house + 1}W${c.row}` : `${c.house + 1}${c.role === "store" ? "S" : "R"}`;
@@ -152,6 +151,8 @@ function drawOverlay() {
   const sel = local.value.sel;
   const shapes = [];
   const marks = [];
+  const halos = [];
+  const badges = [];
   for (const c of outlines) {
     const here = cardAt(c.house, c.row);
     const colour = here ? here.card.color : c.color;
@@ -163,17 +164,19 @@ function drawOverlay() {
     if (selNow) cls.push("is-selected");
     const poly = P.svg("polygon", { points: P.pointsAttr(c.outline), class: cls.join(" "), "data-testid": `ov-card-${c.house}-${c.row}` });
     const title = `House ${c.house + 1}, ${ROLE_WORDS[c.role]}${c.role === "window" ? ` ${c.row}` : ""}`;
-    if (here) P.tappable(poly, `${title}${missing.length ? `: ${missing.join(", ")} missing` : ""}. Tap to check it.`, () => select({ h: c.house, part: here.part, w: here.w }));
+    const doubt = here && doubts.doubtAt(c.house, c.row);
+    if (doubt) poly.classList.add("is-doubt");
+    if (here) P.tappable(poly, `${title}${missing.length ? `: ${missing.join(", ")} missing` : ""}${doubt ? ". The reader is unsure of it" : ""}. Tap to check it.`,
+      () => select({ h: c.house, part: here.part, w: here.w }));
     shapes.push(poly);
-    // Label and badge at the middle of what shows of the card: right whichever way the photo was taken.
-    const [tl, tr, br, bl] = c.outline;
-    const width = (Math.hypot(tr[0] - tl[0], tr[1] - tl[1]) + Math.hypot(br[0] - bl[0], br[1] - bl[1])) / 2;
-    const tall = (Math.hypot(bl[0] - tl[0], bl[1] - tl[1]) + Math.hypot(br[0] - tr[0], br[1] - tr[1])) / 2;
-    const font = Math.max(8, Math.min(width * 0.2, tall * 0.5));
-    const cx = (tl[0] + tr[0] + br[0] + bl[0]) / 4;
-    const cy = (tl[1] + tr[1] + br[1] + bl[1]) / 4;
-    const badge = missing.length || c.match;
-    const x = badge ? cx - font * 0.5 : cx;
+    const { font, cx, cy } = labelSpot(c.outline);
+    const badge = missing.length || (c.match && !doubt);
+    const x = badge && !doubt ? cx - font * 0.5 : !badge && doubt ? cx + font * 0.5 : cx;
+    if (doubt) { // the amber frame under the card's own line, the "?" diamond left of the label
+      const [under, frame, ...mark] = doubtMarks(c.outline, font, x - font * (0.8 + 0.37 * label(c).length), cy);
+      halos.push(under, frame);
+      badges.push(...mark);
+    }
     marks.push(P.svg("text", { x: x.toFixed(1), y: (cy + font * 0.35).toFixed(1), class: "ov-label", "font-size": font.toFixed(1),
       "text-anchor": "middle" }, label(c)));
     if (badge) {
@@ -183,7 +186,8 @@ function drawOverlay() {
           missing.length ? "?" : "✓"));
     }
   }
-  cardsLayer.replaceChildren(...shapes, ...marks);
+  cardsLayer.replaceChildren(...halos, ...shapes, ...marks, ...badges);
+  doubts.drawStrip();
 }
 
 const viewTabs = h("div", { class: "seg view-tabs", role: "group", "aria-label": "Part of the photo to show" },
@@ -211,8 +215,9 @@ function cardButton(sel, card) {
     body = h("span", { class: "card-main" }, h("span", { class: "pts" }, icon("tulip"), card.points ?? "?"),
       card.condition ? h("span", { class: "cond-count small" }, H.conditionItems(card.condition).map(H.itemLabel).join(", ")) : h("span", { class: "ask" }, "?"));
   }
-  const label = `${cardTitle(sel)}${card.color ? `, ${card.color}` : ""}${missing.length ? `: ${missing.join(", ")} missing` : ""}${match ? ", recognised from the catalog" : ""}`;
-  return h("button", { type: "button", class: `hcard ${sel.part}${card.color ? ` c-${card.color}` : " no-color"}${missing.length ? " is-missing" : ""}${match ? " is-matched" : ""}${selected ? " selected" : ""}`,
+  const doubt = doubts.doubtAt(sel.h, rowOf(sel));
+  const label = `${cardTitle(sel)}${card.color ? `, ${card.color}` : ""}${missing.length ? `: ${missing.join(", ")} missing` : ""}${match && !doubt ? ", recognised from the catalog" : ""}${doubt ? ", to check: the reader is unsure of it" : ""}`;
+  return h("button", { type: "button", class: `hcard ${sel.part}${card.color ? ` c-${card.color}` : " no-color"}${missing.length ? " is-missing" : ""}${match && !doubt ? " is-matched" : ""}${doubt ? " is-doubt" : ""}${selected ? " selected" : ""}`,
     "data-testid": `card-${sel.h}-${rowOf(sel)}`, "aria-label": label, "aria-pressed": String(!!selected), onclick: () => select(sel) }, body);
 }
 
@@ -228,13 +233,6 @@ function drawStreet() {
 }
 
 // ----- the selected card: ask what is missing, then the card editor ----------------------
-function chips(label, choices, testid, pick) {
-  return h("div", { class: "ask-row", "data-ask": testid },
-    h("p", { class: "ask-label" }, label),
-    h("div", { class: "chips-row", role: "group", "aria-label": label }, choices.map((n) => h("button", {
-      type: "button", class: "secondary chip-btn", "data-testid": `ask-${testid}-${n}`, onclick: () => pick(n) }, String(n)))));
-}
-
 function loadCatalog() {
   if (catalogCards !== null) return;
   catalogCards = [];
@@ -243,43 +241,6 @@ function loadCatalog() {
     for (const c of catalogCards) catalogNames.set(c.id, c.name);
     M.whenHandsOff(redraw); // read as the page opens: it may land mid-tap, never redraw then
   });
-}
-
-function catalogPick(sel) {
-  const kind = sel.part;
-  const mine = (catalogCards || []).filter((c) => c.kind === kind);
-  if (!mine.length) return null;
-  return h("details", { class: "catalog-pick" }, h("summary", {}, `Or pick it from the card catalog (${mine.length})`),
-    h("ul", { class: "catalog-list" }, mine.map((c) => h("li", {}, h("button", { type: "button", class: "secondary use-card", "data-card": c.id,
-      onclick: () => editCard((card, s) => {
-        const values = P.clone(c.data);
-        if (!values.color && card.color) values.color = card.color;
-        const house = street()[s.h];
-        if (s.part === "window") house.windows[s.w] = values; else house[s.part] = values;
-        setPending(s, false);
-      }, { advance: true }) },
-    h("span", { class: "catalog-name" }, c.name), h("span", { class: "muted small" }, H.catalogText(kind, c.data)))))));
-}
-
-function askPanel(sel, card, asks) {
-  const rows = [];
-  if (asks.includes("points")) {
-    rows.push(chips("Points printed on the card", POINT_CHOICES, "points", (n) => editCard((c) => { c.points = n; }, { advance: true })));
-  }
-  if (asks.includes("condition")) {
-    rows.push(h("div", { class: "ask-row", "data-ask": "condition" }, h("p", { class: "ask-label" }, "Condition printed on the card"),
-      h("div", { class: "row" },
-        h("button", { type: "button", class: "secondary", "data-testid": "ask-condition-none",
-          onclick: () => editCard((c, s) => { c.condition = {}; setPending(s, false); }, { advance: true }) }, "No condition"),
-        h("button", { type: "button", class: "secondary", "data-testid": "ask-condition-some",
-          onclick: () => editCard((c, s) => { c.condition = {}; setPending(s, true); }) }, "It has a condition…"))));
-  }
-  for (const f of H.FEATURES) {
-    if (asks.includes(f)) {
-      rows.push(chips(`${H.FEATURE_NAMES[f]} on the window`, FEATURE_CHOICES, f, (n) => editCard((c) => { c[f] = n; }, { advance: true })));
-    }
-  }
-  return h("div", { class: "ask" }, h("p", { class: "small muted" }, "The photo alone cannot say these: read them on the card."), rows, catalogPick(sel));
 }
 
 const cardPanel = h("div", { id: "card-panel" });
@@ -296,23 +257,30 @@ function drawPanel() {
   const missing = missingOf(sel, card);
   const asks = missing.filter((m) => !(m === "condition" && card.condition));
   const match = matchOf(sel);
+  const open = match?.by === "place" && doubts.doubtAt(sel.h, rowOf(sel)); // a proposal not yet checked
   const head = h("div", { class: "editor-head" }, h("h3", {}, cardTitle(sel)),
     h("button", { type: "button", class: "secondary", onclick: () => select(null, false) }, "Close"));
   const facts = h("p", { class: "small card-facts" },
-    match ? h("span", { class: "ok", "data-testid": "from-catalog" }, `✓ Recognised from the catalog${catalogNames.has(match.id) ? `: ${catalogNames.get(match.id)}` : ""}. `) : null,
+    match ? h("span", { class: open ? "warn" : "ok", "data-testid": "from-catalog" }, `${open ? "? Proposed from the catalog by its place alone"
+      : match.by === "place" ? "✓ From the catalog, checked by you" : "✓ Recognised from the catalog"}${catalogNames.has(match.id) ? `: ${catalogNames.get(match.id)}` : ""}. `) : null,
     card.color ? `Colour read: ${card.color}.` : "No colour read: set it below if the card has one.");
   if (asks.length) {
-    cardPanel.replaceChildren(h("section", { class: "editor card ask-card", "aria-label": `Fill in ${cardTitle(sel)}` }, head, facts, askPanel(sel, card, asks)));
+    cardPanel.replaceChildren(h("section", { class: "editor card ask-card", "aria-label": `Fill in ${cardTitle(sel)}` }, head, doubts.panelNote(sel), facts, askPanel({ sel, asks, catalog: catalogCards, editCard, setPending, street })));
     return;
   }
   const pendingNote = missing.includes("condition") ? h("div", { class: "pending-note" },
     h("p", { class: "small" }, "Tap the condition printed on the card among the chips below, or:"),
     h("button", { type: "button", class: "secondary", onclick: () => editCard((c, s) => { c.condition = {}; setPending(s, false); }, { advance: true }) }, "No condition after all")) : null;
-  const editor = renderEditor({ draft: pseudoDraft(), view, result: panel.playerResult(),
+  if (!Editor) {
+    loadEditor();
+    cardPanel.replaceChildren(h("section", { class: "editor card" }, head, doubts.panelNote(sel), facts, h("p", { class: "muted" }, "Opening the card editor…")));
+    return;
+  }
+  const editor = Editor.renderEditor({ draft: pseudoDraft(), view, result: panel.playerResult(),
     change: (edit) => { edit(pseudoDraft().state); afterEdit(); }, select: (s) => select(s), gid, redraw: () => redraw(),
     adding: false }); // the street is the photo's: its cards are not added here
   const focused = document.activeElement?.id;
-  editor.firstElementChild.after(...[facts, pendingNote].filter(Boolean));
+  editor.firstElementChild.after(...[doubts.panelNote(sel), facts, pendingNote].filter(Boolean));
   cardPanel.replaceChildren(editor);
   if (focused === "catalog-name") document.getElementById(focused)?.focus();
 }
@@ -357,6 +325,7 @@ const panel = P.scoringPanel({
 
 // ----- page ----------------------------------------------------------------------------
 function redraw() {
+  doubts.drawWarnings();
   drawOverlay();
   drawStreet();
   drawPanel();
@@ -367,26 +336,28 @@ function build() {
     app.replaceChildren(h("p", { class: "error card" }, "No cards were read from this photo. Take it again."));
     return;
   }
-  const matched = (reading.cards || []).filter((c) => c.match).length;
-  if (matched || (reading.cards || []).length) loadCatalog();
+  const matched = (reading.cards || []).filter((c) => c.match && c.match.by !== "place").length;
+  const proposed = (reading.cards || []).filter((c) => c.match?.by === "place").length;
+  if ((reading.cards || []).length) loadCatalog();
   const cards = (reading.cards || []).length;
   app.replaceChildren(
     h("h1", {}, "Street, as read"),
     h("p", { class: "small muted" }, `${street().length} house${street().length === 1 ? "" : "s"}, ${cards} card${cards === 1 ? "" : "s"}`,
-      matched ? `; ${matched} recognised from the card catalog` : "; none recognised from the card catalog",
+      matched ? `; ${matched} recognised from the card catalog` : "; none recognised from the card catalog", proposed ? `, ${proposed} proposed by place` : "",
       " · ", h("a", { href: data.urls.cards_page }, "card catalog photos")),
-    P.warningsList(reading.warnings, "What the reader noticed"),
+    doubts.warningsEl,
     h("section", { class: "card photo-card", "aria-labelledby": "photo-title" },
       h("h2", { id: "photo-title" }, "Check it against the photo"),
-      viewTabs, photo.el,
+      doubts.strip, viewTabs, photo.el,
       h("p", { class: "small legend" },
         h("span", { class: "legend-item" }, h("span", { class: "key key-missing" }), "values missing"),
         h("span", { class: "legend-item" }, h("span", { class: "key key-matched" }), "recognised from the catalog"),
+        doubts.doubts.length ? h("span", { class: "legend-item" }, h("span", { class: "key key-check" }, "?"), "to check") : null,
         others.length ? h("span", { class: "legend-item" }, h("span", { class: "key key-other" }),
           `left out of the street (${others.length})`) : null),
       h("a", { class: "small photo-link", href: data.image, target: "_blank", rel: "noopener" }, "Open the photo full size"),
       streetEl),
-    cardPanel,
+    cardPanel, doubts.reminder,
     picker.el);
   setView(local.value.view in crops ? local.value.view : (crops.street ? "street" : "whole"));
   if (!local.value.sel) {

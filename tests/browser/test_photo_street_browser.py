@@ -60,6 +60,11 @@ def test_canal_houses_street_photo_asks_for_the_missing_values_then_scores(phone
     assert "1S" in labels and len(labels) == len(cards)
     first = cards[0]
     expect(phone.get_by_test_id(f"card-{first['house']}-{first['row']}")).to_have_class(re.compile(f"c-{first['color']}"))
+    # A street the reader is sure of: nothing marked to check, no "Check N cards" strip.
+    assert not [w for w in reading["warnings"] if w.startswith("house ")]
+    assert all(c["role_confidence"] > 0.5 and not (c["match"] or {}).get("by") for c in cards)
+    expect(phone.get_by_test_id("doubts")).to_be_hidden()
+    expect(view.locator("polygon.ov-doubt, polygon.ov-badge-doubt")).to_have_count(0)
 
     # Scoring waits for the missing values, and says which.
     missing = phone.get_by_test_id("missing")
