@@ -190,3 +190,13 @@ TAUGHT_HOUSE_SHRINK = 0.05
 # ones from 0.043, most from 0.07)
 TAUGHT_MARK_YES = {"house": 0.08}
 TAUGHT_MARK_NO = {"house": 0.05}
+
+
+# --- floors (session 6)
+# A floor box with no road over it is crossed only where a pencil line shows
+# in it (floors.stroke_peak): its FLOOR_STROKE_PERCENTILE-th ink at least
+# FLOOR_STROKE_MIN of the player's pencil. Tuning and development Shanghai pad
+# photos: crossed boxes 0.46-1.7, erased smudges over a box and a faint
+# sheet's print drift 0.21-0.43 (the latter read as 6 false crosses).
+FLOOR_STROKE_PERCENTILE = 90
+FLOOR_STROKE_MIN = 0.45
