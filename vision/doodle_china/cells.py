@@ -159,3 +159,44 @@ def classify(profiles: np.ndarray, threshold: float, always: list[bool] | None =
             paths.append(None), confs.append(0.5)
             notes.append("faint mark, read as empty")
     return paths, confs, notes
+
+
+def ghost_width(ink: np.ndarray, box: np.ndarray, path: str, bend: float, threshold: float) -> float:
+    """How wide (share of the cell) the ink along a path's shape is at half
+    its peak, the median over the points where it passes `threshold`; 0 when
+    too few do."""
+    t = np.linspace(C.PATH_TRIM, 1 - C.PATH_TRIM, C.PATH_SAMPLES)
+    pts, normal = path_points(path, t, bend=bend)
+    steps = int(round(2 * C.GHOST_SPAN / C.GHOST_STEP)) + 1
+    across = np.linspace(-C.GHOST_SPAN, C.GHOST_SPAN, steps)
+    p = pts[:, None, :] + normal[:, None, :] * across[None, :, None]
+    x0, y0, x1, y1 = box
+    xi = np.clip(np.rint(x0 + p[..., 0] * (x1 - x0)).astype(np.intp), 0, ink.shape[1] - 1)
+    yi = np.clip(np.rint(y0 + p[..., 1] * (y1 - y0)).astype(np.intp), 0, ink.shape[0] - 1)
+    cut = ink[yi, xi]
+    peak = cut.max(axis=1)
+    inked = peak > threshold
+    if inked.sum() < 3:
+        return 0.0
+    return float(np.median((cut[inked] >= peak[inked, None] / 2).sum(axis=1))) * C.GHOST_STEP
+
+
+def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil: float, threshold: float,
+                paths: list[str | None], confs: list[float], notes: list[str],
+                always: list[bool] | None = None) -> None:
+    """An erased line leaves a ghost: wide and well under the pencil's level
+    along its path, where a drawn line, however faint, reaches about the
+    pencil's level in a narrow stroke. A path read from such a ghost is read
+    as nothing, with a note (in place; never in a setup square)."""
+    for i, path in enumerate(paths):
+        if path is None or (always is not None and always[i]):
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # a shape wholly in holes
+            level, bend = max((float(np.nan_to_num(np.nanmedian(profiles[i, k]), nan=-1.0)), b)
+                              for k, (n, b) in enumerate(templates()) if n == path)
+        if level >= C.GHOST_LEVEL * pencil:
+            continue
+        if ghost_width(ink, boxes[i], path, bend, threshold) >= C.GHOST_WIDTH:
+            paths[i], confs[i] = None, C.GHOST_CONFIDENCE
+            notes[i] = f"a faint, wide mark along {path} (an erased line?), read as empty"

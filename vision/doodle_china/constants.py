@@ -200,3 +200,14 @@ TAUGHT_MARK_NO = {"house": 0.05}
 # sheet's print drift 0.21-0.43 (the latter read as 6 false crosses).
 FLOOR_STROKE_PERCENTILE = 90
 FLOOR_STROKE_MIN = 0.45
+# An erased line's ghost read as a path (cells.drop_ghosts): a path whose ink
+# along its shape (median) is under GHOST_LEVEL of the pencil and wider than
+# GHOST_WIDTH of the cell at half its peak (measured across +-GHOST_SPAN in
+# GHOST_STEP steps) is read as nothing. Tuning and development pad photos,
+# faint pencil: ghosts 0.41-0.46 of the pencil, 0.06-0.07 wide; drawn paths
+# from 0.50 (at most 0.055 wide under 0.57, the widest 0.07 from 0.58).
+GHOST_LEVEL = 0.52
+GHOST_WIDTH = 0.058
+GHOST_SPAN = 0.2
+GHOST_STEP = 0.01
+GHOST_CONFIDENCE = 0.6
