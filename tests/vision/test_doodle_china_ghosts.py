@@ -4,6 +4,8 @@ or reaches about the pencil's level."""
 
 from __future__ import annotations
 
+import warnings
+
 import cv2
 import numpy as np
 import pytest
@@ -52,3 +54,15 @@ def test_a_ghost_in_a_starting_square_is_still_read():
     paths, confs, notes = cells.classify(profiles, C.INK_SHARE * PENCIL, [True])
     cells.drop_ghosts(ink, BOX, profiles, PENCIL, C.INK_SHARE * PENCIL, paths, confs, notes, [True])
     assert paths == ["EW"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_nan_median_is_numpys_row_by_row(seed):
+    rng = np.random.default_rng(seed)
+    a = rng.random((6, 9, 28)).astype(np.float32)
+    a[rng.random(a.shape) < 0.4] = np.nan
+    a[0, 0] = np.nan  # a shape wholly in holes
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        want = np.nan_to_num(np.nanmedian(a, axis=-1), nan=-1.0)
+    np.testing.assert_allclose(cells.nan_median(a), want, rtol=0, atol=1e-7)

@@ -161,6 +161,16 @@ def classify(profiles: np.ndarray, threshold: float, always: list[bool] | None =
     return paths, confs, notes
 
 
+def nan_median(a: np.ndarray) -> np.ndarray:
+    """np.nanmedian along the last axis, -1 where all is NaN; sorted once for
+    every row (np.nanmedian goes row by row when NaNs are present)."""
+    s = np.sort(a, axis=-1)  # NaNs last
+    n = (~np.isnan(a)).sum(axis=-1)
+    lo = np.take_along_axis(s, np.maximum((n - 1) // 2, 0)[..., None], -1)[..., 0]
+    hi = np.take_along_axis(s, np.maximum(n // 2, 0)[..., None], -1)[..., 0]
+    return np.where(n > 0, (lo + hi) / 2, -1.0)
+
+
 def ghost_width(ink: np.ndarray, box: np.ndarray, path: str, bend: float, threshold: float) -> float:
     """How wide (share of the cell) the ink along a path's shape is at half
     its peak, the median over the points where it passes `threshold`; 0 when
@@ -188,13 +198,14 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     along its path, where a drawn line, however faint, reaches about the
     pencil's level in a narrow stroke. A path read from such a ghost is read
     as nothing, with a note (in place; never in a setup square)."""
-    for i, path in enumerate(paths):
-        if path is None or (always is not None and always[i]):
-            continue
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)  # a shape wholly in holes
-            level, bend = max((float(np.nan_to_num(np.nanmedian(profiles[i, k]), nan=-1.0)), b)
-                              for k, (n, b) in enumerate(templates()) if n == path)
+    todo = [i for i, path in enumerate(paths) if path is not None and not (always is not None and always[i])]
+    if not todo:
+        return
+    levels = nan_median(profiles[todo])  # (cells, templates), at once: a read has dozens of paths
+    shapes = templates()
+    for row, i in enumerate(todo):
+        path = paths[i]
+        level, bend = max((float(levels[row, k]), b) for k, (n, b) in enumerate(shapes) if n == path)
         if level >= C.GHOST_LEVEL * pencil:
             continue
         if ghost_width(ink, boxes[i], path, bend, threshold) >= C.GHOST_WIDTH:
