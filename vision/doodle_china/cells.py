@@ -108,7 +108,8 @@ def pencil_level(profiles: np.ndarray) -> float:
     the best template of the clearly drawn cells (start cells always are)."""
     if len(profiles) == 0:
         return C.INK_DEFAULT_PENCIL
-    best = np.nanmedian(profiles, axis=2).max(axis=1)
+    # a shape wholly in holes leaves its cell out (np.nanmedian's NaN did)
+    best = np.where(np.isnan(profiles).all(axis=2).any(axis=1), np.nan, nan_median(profiles).max(axis=1))
     strong = best[best > C.INK_FLOOR / 2]
     if len(strong) < 3:
         return C.INK_DEFAULT_PENCIL

@@ -10,6 +10,7 @@ away from that band: a road leaves it clean, an X or a slash does not.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import cv2
@@ -98,17 +99,20 @@ def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, penci
     return float(m[q0:q1, e0:e1][away].mean())
 
 
+@functools.lru_cache(maxsize=8)
 def _curves(path: str) -> np.ndarray:
     """(curves, samples, 2) unit-square points of the ways a hand draws the
     square's road: each turn from its quarter arc to its straight chord, and
-    a little to either side of each."""
+    a little to either side of each. Worked out once per turn (read only)."""
     t = np.linspace(0.0, 1.0, C.TURN_FLOOR_SAMPLES)
     out = []
     for bend in C.TURN_FLOOR_BENDS:
         pts, normal = path_points(path, t, bend=bend)
         for shift in np.linspace(-C.PATH_BAND, C.PATH_BAND, C.TURN_FLOOR_SHIFTS):
             out.append(pts + shift * normal)
-    return np.asarray(out)
+    curves = np.asarray(out)
+    curves.setflags(write=False)
+    return curves
 
 
 def turn_excess(pencil_map: np.ndarray, box: np.ndarray, cell: np.ndarray, path: str,
