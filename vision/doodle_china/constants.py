@@ -197,7 +197,9 @@ TAUGHT_MARK_NO = {"house": 0.05}
 # in it (floors.stroke_peak): its FLOOR_STROKE_PERCENTILE-th ink at least
 # FLOOR_STROKE_MIN of the player's pencil. Tuning and development Shanghai pad
 # photos: crossed boxes 0.46-1.7, erased smudges over a box and a faint
-# sheet's print drift 0.21-0.43 (the latter read as 6 false crosses).
+# sheet's print drift 0.21-0.43 (the latter read as 6 false crosses). The
+# margin is thin (a retraced sheet's lone stroke shows 0.46), and a darker
+# smudge or drift (0.47-0.63 seen on development photos) still reads crossed.
 FLOOR_STROKE_PERCENTILE = 90
 FLOOR_STROKE_MIN = 0.45
 # An erased line's ghost read as a path (cells.drop_ghosts): a path whose ink
