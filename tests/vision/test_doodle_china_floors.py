@@ -129,9 +129,38 @@ def test_road_floor_excess_turns_to_the_chord_when_no_road_runs_straight_across(
     assert crossed[0] is not None and crossed[0] / pencil > 0.28
 
 
-def test_a_road_that_fades_on_one_side_is_still_a_road():
+@pytest.mark.parametrize("fade", [0.4, 0.3], ids=["fades-to-0.4", "fades-to-0.3"])
+def test_a_road_that_fades_on_one_side_is_still_a_road(fade):
     ink = np.zeros((140, 150), np.float32)
     cv2.line(ink, (0, 69), (75, 69), 0.6, 3)
-    cv2.line(ink, (75, 69), (149, 70), 0.24, 3)  # the hand lifts: 0.4 of the pencil
+    cv2.line(ink, (75, 69), (149, 70), 0.6 * fade, 3)  # the hand lifts: a share of the pencil
     value = floors.off_road_excess(cv2.GaussianBlur(ink, (0, 0), 0.8), np.array(BOX, float), True, pencil=0.6)
     assert value is not None and value / 0.6 < 0.18, value
+
+
+def _smudged(mark: str | None) -> np.ndarray:
+    """A skyscraper square with no road: over its floor box an erased mark's
+    wide, faint ghost (0.35 of the pencil), or a faint pencil's X (its lines
+    at the pencil's level, thin), or nothing."""
+    ink = np.zeros((140, 150), np.float32)
+    x0, y0, x1, y1 = BOX
+    if mark == "smudge":  # the ghost of a road, wide and blurred, across the box
+        cv2.line(ink, (60, 68), (149, 70), 0.35 * 0.08, 9)
+        ink = cv2.GaussianBlur(ink, (0, 0), 2.0)
+    if mark == "x":
+        cv2.line(ink, (x0 + 2, y1 - 2), (x1 - 2, y0 + 2), 0.08, 2)
+        cv2.line(ink, (x0 + 2, y0 + 2), (x1 - 2, y1 - 2), 0.08, 2)
+        ink = cv2.GaussianBlur(ink, (0, 0), 0.6)
+    return ink
+
+
+@pytest.mark.parametrize("mark,want", [
+    ("smudge", 0.0),  # no pencil line in it: clean, whatever its mean ink
+    ("x", None),  # a line as dark as the roads: the plain measure judges it
+    (None, 0.0),
+], ids=["erased-smudge", "faint-x", "clean"])
+def test_a_floor_box_without_a_pencil_line_is_clean(mark, want):
+    floor = [{"cell": [0, 0], "index": 1, "box": list(BOX)}]
+    cells = [[{"kind": "skyscraper", "box": list(CELL)}]]
+    got = floors.road_floor_excess(_smudged(mark), floor, [["skyscraper"]], cells, 1.0, pencil=0.08)
+    assert got == [want]

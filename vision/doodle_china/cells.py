@@ -108,7 +108,8 @@ def pencil_level(profiles: np.ndarray) -> float:
     the best template of the clearly drawn cells (start cells always are)."""
     if len(profiles) == 0:
         return C.INK_DEFAULT_PENCIL
-    best = np.nanmedian(profiles, axis=2).max(axis=1)
+    # a shape wholly in holes leaves its cell out (np.nanmedian's NaN did)
+    best = np.where(np.isnan(profiles).all(axis=2).any(axis=1), np.nan, nan_median(profiles).max(axis=1))
     strong = best[best > C.INK_FLOOR / 2]
     if len(strong) < 3:
         return C.INK_DEFAULT_PENCIL
@@ -159,3 +160,55 @@ def classify(profiles: np.ndarray, threshold: float, always: list[bool] | None =
             paths.append(None), confs.append(0.5)
             notes.append("faint mark, read as empty")
     return paths, confs, notes
+
+
+def nan_median(a: np.ndarray) -> np.ndarray:
+    """np.nanmedian along the last axis, -1 where all is NaN; sorted once for
+    every row (np.nanmedian goes row by row when NaNs are present)."""
+    s = np.sort(a, axis=-1)  # NaNs last
+    n = (~np.isnan(a)).sum(axis=-1)
+    lo = np.take_along_axis(s, np.maximum((n - 1) // 2, 0)[..., None], -1)[..., 0]
+    hi = np.take_along_axis(s, np.maximum(n // 2, 0)[..., None], -1)[..., 0]
+    return np.where(n > 0, (lo + hi) / 2, -1.0)
+
+
+def ghost_width(ink: np.ndarray, box: np.ndarray, path: str, bend: float, threshold: float) -> float:
+    """How wide (share of the cell) the ink along a path's shape is at half
+    its peak, the median over the points where it passes `threshold`; 0 when
+    too few do."""
+    t = np.linspace(C.PATH_TRIM, 1 - C.PATH_TRIM, C.PATH_SAMPLES)
+    pts, normal = path_points(path, t, bend=bend)
+    steps = int(round(2 * C.GHOST_SPAN / C.GHOST_STEP)) + 1
+    across = np.linspace(-C.GHOST_SPAN, C.GHOST_SPAN, steps)
+    p = pts[:, None, :] + normal[:, None, :] * across[None, :, None]
+    x0, y0, x1, y1 = box
+    xi = np.clip(np.rint(x0 + p[..., 0] * (x1 - x0)).astype(np.intp), 0, ink.shape[1] - 1)
+    yi = np.clip(np.rint(y0 + p[..., 1] * (y1 - y0)).astype(np.intp), 0, ink.shape[0] - 1)
+    cut = ink[yi, xi]
+    peak = cut.max(axis=1)
+    inked = peak > threshold
+    if inked.sum() < 3:
+        return 0.0
+    return float(np.median((cut[inked] >= peak[inked, None] / 2).sum(axis=1))) * C.GHOST_STEP
+
+
+def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil: float, threshold: float,
+                paths: list[str | None], confs: list[float], notes: list[str],
+                always: list[bool] | None = None) -> None:
+    """An erased line leaves a ghost: wide and well under the pencil's level
+    along its path, where a drawn line, however faint, reaches about the
+    pencil's level in a narrow stroke. A path read from such a ghost is read
+    as nothing, with a note (in place; never in a setup square)."""
+    todo = [i for i, path in enumerate(paths) if path is not None and not (always is not None and always[i])]
+    if not todo:
+        return
+    levels = nan_median(profiles[todo])  # (cells, templates), at once: a read has dozens of paths
+    shapes = templates()
+    for row, i in enumerate(todo):
+        path = paths[i]
+        level, bend = max((float(levels[row, k]), b) for k, (n, b) in enumerate(shapes) if n == path)
+        if level >= C.GHOST_LEVEL * pencil:
+            continue
+        if ghost_width(ink, boxes[i], path, bend, threshold) >= C.GHOST_WIDTH:
+            paths[i], confs[i] = None, C.GHOST_CONFIDENCE
+            notes[i] = f"a faint, wide mark along {path} (an erased line?), read as empty"

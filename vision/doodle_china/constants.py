@@ -115,7 +115,7 @@ MARK_SHRINK = 0.12  # of a box's side, left out at each edge
 ROAD_FLOOR_NEAR = 0.04
 ROAD_FLOOR_SEARCH = 0.5
 ROAD_FLOOR_STRIP = (0.1, 0.45)
-ROAD_FLOOR_SEEN = 0.33  # 0.5 left a road that fades on one side to the plain measure
+ROAD_FLOOR_SEEN = 0.25  # 0.5, then 0.33 left a road that fades on one side (0.30) to the plain measure
 FLOOR_OFF_ROAD_SHRINK = 0.1
 ROAD_FLOOR_BAND = 0.25
 FLOOR_OFF_ROAD_MIN = 0.25
@@ -190,3 +190,26 @@ TAUGHT_HOUSE_SHRINK = 0.05
 # ones from 0.043, most from 0.07)
 TAUGHT_MARK_YES = {"house": 0.08}
 TAUGHT_MARK_NO = {"house": 0.05}
+
+
+# --- floors (session 6)
+# A floor box with no road over it is crossed only where a pencil line shows
+# in it (floors.stroke_peak): its FLOOR_STROKE_PERCENTILE-th ink at least
+# FLOOR_STROKE_MIN of the player's pencil. Tuning and development Shanghai pad
+# photos: crossed boxes 0.46-1.7, erased smudges over a box and a faint
+# sheet's print drift 0.21-0.43 (the latter read as 6 false crosses). The
+# margin is thin (a retraced sheet's lone stroke shows 0.46), and a darker
+# smudge or drift (0.47-0.63 seen on development photos) still reads crossed.
+FLOOR_STROKE_PERCENTILE = 90
+FLOOR_STROKE_MIN = 0.45
+# An erased line's ghost read as a path (cells.drop_ghosts): a path whose ink
+# along its shape (median) is under GHOST_LEVEL of the pencil and wider than
+# GHOST_WIDTH of the cell at half its peak (measured across +-GHOST_SPAN in
+# GHOST_STEP steps) is read as nothing. Tuning and development pad photos,
+# faint pencil: ghosts 0.41-0.46 of the pencil, 0.06-0.07 wide; drawn paths
+# from 0.50 (at most 0.055 wide under 0.57, the widest 0.07 from 0.58).
+GHOST_LEVEL = 0.52
+GHOST_WIDTH = 0.058
+GHOST_SPAN = 0.2
+GHOST_STEP = 0.01
+GHOST_CONFIDENCE = 0.6

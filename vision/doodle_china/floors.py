@@ -10,6 +10,7 @@ away from that band: a road leaves it clean, an X or a slash does not.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import cv2
@@ -98,17 +99,20 @@ def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, penci
     return float(m[q0:q1, e0:e1][away].mean())
 
 
+@functools.lru_cache(maxsize=8)
 def _curves(path: str) -> np.ndarray:
     """(curves, samples, 2) unit-square points of the ways a hand draws the
     square's road: each turn from its quarter arc to its straight chord, and
-    a little to either side of each."""
+    a little to either side of each. Worked out once per turn (read only)."""
     t = np.linspace(0.0, 1.0, C.TURN_FLOOR_SAMPLES)
     out = []
     for bend in C.TURN_FLOOR_BENDS:
         pts, normal = path_points(path, t, bend=bend)
         for shift in np.linspace(-C.PATH_BAND, C.PATH_BAND, C.TURN_FLOOR_SHIFTS):
             out.append(pts + shift * normal)
-    return np.asarray(out)
+    curves = np.asarray(out)
+    curves.setflags(write=False)
+    return curves
 
 
 def turn_excess(pencil_map: np.ndarray, box: np.ndarray, cell: np.ndarray, path: str,
@@ -168,11 +172,27 @@ def turn_excess(pencil_map: np.ndarray, box: np.ndarray, cell: np.ndarray, path:
     return float(pencil_map[q0:q1, e0:e1][away].mean())
 
 
+def stroke_peak(pencil_map: np.ndarray, box: np.ndarray) -> float:
+    """The darkest of a floor box's pencil ink (work pixels, shrunk as it is
+    measured): a cross's line nearly as dark as the player's roads somewhere
+    in it, an erased mark's wide ghost only a fraction of that."""
+    x0, y0, x1, y1 = box
+    sx, sy = (x1 - x0) * C.FLOOR_SHRINK, (y1 - y0) * C.FLOOR_SHRINK
+    h, w = pencil_map.shape
+    q0, q1 = max(0, int(np.ceil(y0 + sy))), min(h, int(y1 - sy) + 1)
+    e0, e1 = max(0, int(np.ceil(x0 + sx))), min(w, int(x1 - sx) + 1)
+    if q1 <= q0 or e1 <= e0:
+        return float("inf")  # nothing to judge by: left to the plain measure
+    return float(np.percentile(pencil_map[q0:q1, e0:e1], C.FLOOR_STROKE_PERCENTILE))
+
+
 def road_floor_excess(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid: list[list[str]],
                       cells: list[list[dict[str, Any]]], k: float, pencil: float) -> list[float | None]:
-    """Per floor box: its ink away from the road over it (see off_road_excess),
-    or None where no road runs over it. `grid`: the proposal's squares
-    ("skyscraper:NE"), `k`: work pixels per sheet pixel."""
+    """Per floor box: its ink away from the road over it (see off_road_excess);
+    0.0 where no road runs over it and no pencil line shows in it (stroke_peak:
+    an erased smudge, the print model's drift on a faint sheet); None else (the
+    plain measure). `grid`: the proposal's squares ("skyscraper:NE"), `k`:
+    work pixels per sheet pixel."""
     out: list[float | None] = []
     for f in floors:
         r, c = f["cell"]
@@ -182,5 +202,7 @@ def road_floor_excess(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid
         value = None if across is None else off_road_excess(pencil_map, box, across, pencil)
         if value is None and path in C.TURNS:  # a turn may pass over it at a slant
             value = turn_excess(pencil_map, box, np.asarray(cells[r][c]["box"], np.float64) * k, path, pencil)
+        if value is None and stroke_peak(pencil_map, box) < C.FLOOR_STROKE_MIN * pencil:
+            value = 0.0
         out.append(value)
     return out

@@ -275,8 +275,9 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
     profiles = cells.path_profiles(pencil_only, boxes, holes)
     pencil = cells.pencil_level(profiles)
     threshold = max(C.INK_FLOOR, C.INK_SHARE * pencil)
-    paths, confs, notes = cells.classify(profiles, threshold,
-                                         [cell["kind"] in C.SETUP_KINDS for _, _, cell in drawable])
+    setup = [cell["kind"] in C.SETUP_KINDS for _, _, cell in drawable]
+    paths, confs, notes = cells.classify(profiles, threshold, setup)
+    cells.drop_ghosts(pencil_only, boxes, profiles, pencil, threshold, paths, confs, notes, setup)
     grid = [[cell["kind"] for cell in row] for row in geo["cells"]]
     grid_conf = [[1.0 for _ in row] for row in geo["cells"]]
     for (r, c, cell), path, conf, note in zip(drawable, paths, confs, notes, strict=True):
