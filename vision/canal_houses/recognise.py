@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from . import constants as C
+from . import fastmatch
 from .catalog import (
     CANON_H,
     CANON_W,
@@ -99,15 +100,13 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
             votes[pool.owner[m.trainIdx]] += 1.0 if rank == 0 else 0.5
     if allowed is not None:
         votes[~allowed] = 0
-    matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
     scored: list[tuple[float, int, int]] = []
     for k in (int(k) for k in np.argsort(-votes)[:C.SHORTLIST] if votes[k] > 0):
-        pairs = matcher.knnMatch(q_desc, entries[k].desc, k=2)
-        good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < C.MATCH_RATIO * p[1].distance]
-        if len(good) < C.MIN_INLIERS:
+        q_rows, e_rows = fastmatch.ratio_matches(q_desc, entries[k].desc, C.MATCH_RATIO)
+        if len(q_rows) < C.MIN_INLIERS:
             continue
-        q = q_pts[[m.queryIdx for m in good]]
-        e = entries[k].points[[m.trainIdx for m in good]]
+        q = q_pts[q_rows]
+        e = entries[k].points[e_rows]
         inliers, M = verify(q, e, grey.shape[0])
         if inliers >= C.MIN_INLIERS and M is not None:
             scored.append((template_score(grey, k, M, pool, allowed), inliers, k, M))
@@ -232,10 +231,7 @@ def twin_regions(thumbs: np.ndarray, k: int, seen: np.ndarray) -> list[tuple[int
     """Entry k's near-twins (entries whose picture differs from k's only in a
     small share of the seen part: the same print with another token, digit
     or word) and, for each, the pixels where the two differ."""
-    diff = np.abs(thumbs - thumbs[k]) > C.TWIN_PIXEL_DIFF
-    diff &= seen
-    share = diff.reshape(len(thumbs), -1).sum(axis=1) / max(int(seen.sum()), 1)
-    return [(j, diff[j]) for j in np.nonzero(share < C.TWIN_MAX_SHARE)[0] if j != k]
+    return fastmatch.twin_regions(thumbs, k, seen)  # worked out only round the seen part
 
 
 def tells_twins_apart(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, k: int,
