@@ -4,36 +4,15 @@ gives, ties and edge cases included."""
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 import pytest
 
 from vision.canal_houses import constants as C
-from vision.canal_houses.fastmatch import ratio_matches, twin_regions
+from vision.canal_houses.catalog import THUMB_H, THUMB_W, TILE, tile_sums
+from vision.canal_houses.fastmatch import twin_regions
+from vision.canal_houses.recognise import tile_ncc
 
 RNG = np.random.default_rng(13)
-
-
-def _descriptors(n: int, spread: int) -> np.ndarray:
-    """ORB-like rows; a small spread gives many equal distances (ties)."""
-    base = RNG.integers(0, 256, (1, 32), dtype=np.uint8)
-    flips = RNG.integers(0, 256, (n, 32), dtype=np.uint8) & RNG.integers(0, 2 ** spread, (n, 32), dtype=np.uint8)
-    return base ^ flips
-
-
-def _plain_ratio_matches(q: np.ndarray, e: np.ndarray, ratio: float) -> tuple[list[int], list[int]]:
-    pairs = cv2.BFMatcher(cv2.NORM_HAMMING).knnMatch(q, e, k=2)
-    good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < ratio * p[1].distance]
-    return [m.queryIdx for m in good], [m.trainIdx for m in good]
-
-
-@pytest.mark.parametrize("nq, ne, spread", [(300, 600, 8), (120, 90, 2), (50, 40, 1), (30, 1, 8), (1, 5, 3)],
-                         ids=["orb-like", "many-ties", "near-equal", "one-entry-row", "one-query"])
-@pytest.mark.parametrize("ratio", [0.8, 1.0], ids=["ratio-0.8", "ratio-1.0"])
-def test_ratio_matches_are_the_brute_force_matchers(nq: int, ne: int, spread: int, ratio: float) -> None:
-    q, e = _descriptors(nq, spread), _descriptors(ne, spread)
-    rows, train = ratio_matches(q, e, ratio)
-    assert (list(rows), list(train)) == _plain_ratio_matches(q, e, ratio)
 
 
 def _plain_twin_regions(thumbs: np.ndarray, k: int, seen: np.ndarray) -> list[tuple[int, np.ndarray]]:
@@ -78,3 +57,35 @@ def test_twin_regions_are_the_plain_definitions(kind: str, k: int) -> None:
     assert all(np.array_equal(a, b) and a.shape == b.shape for (_, a), (_, b) in zip(got, want, strict=True))
     if kind == "whole" and k == 0:
         assert len(got) == 4  # the case exercises real twins
+
+
+def _plain_tile_ncc(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray) -> tuple[np.ndarray, ...]:
+    """recognise.tile_ncc as it was written first (thumbs picked by the caller)."""
+    rows = np.nonzero(tile_sums(wt).sum(axis=1) > 0)[0]
+    if len(rows) == 0:
+        empty = np.zeros((len(thumbs), 0, 0), np.float32)
+        return empty, np.zeros((0, 0), bool), empty
+    top, bottom = rows[0] * TILE, (rows[-1] + 1) * TILE
+    a, wt, b = a[top:bottom], wt[top:bottom], thumbs[:, top:bottom]
+    sw = tile_sums(wt)
+    ok = sw >= C.TEMPLATE_TILE_FILL * TILE * TILE
+    sw = np.maximum(sw, 1e-6)
+    ma, mb = tile_sums(wt * a) / sw, tile_sums(wt * b) / sw
+    va = tile_sums(wt * a * a) / sw - ma * ma
+    vb = tile_sums(wt * b * b) / sw - mb * mb
+    ncc = (tile_sums(wt * a * b) / sw - ma * mb) / np.sqrt(np.maximum(va * vb, 1e-6))
+    return ncc, ok, vb
+
+
+@pytest.mark.parametrize("rows", [(0, THUMB_H), (3, 40), (30, 31), (0, 0)], ids=["whole", "top-part", "one-row", "unseen"])
+@pytest.mark.parametrize("pick", [None, [0, 2, 5], [4]], ids=["all", "some", "one"])
+def test_tile_ncc_is_the_plain_definition(rows: tuple[int, int], pick: list[int] | None) -> None:
+    thumbs = RNG.normal(0, 1, (6, THUMB_H, THUMB_W)).astype(np.float32)
+    a = RNG.normal(0, 1, (THUMB_H, THUMB_W)).astype(np.float32)
+    wt = np.zeros((THUMB_H, THUMB_W), np.float32)
+    wt[rows[0]:rows[1], 2:-3] = 1.0
+    chosen = None if pick is None else np.array(pick)
+    got = tile_ncc(a, wt, thumbs, chosen)
+    want = _plain_tile_ncc(a, wt, thumbs if chosen is None else thumbs[chosen])
+    for g, w in zip(got, want, strict=True):
+        assert g.shape == w.shape and g.dtype == w.dtype and np.array_equal(g, w)
