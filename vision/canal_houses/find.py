@@ -305,5 +305,18 @@ def _outermost(fields: list[Field]) -> list[Field]:
         pt = (float(f.centre[0]), float(f.centre[1]))
         return g.area > f.area and cv2.pointPolygonTest(g.quad.reshape(-1, 1, 2), pt, False) >= 0
 
-    return [f for f in fields if not any(inside(f, g) for g in fields if g is not f)]
+    if len(fields) < 2:
+        return list(fields)
+    # Only a larger field can hold the centre, and pointPolygonTest answers
+    # "outside" without any arithmetic for a point (taken in float32) above,
+    # below or right of all the corners: only the others are tested.
+    lo = np.array([f.quad.min(axis=0) for f in fields], np.float32)
+    hi = np.array([f.quad.max(axis=0) for f in fields], np.float32)
+    centres = np.array([f.centre for f in fields]).astype(np.float32)
+    areas = np.array([f.area for f in fields])
+    cx, cy = centres[:, 0, None], centres[:, 1, None]
+    boxed = (cy >= lo[None, :, 1]) & (cy <= hi[None, :, 1]) & (cx <= hi[None, :, 0])
+    boxed &= areas[None, :] > areas[:, None]  # [i, j]: field j may hold field i's centre
+    return [f for i, f in enumerate(fields)
+            if not any(inside(f, fields[j]) for j in np.nonzero(boxed[i])[0] if fields[j] is not f)]
 
