@@ -4,13 +4,15 @@ gives, ties and edge cases included."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from vision.canal_houses import constants as C
-from vision.canal_houses.catalog import THUMB_H, THUMB_W, TILE, tile_sums
-from vision.canal_houses.fastmatch import twin_regions
+from vision.canal_houses.catalog import CANON_W, THUMB_H, THUMB_W, TILE, grey_field, tile_sums
+from vision.canal_houses.fastmatch import twin_regions, white_bytes
 from vision.canal_houses.recognise import tile_ncc
+from vision.canal_houses.structure import rectify
 
 RNG = np.random.default_rng(13)
 
@@ -89,3 +91,15 @@ def test_tile_ncc_is_the_plain_definition(rows: tuple[int, int], pick: list[int]
     want = _plain_tile_ncc(a, wt, thumbs if chosen is None else thumbs[chosen])
     for g, w in zip(got, want, strict=True):
         assert g.shape == w.shape and g.dtype == w.dtype and np.array_equal(g, w)
+
+
+@pytest.mark.parametrize("gains", [np.array([1 / 200, 1 / 180, 1 / 150], np.float32),
+                                   np.array([0.02, 0.001, 0.5], np.float32), np.array([1 / 90, 1 / 250, 1 / 255])],
+                         ids=["lamp-cast", "clipping", "float64-gains"])
+def test_grey_field_is_the_plain_float_product(gains: np.ndarray) -> None:
+    photo = RNG.integers(0, 256, (300, 400, 3), dtype=np.uint8)
+    quad = np.array([[50, 40], [300, 60], [290, 250], [45, 230]], np.float32)
+    patch = rectify(photo, quad, CANON_W, 180)
+    plain = cv2.cvtColor(np.clip(patch.astype(np.float32) * gains * 255, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY)
+    assert np.array_equal(white_bytes(patch, gains), np.clip(patch.astype(np.float32) * gains * 255, 0, 255).astype(np.uint8))
+    assert np.array_equal(grey_field(photo, quad, gains, 180), plain)
