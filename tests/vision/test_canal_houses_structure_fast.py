@@ -8,8 +8,10 @@ import numpy as np
 import pytest
 
 from vision.canal_houses import aside
+from vision.canal_houses import constants as C
 from vision.canal_houses.find import Field, _outermost
 from vision.canal_houses.repair import side_minima
+from vision.canal_houses.structure import Card, field_patch, rectify
 
 RNG = np.random.default_rng(21)
 
@@ -84,3 +86,26 @@ def test_partial_backs_take_each_fields_colours_once_and_only_next_to_a_back(mon
     rest, others = aside._partial_backs(near + far, bal, [back])
     assert rest == far and len(others) == 3
     assert len(calls) == 3  # once per field next to a back; the far one never
+
+
+def _plain_field_patch(bal: np.ndarray, quad: np.ndarray, px_per_mm: float = 2.0) -> np.ndarray:
+    tl, tr, br, bl = quad
+    width = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
+    height = (np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
+    w = int(C.INNER_W_MM * px_per_mm)
+    return rectify(bal, quad, w, max(4, int(round(w * height / max(width, 1)))))
+
+
+def test_field_patch_is_worked_out_once_per_card_and_image() -> None:
+    bal = RNG.random((300, 400, 3)).astype(np.float32)
+    card = Card(_field([(40, 30), (160, 35), (150, 200), (35, 190)]), np.array([(40, 30), (160, 35), (150, 200), (35, 190)],
+                                                                             np.float32), True)
+    first = field_patch(bal, card)
+    assert np.array_equal(first, _plain_field_patch(bal, card.quad))
+    assert field_patch(bal, card) is first  # asked again by another step of the read: not warped again
+    assert not first.flags.writeable
+    assert np.array_equal(field_patch(bal, card, 3.0), _plain_field_patch(bal, card.quad, 3.0))
+    moved = Card(card.field, card.quad + np.float32(5), True)
+    assert np.array_equal(field_patch(bal, moved), _plain_field_patch(bal, moved.quad))
+    other = bal[::-1].copy()  # another image: its own patches, whatever its quads
+    assert np.array_equal(field_patch(other, card), _plain_field_patch(other, card.quad))
