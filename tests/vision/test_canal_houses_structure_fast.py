@@ -9,7 +9,7 @@ import pytest
 
 from vision.canal_houses import aside
 from vision.canal_houses import constants as C
-from vision.canal_houses.find import Field, _outermost
+from vision.canal_houses.find import Field, _outermost, _quad, find_fields, paper_mask
 from vision.canal_houses.repair import side_minima
 from vision.canal_houses.structure import Card, field_patch, rectify
 
@@ -109,3 +109,81 @@ def test_field_patch_is_worked_out_once_per_card_and_image() -> None:
     assert np.array_equal(field_patch(bal, moved), _plain_field_patch(bal, moved.quad))
     other = bal[::-1].copy()  # another image: its own patches, whatever its quads
     assert np.array_equal(field_patch(other, card), _plain_field_patch(other, card.quad))
+
+
+def _plain_find_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], int]:
+    """find.find_fields as first written."""
+    h, w = paper.shape
+    nonpaper = (~paper).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(nonpaper, connectivity=4)
+    min_area = C.MIN_INTERIOR_AREA_RATIO * h * w
+    fields: list[Field] = []
+    cut_off = 0
+    for i in np.nonzero(stats[:, cv2.CC_STAT_AREA] >= min_area)[0]:
+        x, y, bw, bh, _ = stats[i]
+        if bw > 0.9 * w or bh > 0.9 * h:
+            continue
+        touches = x == 0 or y == 0 or x + bw >= w or y + bh >= h
+        pad = max(4, int(0.08 * max(bw, bh)))
+        x0, y0 = max(0, x - pad), max(0, y - pad)
+        x1, y1 = min(w, x + bw + pad), min(h, y + bh + pad)
+        mask = (labels[y0:y1, x0:x1] == i).astype(np.uint8)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        contour = max(contours, key=cv2.contourArea)
+        area = float(cv2.contourArea(contour))
+        hull_area = float(cv2.contourArea(cv2.convexHull(contour)))
+        rect = cv2.minAreaRect(contour)
+        rect_area = rect[1][0] * rect[1][1]
+        if hull_area <= 0 or rect_area <= 0:
+            continue
+        if area / hull_area < C.MIN_SOLIDITY or area / rect_area < C.MIN_RECT_FILL:
+            continue
+        short = min(rect[1])
+        if max(rect[1]) / max(short, 1) > 6:
+            continue
+        if touches:
+            cut_off += 1
+            continue
+        # White paper all round in a thin ring (decks' borders differ: the
+        # thinnest we allow for is a keyline of a few hundredths of the width).
+        long = max(rect[1])
+        width = short if long > 1.2 * short else long  # a whole card stands upright
+        t = max(2, int(round(C.RING_SHARE * width)))
+        filled = np.zeros_like(mask)
+        cv2.drawContours(filled, [contour], -1, 1, -1)
+        k = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * t + 1, 2 * t + 1))
+        ring = (cv2.dilate(filled, k) > 0) & (cv2.dilate(filled, np.ones((3, 3), np.uint8)) == 0)
+        ring_white = float(paper[y0:y1, x0:x1][ring].mean()) if ring.any() else 0.0
+        if ring_white < C.RING_MIN_WHITE:
+            continue
+        quad = _quad(contour) + np.array([x0, y0], np.float32)
+        angle = float(rect[2]) % 90.0
+        fields.append(Field(quad, np.array(rect[0], float) + [x0, y0], angle,
+                            (float(rect[1][0]), float(rect[1][1])), area, ring_white))
+    return _outermost(fields), cut_off
+
+
+
+def _card_scene(seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Cards (a coloured field in a white border, some tucked under others,
+    one cut off at the edge) on a speckled table; the balanced image and its
+    paper mask."""
+    rng = np.random.default_rng(seed)
+    img = rng.uniform(0.05, 0.35, (300, 420, 3)).astype(np.float32)
+    for x, y, w, h in ((20, 30, 70, 100), (110, 30, 70, 100), (110, 140, 70, 45), (200, 60, 70, 100), (380, 100, 70, 90)):
+        cv2.rectangle(img, (x, y), (x + w, y + h), (0.95, 0.95, 0.95), -1)
+        colour = tuple(float(c) for c in rng.uniform(0.1, 0.9, 3))
+        cv2.rectangle(img, (x + 6, y + 6), (x + w - 6, y + h - 6), colour, -1)
+    return img, paper_mask(img)
+
+
+@pytest.mark.parametrize("seed", range(4), ids=lambda s: f"scene-{s}")
+def test_find_fields_is_the_first_definition(seed: int) -> None:
+    bal, paper = _card_scene(seed)
+    got, cut = find_fields(bal, paper)
+    want, want_cut = _plain_find_fields(bal, paper)
+    assert cut == want_cut and len(got) == len(want) >= 3
+    for g, w in zip(got, want, strict=True):
+        assert np.array_equal(g.quad, w.quad) and np.array_equal(g.centre, w.centre)
+        assert (g.angle, g.size, g.area) == (w.angle, w.size, w.area)
+        assert g.ring_white == w.ring_white and type(g.ring_white) is float

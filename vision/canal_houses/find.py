@@ -249,7 +249,8 @@ def find_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], int]:
     """Card fields in a balanced working image, and how many card-like fields
     were dropped for touching the photo's edge (cut off)."""
     h, w = paper.shape
-    nonpaper = (~paper).astype(np.uint8)
+    # bytes 0/1 straight from the bool mask (one pass over the image, not two)
+    nonpaper = np.logical_not(paper).view(np.uint8) if paper.dtype == bool else (~paper).astype(np.uint8)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(nonpaper, connectivity=4)
     min_area = C.MIN_INTERIOR_AREA_RATIO * h * w
     fields: list[Field] = []
@@ -262,7 +263,7 @@ def find_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], int]:
         pad = max(4, int(0.08 * max(bw, bh)))
         x0, y0 = max(0, x - pad), max(0, y - pad)
         x1, y1 = min(w, x + bw + pad), min(h, y + bh + pad)
-        mask = (labels[y0:y1, x0:x1] == i).astype(np.uint8)
+        mask = (labels[y0:y1, x0:x1] == i).view(np.uint8)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         contour = max(contours, key=cv2.contourArea)
         area = float(cv2.contourArea(contour))
@@ -288,7 +289,8 @@ def find_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], int]:
         cv2.drawContours(filled, [contour], -1, 1, -1)
         k = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * t + 1, 2 * t + 1))
         ring = (cv2.dilate(filled, k) > 0) & (cv2.dilate(filled, np.ones((3, 3), np.uint8)) == 0)
-        ring_white = float(paper[y0:y1, x0:x1][ring].mean()) if ring.any() else 0.0
+        seen = np.count_nonzero(ring)  # the share of paper in it, as the mean of the bools is
+        ring_white = float(np.count_nonzero(paper[y0:y1, x0:x1] & ring) / seen) if seen else 0.0
         if ring_white < C.RING_MIN_WHITE:
             continue
         quad = _quad(contour) + np.array([x0, y0], np.float32)
