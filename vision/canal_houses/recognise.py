@@ -269,15 +269,13 @@ def tile_ncc(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, pick: np.ndarray
     """Correlations of the laid visible part with each thumbnail in square
     tiles (entries x tile rows x tile columns), over the tile rows the
     visible part reaches; which tiles are seen enough, and each entry's own
-    texture there. pick: only these thumbnails (only their seen rows are
-    copied out)."""
+    texture there (pick: only these thumbnails, only their seen rows copied)."""
     rows = np.nonzero(tile_sums(wt).sum(axis=1) > 0)[0]
     if len(rows) == 0:
         empty = np.zeros((len(thumbs) if pick is None else len(pick), 0, 0), np.float32)
         return empty, np.zeros((0, 0), bool), empty
     top, bottom = rows[0] * TILE, (rows[-1] + 1) * TILE
-    a, wt = a[top:bottom], wt[top:bottom]
-    b = thumbs[:, top:bottom] if pick is None else thumbs[pick, top:bottom]
+    a, wt, b = a[top:bottom], wt[top:bottom], thumbs[:, top:bottom] if pick is None else thumbs[pick, top:bottom]
     sw = tile_sums(wt)
     ok = sw >= C.TEMPLATE_TILE_FILL * TILE * TILE
     sw = np.maximum(sw, 1e-6)
