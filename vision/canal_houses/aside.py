@@ -40,8 +40,8 @@ def set_aside(fields: list[Field], bal: np.ndarray) -> tuple[list[Field], list[O
     keep, others, backs = [], [], []
     for f in fields:
         whole = max(f.size) / max(min(f.size), 1) >= C.FULL_CARD_ASPECT_MIN
-        patch = _whole_patch(bal, f)
-        if whole and face_down_score(patch) >= C.FACE_DOWN_MIN:
+        patch = _whole_patch(bal, f) if whole else None  # only a whole card is judged so
+        if patch is not None and face_down_score(patch) >= C.FACE_DOWN_MIN:
             others.append(Other(f.quad, "face-down", "a face-down card (a discard or a draw pile)"))
             backs.append((colour_signature(patch), f.centre, max(f.size)))
         else:
@@ -55,13 +55,17 @@ def _partial_backs(fields: list[Field], bal: np.ndarray, backs: list[tuple[np.nd
     """A back partly covered by another (discards overlap) is not whole: it
     is known by the colours of a whole back it lies next to."""
     rest, others = list(fields), []
+    sigs: dict[int, np.ndarray] = {}  # each field's colours, taken once and only next to a back
     found = True
     while backs and found:  # a row of discards: each lies next to the one before
         found = False
         for i, f in enumerate(rest):
-            sig = colour_signature(_whole_patch(bal, f))
             near = [b for b in backs if np.linalg.norm(f.centre - b[1]) < C.BACK_NEAR * b[2]]
-            if near and min(signature_distance(sig, b[0]) for b in near) <= C.BACK_LIKENESS:
+            if not near:
+                continue
+            if id(f) not in sigs:
+                sigs[id(f)] = colour_signature(_whole_patch(bal, f))
+            if min(signature_distance(sigs[id(f)], b[0]) for b in near) <= C.BACK_LIKENESS:
                 others.append(Other(f.quad, "face-down", "a face-down card partly under another"))
                 backs.append((near[0][0], f.centre, near[0][2]))
                 del rest[i]

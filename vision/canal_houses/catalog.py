@@ -37,6 +37,7 @@ from ..decode import decode_photo
 from ..errors import PhotoError
 from . import constants as C
 from .colour import field_colour, name_colour, parse_palette
+from .fastmatch import white_bytes
 from .find import balance, border_gains, find_fields, paper_mask, white_gains, working_image
 from .roles import face_down_score, sky_and_roof
 from .structure import door_vote, order_corners, rectify
@@ -240,7 +241,10 @@ def features(grey: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray | None]:
 
 def grey_field(photo: np.ndarray, quad: np.ndarray, gains: np.ndarray, height: int) -> np.ndarray:
     """The field upright at the canonical scale, grey, lamp's cast divided out."""
-    patch = rectify(photo, quad, CANON_W, height).astype(np.float32) * gains * 255
+    patch = rectify(photo, quad, CANON_W, height)
+    if patch.dtype == np.uint8 and patch.ndim == 3:
+        return cv2.cvtColor(white_bytes(patch, gains), cv2.COLOR_BGR2GRAY)  # the same bytes, by table
+    patch = patch.astype(np.float32) * gains * 255
     return cv2.cvtColor(np.clip(patch, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY)
 
 

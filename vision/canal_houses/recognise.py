@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from . import constants as C
+from . import fastmatch
 from .catalog import (
     CANON_H,
     CANON_W,
@@ -232,10 +233,7 @@ def twin_regions(thumbs: np.ndarray, k: int, seen: np.ndarray) -> list[tuple[int
     """Entry k's near-twins (entries whose picture differs from k's only in a
     small share of the seen part: the same print with another token, digit
     or word) and, for each, the pixels where the two differ."""
-    diff = np.abs(thumbs - thumbs[k]) > C.TWIN_PIXEL_DIFF
-    diff &= seen
-    share = diff.reshape(len(thumbs), -1).sum(axis=1) / max(int(seen.sum()), 1)
-    return [(j, diff[j]) for j in np.nonzero(share < C.TWIN_MAX_SHARE)[0] if j != k]
+    return fastmatch.twin_regions(thumbs, k, seen)  # worked out only round the seen part
 
 
 def tells_twins_apart(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, k: int,
@@ -266,23 +264,25 @@ def tells_twins_apart(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, k: int,
     return True
 
 
-def tile_ncc(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def tile_ncc(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, pick: np.ndarray | None = None
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Correlations of the laid visible part with each thumbnail in square
     tiles (entries x tile rows x tile columns), over the tile rows the
     visible part reaches; which tiles are seen enough, and each entry's own
-    texture there."""
+    texture there (pick: only these thumbnails, only their seen rows copied)."""
     rows = np.nonzero(tile_sums(wt).sum(axis=1) > 0)[0]
     if len(rows) == 0:
-        empty = np.zeros((len(thumbs), 0, 0), np.float32)
+        empty = np.zeros((len(thumbs) if pick is None else len(pick), 0, 0), np.float32)
         return empty, np.zeros((0, 0), bool), empty
     top, bottom = rows[0] * TILE, (rows[-1] + 1) * TILE
-    a, wt, b = a[top:bottom], wt[top:bottom], thumbs[:, top:bottom]
+    a, wt, b = a[top:bottom], wt[top:bottom], thumbs[:, top:bottom] if pick is None else thumbs[pick, top:bottom]
     sw = tile_sums(wt)
     ok = sw >= C.TEMPLATE_TILE_FILL * TILE * TILE
     sw = np.maximum(sw, 1e-6)
-    ma, mb = tile_sums(wt * a) / sw, tile_sums(wt * b) / sw
+    wb = wt * b  # (wt * b) * b is wt * b * b, worked out once
+    ma, mb = tile_sums(wt * a) / sw, tile_sums(wb) / sw
     va = tile_sums(wt * a * a) / sw - ma * ma
-    vb = tile_sums(wt * b * b) / sw - mb * mb
+    vb = tile_sums(wb * b) / sw - mb * mb
     ncc = (tile_sums(wt * a * b) / sw - ma * mb) / np.sqrt(np.maximum(va * vb, 1e-6))
     return ncc, ok, vb
 
@@ -323,7 +323,7 @@ def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool, allowed:
         pick = np.nonzero(chosen)[0]
         rivals = allowed[pick].copy()
         k = int(np.searchsorted(pick, k))
-    ncc, ok, vb = tile_ncc(a, wt, pool.thumbs[pick])
+    ncc, ok, vb = tile_ncc(a, wt, pool.thumbs, pick)
     if ok.size == 0:
         return -1.0
     return tile_verdict(ncc, ok, vb, k, rivals)
@@ -345,13 +345,12 @@ def by_layout(pool: Pool, grey: np.ndarray, allowed: np.ndarray | None = None,
     pick = np.arange(len(pool.entries)) if allowed is None else np.nonzero(allowed)[0]
     if len(pick) < 2:
         return None
-    thumbs = pool.thumbs[pick]
     best = np.full(len(pick), -1.0)
     where = np.zeros((len(pick), 2, 3))
     alike = np.full(len(pick), -1.0)
     # Laid in place, upright and turned, against every entry it may be ...
     for M in _placements(0, 0):
-        ncc, ok, vb = tile_ncc(*_laid(grey, M), thumbs)
+        ncc, ok, vb = tile_ncc(*_laid(grey, M), pool.thumbs, pick)
         if ok.size == 0:
             return None
         score = tile_verdicts(ncc, ok, vb)
@@ -364,7 +363,7 @@ def by_layout(pool: Pool, grey: np.ndarray, allowed: np.ndarray | None = None,
     step = C.LAYOUT_SHIFT_PX
     for dx, dy in ((dx, dy) for dx in (-step, 0, step) for dy in (-step, 0, step) if dx or dy):
         for M in _placements(dx, dy):
-            ncc, ok, vb = tile_ncc(*_laid(grey, M), thumbs[near])
+            ncc, ok, vb = tile_ncc(*_laid(grey, M), pool.thumbs, pick[near])
             if ok.size == 0:
                 continue
             score = tile_verdicts(ncc, ok, vb)

@@ -66,8 +66,21 @@ def _lines_across(card: Card, bal: np.ndarray) -> tuple[np.ndarray, np.ndarray, 
     across = np.percentile(lo[:, int(0.02 * w):int(0.98 * w) + 1], C.SPLIT_PERCENTILE, axis=1)
     k = max(2, int(round(C.SPLIT_SIDE_MM * w / C.INNER_W_MM)))
     rows = np.arange(1, max(h - 1, 1))
-    sides = np.array([max(across[max(0, r - k):r].min(), across[r + 1:r + 1 + k].min()) for r in rows])
-    return across, across[rows] - sides, rows
+    return across, across[rows] - side_minima(across, rows, k), rows
+
+
+def side_minima(across: np.ndarray, rows: np.ndarray, k: int) -> np.ndarray:
+    """For each row r: the larger of the least value in the k rows above it
+    and in the k rows below it (as far as there are rows), that is
+    max(across[max(0, r - k):r].min(), across[r + 1:r + 1 + k].min()),
+    for all rows at once (r from 1 to len - 2: both sides have a row)."""
+    if len(rows) == 0:
+        return np.array([])  # as the list of no rows gave
+    pad = np.full(k, np.inf, across.dtype)
+    windows = np.lib.stride_tricks.sliding_window_view
+    above = windows(np.concatenate([pad, across]), k).min(axis=1)  # [r]: rows r - k .. r - 1
+    below = windows(np.concatenate([across, pad]), k).min(axis=1)  # [r]: rows r .. r + k - 1
+    return np.maximum(above[rows], below[rows + 1])
 
 
 def cut_across(card: Card, t: float) -> list[Card]:

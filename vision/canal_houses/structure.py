@@ -11,6 +11,7 @@ are in street_checks.py."""
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -98,13 +99,30 @@ def _dark_ratio(patch: np.ndarray, box: tuple[float, float, float, float], ref: 
 
 
 def field_patch(bal: np.ndarray, card: Card, px_per_mm: float = 2.0) -> np.ndarray:
-    """The card's visible field, upright, at a small fixed scale."""
-    tl, tr, br, bl = card.quad
-    width = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
-    height = (np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
-    w = int(C.INNER_W_MM * px_per_mm)
-    h = max(4, int(round(w * height / max(width, 1))))
-    return rectify(bal, card.quad, w, h)
+    """The card's visible field, upright, at a small fixed scale (read
+    only: the same card's field is asked for by several steps of a read,
+    so it is kept while that image lives)."""
+    quad = np.ascontiguousarray(card.quad)
+    key = (quad.tobytes(), quad.dtype.str, quad.shape, px_per_mm)
+    held = _PATCHES[0] if _PATCHES else None
+    if held is None or held[0]() is not bal:
+        held = (weakref.ref(bal, lambda _: _PATCHES.clear()), {})
+        _PATCHES[:] = [held]
+    patches = held[1]
+    if key not in patches:
+        tl, tr, br, bl = card.quad
+        width = (np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
+        height = (np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
+        w = int(C.INNER_W_MM * px_per_mm)
+        h = max(4, int(round(w * height / max(width, 1))))
+        patch = rectify(bal, card.quad, w, h)
+        patch.setflags(write=False)
+        patches[key] = patch
+    return patches[key]
+
+
+# the last image's field patches: [(weak reference to it, {quad and scale: patch})]
+_PATCHES: list[tuple[Any, dict[tuple, np.ndarray]]] = []
 
 
 def _fill_level(patch: np.ndarray) -> float:

@@ -1,0 +1,105 @@
+"""The catalog matcher's inner steps were rewritten for speed (a 12 MP read
+must cost under a second): each must give exactly what its plain definition
+gives, ties and edge cases included."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.canal_houses import constants as C
+from vision.canal_houses.catalog import CANON_W, THUMB_H, THUMB_W, TILE, grey_field, tile_sums
+from vision.canal_houses.fastmatch import twin_regions, white_bytes
+from vision.canal_houses.recognise import tile_ncc
+from vision.canal_houses.structure import rectify
+
+RNG = np.random.default_rng(13)
+
+
+def _plain_twin_regions(thumbs: np.ndarray, k: int, seen: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    diff = np.abs(thumbs - thumbs[k]) > C.TWIN_PIXEL_DIFF
+    diff &= seen
+    share = diff.reshape(len(thumbs), -1).sum(axis=1) / max(int(seen.sum()), 1)
+    return [(j, diff[j]) for j in np.nonzero(share < C.TWIN_MAX_SHARE)[0] if j != k]
+
+
+def _thumbs() -> np.ndarray:
+    """Entries with near-twins: copies of one picture with a small patch changed."""
+    art = RNG.normal(0, 1, (3, 40, 30)).astype(np.float32)
+    out = [art[0], art[1], art[2]]
+    for i in range(4):
+        twin = art[0].copy()
+        twin[5 + 6 * i:9 + 6 * i, 4:12] += 3.0
+        out.append(twin)
+    return np.stack(out)
+
+
+def _seen(kind: str) -> np.ndarray:
+    seen = np.zeros((40, 30), bool)
+    if kind == "whole":
+        seen[1:-1, 1:-1] = True
+    elif kind == "top-strip":
+        seen[1:9, 1:-1] = True
+    elif kind == "irregular":
+        seen[3:20, 2:14] = True
+        seen[12:30, 10:25] = True
+    elif kind == "corner-pixel":
+        seen[39, 29] = True
+    return seen
+
+
+@pytest.mark.parametrize("kind", ["whole", "top-strip", "irregular", "corner-pixel", "nothing"], ids=str)
+@pytest.mark.parametrize("k", [0, 3, 1], ids=["original", "twin", "no-twins"])
+def test_twin_regions_are_the_plain_definitions(kind: str, k: int) -> None:
+    thumbs = _thumbs()
+    got = twin_regions(thumbs, k, _seen(kind))
+    want = _plain_twin_regions(thumbs, k, _seen(kind))
+    assert [j for j, _ in got] == [j for j, _ in want]
+    assert all(np.array_equal(a, b) and a.shape == b.shape for (_, a), (_, b) in zip(got, want, strict=True))
+    if kind == "whole" and k == 0:
+        assert len(got) == 4  # the case exercises real twins
+
+
+def _plain_tile_ncc(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray) -> tuple[np.ndarray, ...]:
+    """recognise.tile_ncc as it was written first (thumbs picked by the caller)."""
+    rows = np.nonzero(tile_sums(wt).sum(axis=1) > 0)[0]
+    if len(rows) == 0:
+        empty = np.zeros((len(thumbs), 0, 0), np.float32)
+        return empty, np.zeros((0, 0), bool), empty
+    top, bottom = rows[0] * TILE, (rows[-1] + 1) * TILE
+    a, wt, b = a[top:bottom], wt[top:bottom], thumbs[:, top:bottom]
+    sw = tile_sums(wt)
+    ok = sw >= C.TEMPLATE_TILE_FILL * TILE * TILE
+    sw = np.maximum(sw, 1e-6)
+    ma, mb = tile_sums(wt * a) / sw, tile_sums(wt * b) / sw
+    va = tile_sums(wt * a * a) / sw - ma * ma
+    vb = tile_sums(wt * b * b) / sw - mb * mb
+    ncc = (tile_sums(wt * a * b) / sw - ma * mb) / np.sqrt(np.maximum(va * vb, 1e-6))
+    return ncc, ok, vb
+
+
+@pytest.mark.parametrize("rows", [(0, THUMB_H), (3, 40), (30, 31), (0, 0)], ids=["whole", "top-part", "one-row", "unseen"])
+@pytest.mark.parametrize("pick", [None, [0, 2, 5], [4]], ids=["all", "some", "one"])
+def test_tile_ncc_is_the_plain_definition(rows: tuple[int, int], pick: list[int] | None) -> None:
+    thumbs = RNG.normal(0, 1, (6, THUMB_H, THUMB_W)).astype(np.float32)
+    a = RNG.normal(0, 1, (THUMB_H, THUMB_W)).astype(np.float32)
+    wt = np.zeros((THUMB_H, THUMB_W), np.float32)
+    wt[rows[0]:rows[1], 2:-3] = 1.0
+    chosen = None if pick is None else np.array(pick)
+    got = tile_ncc(a, wt, thumbs, chosen)
+    want = _plain_tile_ncc(a, wt, thumbs if chosen is None else thumbs[chosen])
+    for g, w in zip(got, want, strict=True):
+        assert g.shape == w.shape and g.dtype == w.dtype and np.array_equal(g, w)
+
+
+@pytest.mark.parametrize("gains", [np.array([1 / 200, 1 / 180, 1 / 150], np.float32),
+                                   np.array([0.02, 0.001, 0.5], np.float32), np.array([1 / 90, 1 / 250, 1 / 255])],
+                         ids=["lamp-cast", "clipping", "float64-gains"])
+def test_grey_field_is_the_plain_float_product(gains: np.ndarray) -> None:
+    photo = RNG.integers(0, 256, (300, 400, 3), dtype=np.uint8)
+    quad = np.array([[50, 40], [300, 60], [290, 250], [45, 230]], np.float32)
+    patch = rectify(photo, quad, CANON_W, 180)
+    plain = cv2.cvtColor(np.clip(patch.astype(np.float32) * gains * 255, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY)
+    assert np.array_equal(white_bytes(patch, gains), np.clip(patch.astype(np.float32) * gains * 255, 0, 255).astype(np.uint8))
+    assert np.array_equal(grey_field(photo, quad, gains, 180), plain)

@@ -1,0 +1,49 @@
+"""Faster equivalents of the catalog matcher's inner steps (recognise.py),
+each giving the very same result as the plain call it replaces: a street read
+matches every card against the catalog, and these steps ran for every card
+and entry. Tests pin each to its plain definition
+(test_canal_houses_match_fast.py)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from . import constants as C
+
+
+def twin_regions(thumbs: np.ndarray, k: int, seen: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """recognise.twin_regions, worked out only over the box round the seen
+    pixels (a tucked card shows a strip of its field; nothing outside the
+    seen part counts), with the full-size region made only for the twins
+    found."""
+    diff_all = np.zeros(thumbs.shape[1:], bool)
+    rows, cols = np.nonzero(seen.any(axis=1))[0], np.nonzero(seen.any(axis=0))[0]
+    if len(rows) == 0:
+        share = np.zeros(len(thumbs))
+        box = (slice(0, 0), slice(0, 0))
+    else:
+        box = (slice(rows[0], rows[-1] + 1), slice(cols[0], cols[-1] + 1))
+        part = thumbs[(slice(None), *box)]
+        diff = np.abs(part - part[k]) > C.TWIN_PIXEL_DIFF
+        diff &= seen[box]
+        share = diff.reshape(len(thumbs), -1).sum(axis=1) / max(int(seen.sum()), 1)
+    out = []
+    for j in np.nonzero(share < C.TWIN_MAX_SHARE)[0]:
+        if j != k:
+            region = diff_all.copy()
+            if len(rows):
+                region[box] = diff[j]
+            out.append((j, region))
+    return out
+
+
+_LEVELS = np.repeat(np.arange(256, dtype=np.uint8), 3).reshape(1, 256, 3)
+
+
+def white_bytes(patch: np.ndarray, gains: np.ndarray) -> np.ndarray:
+    """np.clip(patch.astype(np.float32) * gains * 255, 0, 255).astype(np.uint8)
+    for a BGR byte patch, through a 256-level table per channel (the very
+    same products, worked out once per level instead of once per pixel)."""
+    table = np.clip(_LEVELS.astype(np.float32) * gains * 255, 0, 255).astype(np.uint8)
+    return cv2.LUT(patch, table)
