@@ -190,3 +190,15 @@ TAUGHT_HOUSE_SHRINK = 0.05
 # ones from 0.043, most from 0.07)
 TAUGHT_MARK_YES = {"house": 0.08}
 TAUGHT_MARK_NO = {"house": 0.05}
+
+# --- colour (session 6)
+# Houses read through a template that stores its blank in the colour channel
+# where the house icons' print is palest (colour.py): there the print-free
+# paper is where the blank's ink is below COLOUR_PRINT_FREE (the red roof
+# counts as paper), and the channel may only add a cross where grey's
+# relative ink is at least COLOUR_GREY_MIN_REL. Tuning and dev pad photos
+# (79 Suzhou boxed, 790 houses): houses 787 -> 790 right, no false cross;
+# grey's window is narrow (0.02-0.03 works, 0.04 loses one house, 0 adds 3
+# false crosses: an erased smudge shows strongly in the channel alone).
+COLOUR_PRINT_FREE = 0.15
+COLOUR_GREY_MIN_REL = 0.02
