@@ -109,3 +109,19 @@ def test_a_damaged_colour_channel_is_refused_plainly(red_roofs, pale):
     with pytest.raises(PhotoError, match="colour picture of the blank sheet is damaged") as info:
         check_template({**red_roofs, "image_pale": pale})
     assert info.value.status == 422
+
+
+def test_the_channel_is_worked_out_only_when_a_house_needs_a_second_look(red_roofs, slashed, monkeypatch):
+    from vision.doodle_china import constants as C
+    from vision.doodle_china import template_read
+
+    made = []
+    real = template_read.channel_ink
+    monkeypatch.setattr(template_read, "channel_ink", lambda *a: made.append(1) or real(*a))
+    data, _ = slashed
+    read_with_template(data, red_roofs)
+    assert made == [1]  # houses grey half sees: one look in red
+    made.clear()
+    monkeypatch.setattr(C, "COLOUR_GREY_MIN_REL", 10.0)  # no house grey half sees
+    reading = read_with_template(data, red_roofs)
+    assert made == [] and reading.details["houses"] == read_with_template(data, _format_1(red_roofs)).details["houses"]

@@ -245,10 +245,13 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
     warnings: list[str] = []
     details.update(match=round(match, 3), gain=round(gain, 3), sigma=sigma)
     pale = template.get("image_pale")
-    seen = None if pale is None else Channel(channel_ink(flat, pale["channel"]),
-                                             template_ink(pale["png"], template["image_scale"], (w, h), k), fit)
+
+    def seen() -> Channel:  # only when a house needs a second look
+        return Channel(channel_ink(flat, pale["channel"]),
+                       template_ink(pale["png"], template["image_scale"], (w, h), k), fit)
+
     reading = _read_marks(geometry(template), sheet, (smooth, loops), ink, (baseline, blank, gain, sigma),
-                          warnings, details, taught=True, pale=seen)
+                          warnings, details, taught=True, pale=None if pale is None else seen)
     reading.homography, reading.size = _photo_homography(data, image, H, reduce)
     return reading
 
