@@ -202,3 +202,12 @@ TAUGHT_MARK_NO = {"house": 0.05}
 # false crosses: an erased smudge shows strongly in the channel alone).
 COLOUR_PRINT_FREE = 0.15
 COLOUR_GREY_MIN_REL = 0.02
+# With fewer than NOISE_MIN_CLEAN clearly clean houses (a faint sheet with
+# nearly every house crossed) marks.noise_floor takes NOISE_FEW_CLEAN_TIMES
+# the pencil's level (at least NOISE_MIN_INK, at most MARK_MIN_INK) instead
+# of the fixed 0.015, which a faint pencil's cross (0.009-0.014) misses. Dev
+# pad photos (127 Suzhou boxed, 1270 houses, seeds 131000-191000): houses
+# 1252 -> 1259 right (3 faint sheets), false crosses 2 -> 2; simulated, k
+# 0.04-0.08 alike, 0.10 loses 2 (faint pencils at 0.05-0.10 mostly get the
+# 0.006 least ink).
+NOISE_FEW_CLEAN_TIMES = {"house": 0.07}

@@ -166,12 +166,16 @@ def noise_floor(excess: np.ndarray, pencil: float, what: str) -> float:
     the very sheet (a template's blank) errs far less than the fixed floor
     allows for, and a faint pencil's cross over a filled icon leaves less ink
     than that floor. Never above the fixed floor; with too few clearly clean
-    boxes to judge the noise by, the fixed floor."""
+    boxes to judge the noise by, a share of the pencil's level where one is
+    set for the kind (a faint sheet with nearly every house crossed), else the
+    fixed floor."""
     fixed = C.MARK_MIN_INK.get(what, 0.0)
     rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
     clean = excess[rel < C.MARK_NO[what]]
     if len(clean) < C.NOISE_MIN_CLEAN:
-        return fixed
+        if what not in C.NOISE_FEW_CLEAN_TIMES:
+            return fixed
+        return min(fixed, max(C.NOISE_MIN_INK.get(what, 0.0), C.NOISE_FEW_CLEAN_TIMES[what] * pencil))
     spread = float(np.abs(clean - np.median(clean)).max())
     return min(fixed, max(C.NOISE_MIN_INK.get(what, 0.0), C.NOISE_TIMES * spread))
 
