@@ -58,6 +58,7 @@ def main() -> int:
     summary: dict[str, list[int]] = {}
     floor_count: dict[str, list[int]] = {}  # per look: floor boxes found on the print, in all
     cpu: list[float] = []
+    sizes: dict[str, list[int]] = {}  # per edition: the template's JSON, bytes
     for look in args.looks.split(","):
         for i in range(args.count):
             for edition in ("suzhou", "shanghai"):
@@ -89,7 +90,11 @@ def main() -> int:
                     found_floors[0] += len(template["floors"]) - missed
                     found_floors[1] += len(template["floors"])
                     floors = f", floor boxes found {len(template['floors']) - missed}/{len(template['floors'])}"
-                print(f"{label}: values {right}/{total}, warnings {len(template['warnings'])}{floors}", flush=True)
+                kept = len(json.dumps(template))
+                sizes.setdefault(edition, []).append(kept)
+                colour = f", colour {template['image_pale']['channel']}" if "image_pale" in template else ""
+                print(f"{label}: values {right}/{total}, warnings {len(template['warnings'])}{floors}, "
+                      f"{kept // 1024} KB{colour}", flush=True)
     print()
     for look, (ok, wrong, refused, r, n) in summary.items():
         total = ok + wrong + refused
@@ -99,6 +104,9 @@ def main() -> int:
             f_found, f_all = floor_count[look]
             print(f"  Shanghai floor boxes found where printed {f_found}/{f_all} (the rest placed as in "
                   "the other skyscraper squares)")
+    for edition, kb in sizes.items():
+        print(f"{edition} template JSON: median {statistics.median(kb) // 1024:.0f} KB, "
+              f"{min(kb) // 1024}-{max(kb) // 1024} KB")
     if cpu:
         print(f"median CPU per template {statistics.median(cpu):.2f} s")
     return 0

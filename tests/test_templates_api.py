@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from tesseract_needed import need_tesseract
 
+from companion import storage
+
 PAD = Path(__file__).resolve().parents[1] / "fixtures" / "photos" / "doodle-china-pad"
 
 pytestmark = pytest.mark.tesseract
@@ -41,6 +43,11 @@ def test_teach_confirm_read_and_delete(client, group, app):
 
     listed = client.get(api, headers=group["headers"]).get_json()
     assert [t["id"] for t in listed] == [tid] and "image" not in listed[0]["template"]
+    # the blank's colour channel (format 2) is stored for the reader, never shown
+    assert not {"image", "image_pale"} & set(listed[0]["template"])
+    assert "image_pale" not in body["template"]
+    shown = client.get(f"{api}/{tid}", headers=group["headers"]).get_json()
+    assert "image" in shown["template"] and "image_pale" not in shown["template"]
 
     # a draft is not used: the marked photo is refused like any unknown sheet
     marked = (PAD / "marked-suzhou-boxed-arc.jpg").read_bytes()
@@ -59,6 +66,8 @@ def test_teach_confirm_read_and_delete(client, group, app):
     answer = client.patch(f"{api}/{tid}", json={"values": values, "confirmed": True}, headers=group["headers"])
     assert answer.status_code == 200, answer.get_json()
     assert answer.get_json()["confirmed"] is True
+    stored = storage.get_template(storage.connect(app.config["DATABASE"]), group["id"], tid)["data"]
+    assert stored["format"] == 2 and stored["image_pale"]["channel"] == "red"  # kept through the PATCH
 
     answer = post(client, group, photos, marked, game="doodle-china")
     assert answer.status_code == 201, answer.get_json()

@@ -65,8 +65,11 @@ def _layout(gid: str, edition: str, ref: str | None) -> dict[str, Any] | None:
 
 
 def public(doc: dict[str, Any], image: bool = True) -> dict[str, Any]:
-    """A stored template as the API shows it."""
+    """A stored template as the API shows it: never its blank in a colour
+    channel (format 2's "image_pale", about 200 KB the reader alone uses),
+    and in lists (`image` False) not its grey picture either."""
     data = dict(doc["data"])
+    data.pop("image_pale", None)
     if not image:
         data.pop("image", None)
     return {"id": doc["id"], "name": doc["name"], "edition": doc["edition"],
@@ -115,7 +118,7 @@ def create(gid: str):
     template["confirmed"] = False
     tid = str(uuid.uuid4())
     doc, _ = storage.save_template(get_db(), gid, tid, edition, name, template)
-    return jsonify({"id": tid, "template": doc["data"], "warnings": template.get("warnings", []),
+    return jsonify({"id": tid, "template": public(doc)["template"], "warnings": template.get("warnings", []),
                     "confirmed": False}), 201
 
 

@@ -261,7 +261,14 @@ async function loadList() {
       const gone = await Companion.api("DELETE", `${api}/${encodeURIComponent(t.id)}`);
       if (gone.ok) loadList(); else Companion.toast(gone.data?.error || "could not delete");
     });
-    return h("li", { class: "teach-item" }, h("span", {}, `${t.name} · ${t.edition[0].toUpperCase() + t.edition.slice(1)}${t.confirmed ? "" : " (not checked yet)"}`), remove);
+    const label = h("span", {}, `${t.name} · ${t.edition[0].toUpperCase() + t.edition.slice(1)}${t.confirmed ? "" : " (not checked yet)"}`);
+    if (t.template?.format === 1) {
+      // taught before the blank's colours were kept (template format 2, vision.md)
+      label.append(h("br"), h("span", { class: "small muted teach-old" },
+        "Taught before colours were kept: teach this sheet again to read crosses over coloured pictures better."));
+      remove.style.flexShrink = "0"; // the long line wraps, not the button (photo.css is another lane's)
+    }
+    return h("li", { class: "teach-item" }, label, remove);
   }));
 }
 

@@ -213,3 +213,23 @@ GHOST_WIDTH = 0.058
 GHOST_SPAN = 0.2
 GHOST_STEP = 0.01
 GHOST_CONFIDENCE = 0.6
+# --- colour (session 6)
+# Houses read through a template that stores its blank in the colour channel
+# where the house icons' print is palest (colour.py): there the print-free
+# paper is where the blank's ink is below COLOUR_PRINT_FREE (the red roof
+# counts as paper), and the channel may only add a cross where grey's
+# relative ink is at least COLOUR_GREY_MIN_REL. Tuning and dev pad photos
+# (79 Suzhou boxed, 790 houses): houses 787 -> 790 right, no false cross;
+# grey's window is narrow (0.02-0.03 works, 0.04 loses one house, 0 adds 3
+# false crosses: an erased smudge shows strongly in the channel alone).
+COLOUR_PRINT_FREE = 0.15
+COLOUR_GREY_MIN_REL = 0.02
+# With fewer than NOISE_MIN_CLEAN clearly clean houses (a faint sheet with
+# nearly every house crossed) marks.noise_floor takes NOISE_FEW_CLEAN_TIMES
+# the pencil's level (at least NOISE_MIN_INK, at most MARK_MIN_INK) instead
+# of the fixed 0.015, which a faint pencil's cross (0.009-0.014) misses. Dev
+# pad photos (127 Suzhou boxed, 1270 houses, seeds 131000-191000): houses
+# 1252 -> 1259 right (3 faint sheets), false crosses 2 -> 2; simulated, k
+# 0.04-0.08 alike, 0.10 loses 2 (faint pencils at 0.05-0.10 mostly get the
+# 0.006 least ink).
+NOISE_FEW_CLEAN_TIMES = {"house": 0.07}

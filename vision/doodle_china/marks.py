@@ -74,7 +74,7 @@ def surround_level(ink: np.ndarray, baseline: np.ndarray, zero: np.ndarray, box:
 
 def box_excess(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: float, sigma: float,
                zero_levels: np.ndarray, pencil: float, learn: float | None = None,
-               shrink: float = C.MARK_SHRINK) -> np.ndarray:
+               shrink: float = C.MARK_SHRINK, print_free: float = C.PRINT_FREE) -> np.ndarray:
     """Mean ink beyond the print's in each box's inner part, less the paper's
     level around it: (n,) for n boxes of one kind (same print, same size).
 
@@ -88,7 +88,8 @@ def box_excess(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: floa
     the most (relative) ink a box may show on the printed model and still be
     taken as clean; None: the first answer only. Only the
     paper well away from the print is averaged, so a print that is a little
-    off does not count as a mark."""
+    off does not count as a mark: where the printed model's ink (blurred) is
+    below `print_free`."""
     bw, bh = boxes[0, 2] - boxes[0, 0], boxes[0, 3] - boxes[0, 1]
     margin = max(C.CLASS_MARGIN_MIN, C.CLASS_MARGIN * max(bw, bh))
     size = (int(np.ceil(bw + 2 * margin)), int(np.ceil(bh + 2 * margin)))
@@ -102,7 +103,7 @@ def box_excess(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: floa
     # the paper measured on is the same however blurred the photo was fitted:
     # a blur step more must not tip a box with little paper (a pad's house
     # icon) into being measured whole, print and all
-    frees = [inner & (_blur(p, C.PRINT_FREE_BLUR) < C.PRINT_FREE) for p in prints]
+    frees = [inner & (_blur(p, C.PRINT_FREE_BLUR) < print_free) for p in prints]
     uses = [f if f.sum() >= C.PRINT_FREE_SHARE * inner.sum() else inner for f in frees]
 
     def excess(model: np.ndarray, levels: np.ndarray) -> np.ndarray:
@@ -165,12 +166,16 @@ def noise_floor(excess: np.ndarray, pencil: float, what: str) -> float:
     the very sheet (a template's blank) errs far less than the fixed floor
     allows for, and a faint pencil's cross over a filled icon leaves less ink
     than that floor. Never above the fixed floor; with too few clearly clean
-    boxes to judge the noise by, the fixed floor."""
+    boxes to judge the noise by, a share of the pencil's level where one is
+    set for the kind (a faint sheet with nearly every house crossed), else the
+    fixed floor."""
     fixed = C.MARK_MIN_INK.get(what, 0.0)
     rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
     clean = excess[rel < C.MARK_NO[what]]
     if len(clean) < C.NOISE_MIN_CLEAN:
-        return fixed
+        if what not in C.NOISE_FEW_CLEAN_TIMES:
+            return fixed
+        return min(fixed, max(C.NOISE_MIN_INK.get(what, 0.0), C.NOISE_FEW_CLEAN_TIMES[what] * pencil))
     spread = float(np.abs(clean - np.median(clean)).max())
     return min(fixed, max(C.NOISE_MIN_INK.get(what, 0.0), C.NOISE_TIMES * spread))
 

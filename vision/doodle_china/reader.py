@@ -10,7 +10,7 @@ confidence and a warning for each doubtful field.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +19,7 @@ import numpy as np
 
 from ..decode import check_header
 from ..errors import PhotoError
-from . import cells, floors, locate, marks, ocr
+from . import cells, colour, floors, locate, marks, ocr
 from . import constants as C
 from .qr import parse_payload, read_qr
 from .sheet import GAME, blank_ink, sheet_geometry
@@ -255,14 +255,17 @@ def _photo_homography(data: bytes, image: np.ndarray, H: np.ndarray, reduce: int
 def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.ndarray, np.ndarray],
                 ink: np.ndarray,
                 printed: tuple[np.ndarray, np.ndarray, float, float], warnings: list[str],
-                details: dict[str, Any], taught: bool = False) -> Reading:
+                details: dict[str, Any], taught: bool = False,
+                pale: Callable[[], colour.Channel] | None = None) -> Reading:
     """Paths, crosses and loops on the flattened sheet. `smoothed`: the grey
     ink map and the darkest-channel one (loops: a blue pencil shows best
     there; the crosses' thresholds were set on grey), lightly smoothed.
     `printed`: the expected print (baseline ink and paper mask), the blank
     sheet, and the fitted gain and blur. `taught`: the print is a photo of the
     sheet (a template's blank): the least ink of a cross is set per photo
-    (marks.noise_floor), and a house is measured nearer its edges."""
+    (marks.noise_floor), and a house is measured nearer its edges. `pale`: the
+    template's colour channel, where a house's cross may be seen too
+    (colour.py), made when first needed."""
     baseline, blank, gain, sigma = printed
     smooth, loops = smoothed
     k = C.WORK_SCALE
@@ -270,6 +273,7 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
     drawable = [(r, c, cell) for r, c, cell in grid_cells if cell["kind"] != "house"]
     boxes = np.array([cell["box"] for _, _, cell in drawable], np.float64) * k
     holes = _path_holes(geo, [(r, c) for r, c, _ in drawable], k)
+    path_boxes = boxes
     # the print taken out: a turn's chord passes over a taxi's or boat's icon
     pencil_only = smooth - cv2.blur(baseline[..., 0], (3, 3))
     profiles = cells.path_profiles(pencil_only, boxes, holes)
@@ -299,6 +303,12 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
             excess = np.array([e if v is None else v for e, v in zip(excess, instead, strict=True)])
         least = marks.noise_floor(excess, pencil, what) if taught else None
         crossed, conf, doubt = marks.decide_crosses(excess, pencil, what, least, taught)
+        rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
+        if what == "house" and pale is not None and (~np.array(crossed) & (rel >= C.COLOUR_GREY_MIN_REL)).any():
+            # a slash over a coloured icon, where grey half sees one: doubtful, read as crossed
+            added = colour.add_crosses(pale(), boxes, zero, rel, path_boxes, holes, what) & ~np.array(crossed, bool)
+            crossed = [bool(c or a) for c, a in zip(crossed, added, strict=True)]
+            doubt = [bool(d or a) for d, a in zip(doubt, added, strict=True)]
         for item, yes, d in zip(items, crossed, doubt, strict=True):
             if d:
                 where = f"{what} {item['index'] + 1}" + (f" in [{item['cell'][0]},{item['cell'][1]}]"

@@ -23,12 +23,15 @@ import numpy as np
 from ..errors import PhotoError
 from . import locate
 from . import template_constants as T
+from .colour import CHANNELS
 from .reader import Layouts, decode, default_layout
 from .template_grid import check_grid, dominant_angle, find_grid, grid_turn
 from .template_parts import find_floors, find_houses, find_track_boxes, find_trees
 from .template_values import read_values
 
-FORMAT = 1
+# 2: may also carry "image_pale", the blank in one colour channel (pale_channel);
+# a format-1 template (grey only) is read as before
+FORMAT = 2
 
 
 def _order_quad(quad: np.ndarray) -> np.ndarray:
@@ -81,11 +84,12 @@ def template_image(template: dict[str, Any]) -> np.ndarray:
     return img
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=16)
 def template_ink(image: str, image_scale: float, size: tuple[int, int], scale: float) -> np.ndarray:
     """The print of a template's blank (locate.ink_map) at `scale` of its
-    frame (`size`), worked out once per template, not per photo read
-    through it (read-only: it is shared)."""
+    frame (`size`; `image`: its grey picture, or its colour channel's),
+    worked out once per template, not per photo read through it (read-only:
+    it is shared)."""
     blank = template_image({"image": image})
     if abs(image_scale - scale) > 1e-6:
         blank = cv2.resize(blank, (round(size[0] * scale), round(size[1] * scale)), interpolation=cv2.INTER_AREA)
@@ -266,6 +270,7 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
     fit = [round(grid_box[0]), max(0, round(grid_box[1] * 0.15)), round(grid_box[2]),
            max(1, round(grid_box[1] - 0.15 * cell))]
     work = cv2.resize(blank_gray, None, fx=T.IMAGE_SCALE, fy=T.IMAGE_SCALE, interpolation=cv2.INTER_AREA)
+    pale = pale_channel(blank, printed, houses, cell)
     template = {"format": FORMAT, "game": "doodle-china", "edition": edition, "layout": layout["name"],
             "name": name or f"{edition} pad", "layout_spec": layout, "size": list(size),
             "cells": cells, "houses": houses, "tracks": tracks, "trees": trees, "floors": floors,
@@ -275,6 +280,9 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
             # template pixels -> the blank photo's upright pixels (where hints are given)
             "homography": [[float(v) for v in row] for row in (np.diag([reduce, reduce, 1.0]) @ H)],
             "warnings": warnings}
+    if pale is not None:  # lossless: a JPEG's blocks over a red roof lose the faint slashes it is for
+        template["image_pale"] = {"channel": pale[0], "png": _encode_gray(
+            cv2.resize(pale[1], None, fx=T.IMAGE_SCALE, fy=T.IMAGE_SCALE, interpolation=cv2.INTER_AREA))}
     if turn_rank == 0 and _values_read(template) < T.MIN_VALUES_READ:
         # the squares' kinds can leave the way up in doubt; printed numbers
         # read only the right way up: the other quarter turns are tried
@@ -297,6 +305,27 @@ def _values_read(template: dict[str, Any]) -> float:
     """Share of the printed values tesseract read as a number."""
     entries = [e for es in template["tracks"].values() for e in es]
     return sum(e["value"] is not None for e in entries) / max(1, len(entries))
+
+
+def pale_channel(blank: np.ndarray, printed: np.ndarray, houses: list[dict[str, Any]], cell: float
+                 ) -> tuple[str, np.ndarray] | None:
+    """The colour channel in which the free houses' icons print palest, and the
+    blank (BGR) in it, when their print there is at most T.COLOUR_PALER of
+    grey's (`printed`: grey's print_map); None otherwise (no free houses, or
+    icons as dark in every channel): see colour.py for why."""
+    free = [h["box"] for h in houses if not h["printed_crossed"]]
+    if not free:
+        return None
+
+    def icon_print(ink: np.ndarray) -> float:
+        return float(np.mean([ink[y0:y1, x0:x1].mean() for x0, y0, x1, y1 in free]))
+
+    channels = cv2.split(blank)
+    prints = [icon_print(print_map(c, cell)) for c in channels]
+    best = int(np.argmin(prints))
+    if prints[best] > T.COLOUR_PALER * icon_print(printed):
+        return None
+    return CHANNELS[best], channels[best]
 
 
 def print_map(gray: np.ndarray, cell: float) -> np.ndarray:

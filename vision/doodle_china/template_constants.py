@@ -98,3 +98,11 @@ FLOOR_SEARCH_MARGIN = 0.12
 # adaptive threshold offsets (grey levels below the local mean) for floor
 # outlines, the lower tried only in a square where the first found too few
 FLOOR_THRESHOLDS = (8, 4)
+
+# --- colour (session 6)
+# A template (format 2) also stores its blank in the colour channel where the
+# free houses' icons print palest, when that print (mean print_map over the
+# house boxes, outlines and all) is at most COLOUR_PALER of the grey's: a
+# black-and-white pad (about 1) gains nothing from it, nothing is stored.
+# Tuning boxed blanks (red roofs): red 0.17 against grey 0.22-0.24 (0.72-0.76)
+COLOUR_PALER = 0.85

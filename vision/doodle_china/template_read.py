@@ -19,6 +19,7 @@ from ..errors import PhotoError
 from . import constants as C
 from . import locate, marks
 from . import template_constants as T
+from .colour import CHANNELS, Channel, channel_ink
 from .reader import Reading, _photo_homography, _read_marks, decode
 from .template import paper_quad, template_image, template_ink
 
@@ -195,6 +196,11 @@ def check_template(template: dict[str, Any]) -> None:
         if any(not isinstance(e.get("value"), int) for e in entries):
             raise PhotoError(f"the template's {name} track has a value nobody has filled in; open the "
                              "template and check its values", status=422)
+    pale = template.get("image_pale")  # format 2, optional
+    if pale is not None and not (isinstance(pale, dict) and pale.get("channel") in CHANNELS
+                                 and isinstance(pale.get("png"), str)):
+        raise PhotoError("the template's colour picture of the blank sheet is damaged; teach the sheet again",
+                         status=422)
 
 
 def read_with_template(data: bytes, template: dict[str, Any], template_id: Any = None,
@@ -238,8 +244,14 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
              else template.get("name")}
     warnings: list[str] = []
     details.update(match=round(match, 3), gain=round(gain, 3), sigma=sigma)
+    pale = template.get("image_pale")
+
+    def seen() -> Channel:  # only when a house needs a second look
+        return Channel(channel_ink(flat, pale["channel"]),
+                       template_ink(pale["png"], template["image_scale"], (w, h), k), fit)
+
     reading = _read_marks(geometry(template), sheet, (smooth, loops), ink, (baseline, blank, gain, sigma),
-                          warnings, details, taught=True)
+                          warnings, details, taught=True, pale=None if pale is None else seen)
     reading.homography, reading.size = _photo_homography(data, image, H, reduce)
     return reading
 
