@@ -51,6 +51,7 @@ from vision.errors import PhotoError  # noqa: E402
 
 HOLD_OUT_EVERY = 6  # every sixth card of the deck is not in the catalog
 ROLES = ("store", "window", "roof")
+PROPOSALS = ("place", "twin")  # matches the person confirms (named in a warning), counted apart
 
 
 def shape(street: list[dict]) -> list[tuple[int, bool]]:
@@ -63,8 +64,9 @@ def build_catalog(folder: Path, style: str) -> list[dict]:
     cached = folder / f"catalog-{style}.json"
     if cached.exists():
         entries = json.loads(cached.read_text())
-        if entries and entries[0]["vision"].get("version") == ENTRY_VERSION:
-            return entries  # made by this version of the reader
+        if entries and entries[0]["vision"].get("version") == ENTRY_VERSION and \
+                all("detail" in e["vision"] for e in entries):
+            return entries  # made by this version of the reader (with the sharp fields of session 6)
     entries = []
     for i, card in enumerate(deck(style=style)):
         if i % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1:
@@ -116,7 +118,7 @@ def score_cards(truth: dict, answer: dict, in_catalog: set[str], tally: Counter)
         tally["colour_right"] += card["color"] == t["color"]
         tally["role_right"] += card["role"] == role
         if card["match"] is not None:
-            kind = "proposed" if card["match"].get("by") == "place" else "matched"
+            kind = "proposed" if card["match"].get("by") in PROPOSALS else "matched"
             tally[f"{kind}_{role}"] += 1
             right = card["match"]["id"] == t["id"]
             tally[f"{kind}_right_{role}"] += right
@@ -124,7 +126,7 @@ def score_cards(truth: dict, answer: dict, in_catalog: set[str], tally: Counter)
     for k, (_, card) in enumerate(found):
         if k not in used and card["match"] is not None:
             # a match on something that is no card of the truth
-            tally[f"{'proposed' if card['match'].get('by') == 'place' else 'matched'}_{card['role']}"] += 1
+            tally[f"{'proposed' if card['match'].get('by') in PROPOSALS else 'matched'}_{card['role']}"] += 1
     for fd in truth.get("face_down", []):
         tally["face_down"] += 1
         poly = np.array(fd["outline"], np.float32)
@@ -203,8 +205,9 @@ def report(style: str, r: dict) -> None:
     print(f"cards silently dropped: {t['dropped']} (goal 0); face-down cards reported: "
           f"{t['face_down_reported']}/{t['face_down']}")
     for role in ROLES:
-        # Sure matches fill in values silently; a match by place alone is a
-        # proposal named in a warning for the person to confirm, counted apart.
+        # Sure matches fill in values silently; a match by place alone, or a
+        # store told from its twins only where they differ, is a proposal
+        # named in a warning for the person to confirm, counted apart.
         right, made, known = t[f"matched_right_{role}"], t[f"matched_{role}"], t[f"known_{role}"]
         print(f"catalog {role}s: precision {right}/{made} = {pct(right, made)} (goal 99.5%), recall "
               f"{t[f'matched_known_right_{role}']}/{known} = {pct(t[f'matched_known_right_{role}'], known)} "
@@ -212,7 +215,7 @@ def report(style: str, r: dict) -> None:
         if t[f"proposed_{role}"]:
             p_right = t[f"proposed_right_{role}"]
             both = t[f"matched_known_right_{role}"] + t[f"proposed_known_right_{role}"]
-            print(f"  {role}s proposed by place (to confirm): right {p_right}/{t[f'proposed_{role}']} = "
+            print(f"  {role}s proposed by place or twin (to confirm): right {p_right}/{t[f'proposed_{role}']} = "
                   f"{pct(p_right, t[f'proposed_{role}'])}; recall with them {both}/{known} = {pct(both, known)}; "
                   f"precision of all {right + p_right}/{made + t[f'proposed_{role}']} = "
                   f"{pct(right + p_right, made + t[f'proposed_{role}'])}")

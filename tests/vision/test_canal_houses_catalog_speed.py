@@ -15,7 +15,7 @@ from catalog_thumbs import pool as thumb_pool
 from catalog_thumbs import shown as shown_part
 
 from vision.canal_houses import constants as C
-from vision.canal_houses import recognise
+from vision.canal_houses import template
 from vision.canal_houses.catalog import (
     THUMB_H,
     THUMB_W,
@@ -131,8 +131,8 @@ def test_the_tile_percentile_is_numpys_to_the_bit(n: int, q: float) -> None:
 def test_a_card_is_normalised_once_for_all_the_entries_it_is_laid_on(monkeypatch: pytest.MonkeyPatch) -> None:
     arts = _arts()
     calls: list[int] = []
-    real = recognise.normalised
-    monkeypatch.setattr(recognise, "normalised", lambda g: calls.append(1) or real(g))
+    real = template.normalised
+    monkeypatch.setattr(template, "normalised", lambda g: calls.append(1) or real(g))
     grey = shown_part(arts[0])
     first = [template_score(grey, k, SAME, thumb_pool(arts)) for k in range(len(arts))]
     assert len(calls) == 1

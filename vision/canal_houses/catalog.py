@@ -18,7 +18,12 @@ Catalog entries handed to the reader (options["catalog"]) are dicts:
 canonical px, "count", "points" (count x 2 float32) and "descriptors" (count
 x 32 uint8) base64, "thumb" (THUMB_H x THUMB_W uint8 grey field) base64,
 "role_hint", "color_hint", "field_aspect" (the whole field's height over its
-width as photographed: the group's own card shape)}. An entry of another version is skipped with a
+width as photographed: the group's own card shape), and since session 6
+"detail": the grey field upright at the canonical scale (CANON_H x CANON_W,
+JPEG, base64), sharp enough for a store's points digit and condition words
+(twins.py tells store twins apart by it)}. "detail" is optional: an entry
+stored before it keeps working as it did, without the twin decision, until
+its card is photographed again. An entry of another version is skipped with a
 warning that asks for the card to be photographed again.
 """
 
@@ -62,6 +67,7 @@ class Entry:
     thumb: np.ndarray  # grey field, THUMB_H x THUMB_W float32, normalised() for the template check
     aspect: float | None = None  # the whole field's height / width in the catalog photo
     grey: np.ndarray | None = None  # the grey field as photographed (THUMB_H x THUMB_W uint8): roof or window by example
+    detail: str | None = None  # the field at the canonical scale, JPEG base64 (twins.detail_field decodes it)
 
 
 
@@ -168,6 +174,11 @@ def _fingerprint(entries: list[Entry]) -> bytes:
     return h.digest()
 
 
+def _jpeg_b64(grey: np.ndarray) -> str:
+    ok, buf = cv2.imencode(".jpg", grey, [cv2.IMWRITE_JPEG_QUALITY, C.DETAIL_JPEG_QUALITY])
+    return base64.b64encode(buf.tobytes()).decode("ascii") if ok else ""
+
+
 def _b64(a: np.ndarray) -> str:
     return base64.b64encode(np.ascontiguousarray(a).tobytes()).decode("ascii")
 
@@ -215,7 +226,9 @@ def _entry(item: dict[str, Any]) -> Entry:
     colour = card.get("color") or vision.get("color_hint")
     aspect = vision.get("field_aspect")
     aspect = float(aspect) if isinstance(aspect, (int, float)) and 0.8 < aspect < 3.0 else None
-    return Entry(item.get("id"), role, colour, values, points, desc, thumb, aspect, raw)
+    detail = vision.get("detail")
+    return Entry(item.get("id"), role, colour, values, points, desc, thumb, aspect, raw,
+                 detail if isinstance(detail, str) else None)
 
 
 def features(grey: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray | None]:
@@ -276,7 +289,7 @@ def _describe(photo: np.ndarray, scale: float, gains: np.ndarray, bal: np.ndarra
     # A back looks alike turned half round, but so may a window card with a
     # regular facade: only a hint, the person says what the card is.
     back = face_down_score(patch) >= C.FACE_DOWN_MIN
-    door = door_vote(patch)
+    door = standing_doors(patch) or door_vote(patch)
     (sky_top, mask_top), (sky_bottom, mask_bottom) = sky_and_roof(patch), sky_and_roof(turned)
     sky = mask_top
     if door < 0 or (door == 0 and sky_bottom >= C.ROOF_MIN and sky_bottom > sky_top):
@@ -294,9 +307,33 @@ def _describe(photo: np.ndarray, scale: float, gains: np.ndarray, bal: np.ndarra
     entry = {"version": C.ENTRY_VERSION, "px_per_mm": C.CANON_PX_PER_MM, "size": [CANON_W, CANON_H],
              "count": len(pts), "points": _b64(pts), "descriptors": _b64(desc),
              "thumb": _b64(cv2.resize(grey, (THUMB_W, THUMB_H), interpolation=cv2.INTER_AREA)),
-             "role_hint": role, "color_hint": colour, "field_aspect": round(float(tall / max(side, 1e-6)), 3),
+             "detail": _jpeg_b64(grey), "role_hint": role, "color_hint": colour, "field_aspect": round(float(tall / max(side, 1e-6)), 3),
              **({"looks_face_down": True} if back else {})}
     return entry, quad / scale
+
+
+def standing_doors(patch: np.ndarray) -> int:
+    """+1 when the card's doors stand on its bottom edge, -1 when they hang
+    from its top (the card turned half round), 0 when none is seen. A door is
+    a solid dark shape, taller than wide, whose foot is on the field's edge
+    anywhere along it: a store's door need not be in the middle (the street's
+    door_vote looks only there), and a wide dark banner is no door."""
+    v = patch.max(axis=2) if patch.ndim == 3 else patch
+    ref = float(np.percentile(v, 60))
+    dark = (v.astype(np.float32) < C.EDGE_DOOR_DARK * ref).astype(np.uint8)
+    h, w = dark.shape
+    n, _, stats, _ = cv2.connectedComponentsWithStats(dark)
+    vote = 0
+    for x, y, bw, bh, area in stats[1:]:
+        if (bh < C.EDGE_DOOR_MIN_H * h or not C.EDGE_DOOR_W[0] * w <= bw <= C.EDGE_DOOR_W[1] * w
+                or bh < C.EDGE_DOOR_TALL * bw or area < C.EDGE_DOOR_FILL * bw * bh
+                or x <= 1 or x + bw >= w - 1):
+            continue  # not door-shaped, or running off a side (the table, a shadow)
+        if y + bh >= h * (1 - C.EDGE_DOOR_REACH):
+            vote += 1
+        elif y <= h * C.EDGE_DOOR_REACH:
+            vote -= 1
+    return int(np.sign(vote))
 
 
 def catalog_entry_from_photo(data: bytes) -> dict[str, Any]:

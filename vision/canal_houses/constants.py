@@ -198,3 +198,29 @@ LAYOUT_MARGIN = 0.2  # over any other entry: wider than TEMPLATE_MARGIN (no feat
 LAYOUT_CONFIDENCE = 0.5  # at most: a match by place alone is a proposal the person confirms (named in a warning)
 # near-twins that score alike over the whole visible part are settled where they differ (recognise._settle_twins)
 TWIN_SETTLE_SHARE = 0.05  # of the seen part: twins must differ in at least this much of it to be told apart
+
+# --- twins (session 6) ----------------------------------------------------------
+# a catalog card's upright: a door stands on the card's bottom edge (catalog.standing_doors)
+EDGE_DOOR_DARK = 0.55  # darker than the card's fill level (60th percentile) by this factor
+EDGE_DOOR_REACH = 0.05  # of the field's height: a door's foot (or a hanging top) this near the edge
+EDGE_DOOR_MIN_H = 0.12  # of the field's height, at least
+EDGE_DOOR_W = (0.06, 0.4)  # of the field's width
+EDGE_DOOR_TALL = 1.2  # height over width, at least (a banner across the card is no door)
+EDGE_DOOR_FILL = 0.6  # of its bounding box: a solid shape
+# store twins told apart where they differ (twins.py): the entry's sharp grey field
+DETAIL_JPEG_QUALITY = 92  # the entry's "detail" field (about 20 kB)
+TWIN_NORM_MM = 3.0  # local mean and contrast over this (sigma)
+TWIN_NORM_FLOOR = 4.0  # grey levels: flat paper is not blown up into noise
+TWIN_CACHE = 512  # sharp fields kept decoded
+TWIN_MAX_SHIFT_MM = 3.0  # an alignment offset past this is a failed correlation, left out
+TWIN_TURN_AGREE = 0.8  # an entry turned half round agrees this much better with its colour's first: turn it
+TWIN_DIFF_BLUR_MM = 0.4  # the difference of two twins smoothed by this (sigma) ...
+TWIN_DIFF = 0.6  # ... and where it is past this (normalised), they differ
+TWIN_DILATE_MM = 1.0  # each difference grown by this
+TWIN_MAX_REGION = 0.2  # of the field: two entries that differ in more are other art, no twins
+TWIN_RIM_MM = 2.0  # the field's rim (outline errors) is left out of the absolute check
+TWIN_PATCH_MM_SHARP = 3.0  # the absolute check's patch side
+TWIN_RATIO = 1.4  # the winner's error in every twin pair's region is this much smaller than the twin's
+TWIN_MAX_PATCH_OVER_FLOOR = 12.0  # where its twins differ, the winner's worst patch error over its median one (right 4-11, look-alike 14-23 at 2.5 px/mm or more)
+TWIN_CONFIDENCE = 0.5  # a store told from its twins only where they differ: a proposal, named in a warning
+TWIN_SCALE_STEPS = 16  # the photo's scale (of the canonical) rounded to this many steps, so blurred fields are kept

@@ -35,6 +35,7 @@ from .looks import role_by_examples
 from .recognise import match_card
 from .roles import sky_and_roof
 from .structure import Card, build_street, field_patch
+from .twins import FullPhoto
 
 FEATURES = ("cats", "birds", "flags", "flowerpots")
 NO_CARDS = ("no cards found in the photo; photograph the street from above, close enough that "
@@ -54,6 +55,7 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
     known = Catalog.parse(catalog) if catalog else Catalog([], [])
     photo = decode_photo(data, min_side=C.WORK_MAX_SIDE)
     full = _full_size(data, photo)
+    sharp = FullPhoto(data, photo)  # decoded whole only if a store twin needs it
     small, scale = working_image(photo)
     out = scale * photo.shape[1] / full[0]  # working px per pixel of the photo as sent
     gains = white_gains(small)
@@ -94,7 +96,7 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
         for card in house:
             role_before = card.role
             prop, cconf, entry = _read_card(card, bal, photo, scale, gains, colours, known,
-                                            doubtful=card is house[-1] and card.row > 0)
+                                            doubtful=card is house[-1] and card.row > 0, full=sharp)
             if card.role == "window":
                 h_prop["windows"].append(prop)
                 h_conf["windows"].append(cconf)
@@ -120,8 +122,8 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
 
 
 def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gains: np.ndarray,
-               colours: dict[str, np.ndarray], known: Catalog, doubtful: bool = False
-               ) -> tuple[dict[str, Any], dict[str, Any], Any]:
+               colours: dict[str, np.ndarray], known: Catalog, doubtful: bool = False,
+               full: FullPhoto | None = None) -> tuple[dict[str, Any], dict[str, Any], Any]:
     """One card's values and confidences; catalog values when recognised.
     The top card of a house may be a roof or a window: it is matched against
     both, and a match decides its role."""
@@ -131,7 +133,7 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
         pool = "top" if doubtful else card.role
         sure = _colour(bal, card, colours)
         match = match_card(known, photo, card.quad / scale, gains, pool, card.aspect,
-                           sure[0] if sure[1] >= C.MATCH_COLOUR_MIN_CONF else None)
+                           sure[0] if sure[1] >= C.MATCH_COLOUR_MIN_CONF else None, full)
         if match is not None and match[0].role in ("roof", "window") and match[0].role != card.role:
             card.role = match[0].role
             card.role_confidence = max(card.role_confidence, match[1])
@@ -151,12 +153,17 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
         if match.by_place:
             card.notes.append(f"taken for catalog card {entry.id} by its place alone (its details matched "
                               "no card): check that it is this card")
+        elif match.by == "twin":
+            others = " or ".join(str(e.id) for e in match.rivals)
+            card.notes.append(f"taken for catalog card {entry.id} rather than {others} by the few places where "
+                              "they differ: check that it is this card")
         for key, value in entry.values.items():
             if key in prop and key != "color":
                 prop[key], conf[key] = value, m_conf
         if prop["color"] is None and entry.values.get("color") is not None:
             prop["color"], conf["color"] = entry.values["color"], round(m_conf * 0.9, 2)
-        return prop, conf, {"id": entry.id, "confidence": m_conf, **({"by": "place"} if match.by_place else {})}
+        by = "place" if match.by_place else match.by
+        return prop, conf, {"id": entry.id, "confidence": m_conf, **({"by": by} if by else {})}
     return prop, conf, None
 
 

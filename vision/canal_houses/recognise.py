@@ -9,7 +9,10 @@ like it almost everywhere (normalised cross-correlation in square tiles), and
 in a few tiles clearly better than any other entry does: print such as
 icons, digits and words is shared by many cards and tells none apart. The
 best entry must beat the runner-up clearly. Anything less is "unknown": a wrong card would fill in
-wrong values without anyone noticing."""
+wrong values without anyone noticing.
+
+The template check itself is in template.py, the match by place alone in
+layout.py, store twins told apart where they differ in twins.py."""
 
 from __future__ import annotations
 
@@ -19,21 +22,19 @@ import cv2
 import numpy as np
 
 from . import constants as C
-from . import fastmatch
-from .catalog import (
-    CANON_H,
-    CANON_W,
-    THUMB_H,
-    THUMB_W,
-    TILE,
-    Catalog,
-    Entry,
-    Pool,
-    features,
-    grey_field,
-    normalised,
-    tile_sums,
+from .catalog import CANON_H, CANON_W, Catalog, Entry, Pool, features, grey_field
+from .layout import by_layout
+from .template import (  # noqa: F401  (percentile, tile_ncc ...: the template check's names, kept importable here)
+    _laid,
+    percentile,
+    tells_twins_apart,
+    template_score,
+    tile_ncc,
+    tile_verdict,
+    tile_verdicts,
+    twin_regions,
 )
+from .twins import FullPhoto, store_twins
 
 
 class Match(NamedTuple):
@@ -45,10 +46,13 @@ class Match(NamedTuple):
     entry: Entry
     confidence: float
     by_place: bool = False
+    by: str | None = None  # "twin": told from its twins (rivals) only where they differ
+    rivals: tuple[Entry, ...] = ()
 
 
 def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.ndarray,
-               role: str, aspect: float, colour: str | None = None) -> Match | None:
+               role: str, aspect: float, colour: str | None = None, full: FullPhoto | None = None
+               ) -> Match | None:
     """The catalog entry this card is, with a confidence, or None (unknown).
     quad: the visible field's TL, TR, BR, BL in photo pixels; aspect: its
     height over its width on the table (perspective taken out); colour: the
@@ -64,14 +68,17 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
     allowed = np.array([colour is None or e.color is None or e.color == colour for e in pool.entries], bool)
     px_per_mm = float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / (2 * C.INNER_W_MM)
     limit = twin_patch_limit(px_per_mm)
+    found = None
     if desc is not None and len(q_pts) >= C.MIN_INLIERS:
         found = _best(pool, grey, q_pts, desc, allowed, limit)
-        if found is not None:
-            return Match(*found)
     if role == "store":
         # A store shows its whole field: features that fail there mean a card
-        # not in the catalog, or a near-twin, which place alone cannot tell.
-        return None
+        # not in the catalog, or a near-twin, which place alone cannot tell;
+        # where twins differ can.
+        settled = store_twins(pool.entries, found, allowed, quad, gains, px_per_mm, full)
+        return None if settled is None else Match(settled[0], settled[1], by=settled[2], rivals=settled[3])
+    if found is not None:
+        return Match(*found)
     placed = by_layout(pool, grey, allowed, limit)
     return None if placed is None else Match(placed[0], min(placed[1], C.LAYOUT_CONFIDENCE), by_place=True)
 
@@ -180,223 +187,3 @@ def verify(q_pts: np.ndarray, e_pts: np.ndarray, height: int) -> tuple[int, np.n
     if len(inl) < 3 or cv2.contourArea(cv2.convexHull(inl)) < C.MIN_INLIER_SPREAD * CANON_W * height:
         return 0, None
     return int(mask.sum()), M
-
-
-_QUERY: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # the last visible part's (grey, query, inside)
-
-
-def _query(grey: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The visible part at the thumbnail's scale, normalised, and where it
-    is seen (its rim left out). One card is laid onto many entries and
-    places, so the last card's is kept (the cache holds the very array, so
-    it is never taken for another)."""
-    last = _QUERY[0] if _QUERY else None
-    if last is not None and last[0] is grey:
-        return last[1], last[2]
-    f = C.THUMB_PX_PER_MM / C.CANON_PX_PER_MM
-    h = max(4, int(round(grey.shape[0] * f)))
-    query = normalised(cv2.resize(grey, (THUMB_W, h), interpolation=cv2.INTER_AREA))
-    inside = np.zeros((h, THUMB_W), np.float32)
-    m = max(1, int(round(C.TEMPLATE_EDGE_MM * C.THUMB_PX_PER_MM)))
-    inside[m:h - m, m:THUMB_W - m] = 1.0
-    _QUERY[:] = [(grey, query, inside)]
-    return query, inside
-
-
-def _laid(grey: np.ndarray, M: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The visible part (canonical px) normalised and laid onto the entry's
-    thumbnail frame by M, and where it is seen (1) there."""
-    query, inside = _query(grey)
-    small = M.astype(np.float64).copy()
-    small[:, 2] *= C.THUMB_PX_PER_MM / C.CANON_PX_PER_MM
-    a = cv2.warpAffine(query, small, (THUMB_W, THUMB_H), flags=cv2.INTER_LINEAR)
-    wt = (cv2.warpAffine(inside, small, (THUMB_W, THUMB_H), flags=cv2.INTER_LINEAR) > 0.5).astype(np.float32)
-    return a, wt
-
-
-def percentile(values: np.ndarray, q: float) -> float:
-    """np.percentile(values, q) (its default, linear method) of a 1-d array,
-    to the bit, without its overhead: it ran for every entry and place of
-    every card."""
-    n = len(values)
-    vi = (n - 1) * (q / 100)
-    lo = int(np.floor(vi))
-    hi = min(lo + 1, n - 1)
-    part = np.partition(values, (lo, hi)) if n > 1 else values
-    a, b = part[lo], part[hi]
-    t = vi - lo
-    d = b - a
-    return float(b - d * (1 - t) if t >= 0.5 else a + d * t)
-
-
-def twin_regions(thumbs: np.ndarray, k: int, seen: np.ndarray) -> list[tuple[int, np.ndarray]]:
-    """Entry k's near-twins (entries whose picture differs from k's only in a
-    small share of the seen part: the same print with another token, digit
-    or word) and, for each, the pixels where the two differ."""
-    return fastmatch.twin_regions(thumbs, k, seen)  # worked out only round the seen part
-
-
-def tells_twins_apart(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, k: int,
-                      allowed: np.ndarray | None = None, patch_limit: float | None = None) -> bool:
-    """Where entry k differs from a near-twin, the visible part must look
-    like k patch by patch (a few mm): a card missing from the catalog agrees
-    with its twin everywhere but in one word or digit, which the tile scores
-    average away. And it must be clearly closer to k than to any twin it may
-    be (allowed). A twin whose differences are not seen cannot be ruled out,
-    so the match is doubtful."""
-    seen = wt > 0.5
-    err_k = np.abs(a - thumbs[k])
-    side = int(round(C.TWIN_PATCH_MM * C.THUMB_PX_PER_MM)) | 1
-    for j, region in twin_regions(thumbs, k, seen):
-        rival = allowed is None or bool(allowed[j])
-        if region.sum() < C.TWIN_MIN_PIXELS:
-            if rival:
-                return False
-            continue
-        r = region.astype(np.float32)
-        num = cv2.boxFilter(err_k * r, -1, (side, side), normalize=False)
-        den = cv2.boxFilter(r, -1, (side, side), normalize=False)
-        full = den >= C.TWIN_PATCH_FILL * side * side
-        if full.any() and float((num[full] / den[full]).max()) > (C.TWIN_MAX_PATCH_ERROR[0] if patch_limit is None else patch_limit):
-            return False
-        if rival and float(err_k[region].mean()) > C.TWIN_MAX_RIVAL_RATIO * float(np.abs(a - thumbs[j])[region].mean()):
-            return False
-    return True
-
-
-def tile_ncc(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, pick: np.ndarray | None = None
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Correlations of the laid visible part with each thumbnail in square
-    tiles (entries x tile rows x tile columns), over the tile rows the
-    visible part reaches; which tiles are seen enough, and each entry's own
-    texture there (pick: only these thumbnails, only their seen rows copied)."""
-    rows = np.nonzero(tile_sums(wt).sum(axis=1) > 0)[0]
-    if len(rows) == 0:
-        empty = np.zeros((len(thumbs) if pick is None else len(pick), 0, 0), np.float32)
-        return empty, np.zeros((0, 0), bool), empty
-    top, bottom = rows[0] * TILE, (rows[-1] + 1) * TILE
-    a, wt, b = a[top:bottom], wt[top:bottom], thumbs[:, top:bottom] if pick is None else thumbs[pick, top:bottom]
-    sw = tile_sums(wt)
-    ok = sw >= C.TEMPLATE_TILE_FILL * TILE * TILE
-    sw = np.maximum(sw, 1e-6)
-    wb = wt * b  # (wt * b) * b is wt * b * b, worked out once
-    ma, mb = tile_sums(wt * a) / sw, tile_sums(wb) / sw
-    va = tile_sums(wt * a * a) / sw - ma * ma
-    vb = tile_sums(wb * b) / sw - mb * mb
-    ncc = (tile_sums(wt * a * b) / sw - ma * mb) / np.sqrt(np.maximum(va * vb, 1e-6))
-    return ncc, ok, vb
-
-
-def tile_verdict(ncc: np.ndarray, ok: np.ndarray, vb: np.ndarray, k: int, rivals: np.ndarray) -> float:
-    """Entry k's score from the tile correlations: a low percentile of its
-    tiles, or -1 when too few tiles are textured or when it does not beat
-    every rival clearly in a few tiles."""
-    ok = ok & (vb[k] >= C.TEMPLATE_TILE_TEXTURE)
-    own = ncc[k]
-    rivals = rivals.copy()
-    rivals[k] = False
-    other = ncc[rivals].max(axis=0) if rivals.any() else np.full_like(own, -1.0)
-    wins = ok & (own >= C.TEMPLATE_MIN_NCC) & (own - other >= C.TEMPLATE_TILE_WIN)
-    if ok.sum() < C.TEMPLATE_MIN_TILES or wins.sum() < C.TEMPLATE_MIN_WINS:
-        return -1.0
-    return percentile(own[ok], C.TEMPLATE_TILE_PERCENTILE)
-
-
-def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool, allowed: np.ndarray | None = None
-                   ) -> float:
-    """How well the visible part (canonical px), laid onto entry k's grey
-    field by M, agrees with it: a low percentile of the correlations in
-    square tiles, so the right card agrees almost everywhere while a card
-    sharing its print agrees only where the print is. And the visible part
-    must tell entry k from every other entry somewhere: in a few tiles it
-    must agree with k clearly better than with any other (print shared with
-    another card never does); -1 when it does not. allowed: the entries
-    this card may be (others, of another colour, are no rivals)."""
-    a, wt = _laid(grey, M)
-    # Only k and its possible rivals are compared (a sure colour rules most entries out).
-    if allowed is None or allowed.all():
-        pick = np.arange(len(pool.thumbs))
-        rivals = np.ones(len(pool.thumbs), bool)
-    else:
-        chosen = allowed.copy()
-        chosen[k] = True
-        pick = np.nonzero(chosen)[0]
-        rivals = allowed[pick].copy()
-        k = int(np.searchsorted(pick, k))
-    ncc, ok, vb = tile_ncc(a, wt, pool.thumbs, pick)
-    if ok.size == 0:
-        return -1.0
-    return tile_verdict(ncc, ok, vb, k, rivals)
-
-
-def by_layout(pool: Pool, grey: np.ndarray, allowed: np.ndarray | None = None,
-              patch_limit: float | None = None) -> tuple[Entry, float] | None:
-    """The card by its place alone, when its features matched no entry: the
-    finder's outline already puts the visible part at the top of the card,
-    upright or turned half round, so each entry is laid there (and the ones
-    it looks most like there a little shifted, for outline errors) and
-    judged by the template check. Flat art
-    (a slate roof under a pale sky, plain window panes) gives too few or too
-    clustered ORB features, but its shapes still tell the cards apart. The
-    best entry must beat every other entry, in any of these places, by a
-    margin wider than a feature match needs (a card missing from the catalog
-    may share a known card's roof shape), and tell itself from its
-    near-twins."""
-    pick = np.arange(len(pool.entries)) if allowed is None else np.nonzero(allowed)[0]
-    if len(pick) < 2:
-        return None
-    best = np.full(len(pick), -1.0)
-    where = np.zeros((len(pick), 2, 3))
-    alike = np.full(len(pick), -1.0)
-    # Laid in place, upright and turned, against every entry it may be ...
-    for M in _placements(0, 0):
-        ncc, ok, vb = tile_ncc(*_laid(grey, M), pool.thumbs, pick)
-        if ok.size == 0:
-            return None
-        score = tile_verdicts(ncc, ok, vb)
-        better = score > best
-        best[better], where[better] = score[better], M
-        use = ok & (vb >= C.TEMPLATE_TILE_TEXTURE)
-        alike = np.maximum(alike, (ncc * use).sum(axis=(1, 2)) / np.maximum(use.sum(axis=(1, 2)), 1))
-    # ... then a little off, against the entries it looks most like there
-    near = np.argsort(-alike)[:C.LAYOUT_NEAREST]
-    step = C.LAYOUT_SHIFT_PX
-    for dx, dy in ((dx, dy) for dx in (-step, 0, step) for dy in (-step, 0, step) if dx or dy):
-        for M in _placements(dx, dy):
-            ncc, ok, vb = tile_ncc(*_laid(grey, M), pool.thumbs, pick[near])
-            if ok.size == 0:
-                continue
-            score = tile_verdicts(ncc, ok, vb)
-            better = score > best[near]
-            best[near[better]], where[near[better]] = score[better], M
-    order = np.argsort(-best)
-    i = int(order[0])
-    second = max(float(best[order[1]]), 0.0)
-    if best[i] < C.LAYOUT_MIN_NCC or best[i] - second < C.LAYOUT_MARGIN:
-        return None
-    k = int(pick[i])
-    if not tells_twins_apart(*_laid(grey, where[i]), pool.thumbs, k, allowed, patch_limit):
-        return None
-    conf = min(0.99, 0.5 + (best[i] - second))
-    return pool.entries[k], round(float(conf), 2)
-
-
-def _placements(dx: float, dy: float) -> tuple[np.ndarray, np.ndarray]:
-    """The visible part at the card's top, upright and turned half round,
-    moved by (dx, dy) canonical px."""
-    return (np.array([[1.0, 0.0, dx], [0.0, 1.0, dy]]),
-            np.array([[-1.0, 0.0, CANON_W + dx], [0.0, -1.0, CANON_H + dy]]))
-
-
-def tile_verdicts(ncc: np.ndarray, ok: np.ndarray, vb: np.ndarray) -> np.ndarray:
-    """tile_verdict for every entry at once, each against all the others."""
-    n = len(ncc)
-    flat = ncc.reshape(n, -1)
-    top2 = np.sort(flat, axis=0)[-2:] if n > 1 else np.full((2, flat.shape[1]), -1.0)
-    other = np.where(flat >= top2[1], top2[0], top2[1])  # the best of the others, tile by tile
-    good = ok.reshape(1, -1) & (vb.reshape(n, -1) >= C.TEMPLATE_TILE_TEXTURE)
-    wins = good & (flat >= C.TEMPLATE_MIN_NCC) & (flat - other >= C.TEMPLATE_TILE_WIN)
-    out = np.full(n, -1.0)
-    for i in np.nonzero((good.sum(axis=1) >= C.TEMPLATE_MIN_TILES) & (wins.sum(axis=1) >= C.TEMPLATE_MIN_WINS))[0]:
-        out[i] = percentile(flat[i][good[i]], C.TEMPLATE_TILE_PERCENTILE)
-    return out

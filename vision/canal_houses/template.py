@@ -1,0 +1,173 @@
+"""The template check: a card's visible part laid over an entry's small
+grey picture and compared in square tiles (normalised cross-correlation),
+and near-twins told apart where their pictures differ. Shared by the
+feature match (recognise.py) and the match by place (layout.py)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from . import constants as C
+from . import fastmatch
+from .catalog import THUMB_H, THUMB_W, TILE, Pool, normalised, tile_sums
+
+_QUERY: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # the last visible part's (grey, query, inside)
+
+
+def _query(grey: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The visible part at the thumbnail's scale, normalised, and where it
+    is seen (its rim left out). One card is laid onto many entries and
+    places, so the last card's is kept (the cache holds the very array, so
+    it is never taken for another)."""
+    last = _QUERY[0] if _QUERY else None
+    if last is not None and last[0] is grey:
+        return last[1], last[2]
+    f = C.THUMB_PX_PER_MM / C.CANON_PX_PER_MM
+    h = max(4, int(round(grey.shape[0] * f)))
+    query = normalised(cv2.resize(grey, (THUMB_W, h), interpolation=cv2.INTER_AREA))
+    inside = np.zeros((h, THUMB_W), np.float32)
+    m = max(1, int(round(C.TEMPLATE_EDGE_MM * C.THUMB_PX_PER_MM)))
+    inside[m:h - m, m:THUMB_W - m] = 1.0
+    _QUERY[:] = [(grey, query, inside)]
+    return query, inside
+
+
+def _laid(grey: np.ndarray, M: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The visible part (canonical px) normalised and laid onto the entry's
+    thumbnail frame by M, and where it is seen (1) there."""
+    query, inside = _query(grey)
+    small = M.astype(np.float64).copy()
+    small[:, 2] *= C.THUMB_PX_PER_MM / C.CANON_PX_PER_MM
+    a = cv2.warpAffine(query, small, (THUMB_W, THUMB_H), flags=cv2.INTER_LINEAR)
+    wt = (cv2.warpAffine(inside, small, (THUMB_W, THUMB_H), flags=cv2.INTER_LINEAR) > 0.5).astype(np.float32)
+    return a, wt
+
+
+def percentile(values: np.ndarray, q: float) -> float:
+    """np.percentile(values, q) (its default, linear method) of a 1-d array,
+    to the bit, without its overhead: it ran for every entry and place of
+    every card."""
+    n = len(values)
+    vi = (n - 1) * (q / 100)
+    lo = int(np.floor(vi))
+    hi = min(lo + 1, n - 1)
+    part = np.partition(values, (lo, hi)) if n > 1 else values
+    a, b = part[lo], part[hi]
+    t = vi - lo
+    d = b - a
+    return float(b - d * (1 - t) if t >= 0.5 else a + d * t)
+
+
+def twin_regions(thumbs: np.ndarray, k: int, seen: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """Entry k's near-twins (entries whose picture differs from k's only in a
+    small share of the seen part: the same print with another token, digit
+    or word) and, for each, the pixels where the two differ."""
+    return fastmatch.twin_regions(thumbs, k, seen)  # worked out only round the seen part
+
+
+def tells_twins_apart(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, k: int,
+                      allowed: np.ndarray | None = None, patch_limit: float | None = None) -> bool:
+    """Where entry k differs from a near-twin, the visible part must look
+    like k patch by patch (a few mm): a card missing from the catalog agrees
+    with its twin everywhere but in one word or digit, which the tile scores
+    average away. And it must be clearly closer to k than to any twin it may
+    be (allowed). A twin whose differences are not seen cannot be ruled out,
+    so the match is doubtful."""
+    seen = wt > 0.5
+    err_k = np.abs(a - thumbs[k])
+    side = int(round(C.TWIN_PATCH_MM * C.THUMB_PX_PER_MM)) | 1
+    for j, region in twin_regions(thumbs, k, seen):
+        rival = allowed is None or bool(allowed[j])
+        if region.sum() < C.TWIN_MIN_PIXELS:
+            if rival:
+                return False
+            continue
+        r = region.astype(np.float32)
+        num = cv2.boxFilter(err_k * r, -1, (side, side), normalize=False)
+        den = cv2.boxFilter(r, -1, (side, side), normalize=False)
+        full = den >= C.TWIN_PATCH_FILL * side * side
+        if full.any() and float((num[full] / den[full]).max()) > (C.TWIN_MAX_PATCH_ERROR[0] if patch_limit is None else patch_limit):
+            return False
+        if rival and float(err_k[region].mean()) > C.TWIN_MAX_RIVAL_RATIO * float(np.abs(a - thumbs[j])[region].mean()):
+            return False
+    return True
+
+
+def tile_ncc(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, pick: np.ndarray | None = None
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Correlations of the laid visible part with each thumbnail in square
+    tiles (entries x tile rows x tile columns), over the tile rows the
+    visible part reaches; which tiles are seen enough, and each entry's own
+    texture there (pick: only these thumbnails, only their seen rows copied)."""
+    rows = np.nonzero(tile_sums(wt).sum(axis=1) > 0)[0]
+    if len(rows) == 0:
+        empty = np.zeros((len(thumbs) if pick is None else len(pick), 0, 0), np.float32)
+        return empty, np.zeros((0, 0), bool), empty
+    top, bottom = rows[0] * TILE, (rows[-1] + 1) * TILE
+    a, wt, b = a[top:bottom], wt[top:bottom], thumbs[:, top:bottom] if pick is None else thumbs[pick, top:bottom]
+    sw = tile_sums(wt)
+    ok = sw >= C.TEMPLATE_TILE_FILL * TILE * TILE
+    sw = np.maximum(sw, 1e-6)
+    wb = wt * b  # (wt * b) * b is wt * b * b, worked out once
+    ma, mb = tile_sums(wt * a) / sw, tile_sums(wb) / sw
+    va = tile_sums(wt * a * a) / sw - ma * ma
+    vb = tile_sums(wb * b) / sw - mb * mb
+    ncc = (tile_sums(wt * a * b) / sw - ma * mb) / np.sqrt(np.maximum(va * vb, 1e-6))
+    return ncc, ok, vb
+
+
+def tile_verdict(ncc: np.ndarray, ok: np.ndarray, vb: np.ndarray, k: int, rivals: np.ndarray) -> float:
+    """Entry k's score from the tile correlations: a low percentile of its
+    tiles, or -1 when too few tiles are textured or when it does not beat
+    every rival clearly in a few tiles."""
+    ok = ok & (vb[k] >= C.TEMPLATE_TILE_TEXTURE)
+    own = ncc[k]
+    rivals = rivals.copy()
+    rivals[k] = False
+    other = ncc[rivals].max(axis=0) if rivals.any() else np.full_like(own, -1.0)
+    wins = ok & (own >= C.TEMPLATE_MIN_NCC) & (own - other >= C.TEMPLATE_TILE_WIN)
+    if ok.sum() < C.TEMPLATE_MIN_TILES or wins.sum() < C.TEMPLATE_MIN_WINS:
+        return -1.0
+    return percentile(own[ok], C.TEMPLATE_TILE_PERCENTILE)
+
+
+def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool, allowed: np.ndarray | None = None
+                   ) -> float:
+    """How well the visible part (canonical px), laid onto entry k's grey
+    field by M, agrees with it: a low percentile of the correlations in
+    square tiles, so the right card agrees almost everywhere while a card
+    sharing its print agrees only where the print is. And the visible part
+    must tell entry k from every other entry somewhere: in a few tiles it
+    must agree with k clearly better than with any other (print shared with
+    another card never does); -1 when it does not. allowed: the entries
+    this card may be (others, of another colour, are no rivals)."""
+    a, wt = _laid(grey, M)
+    # Only k and its possible rivals are compared (a sure colour rules most entries out).
+    if allowed is None or allowed.all():
+        pick = np.arange(len(pool.thumbs))
+        rivals = np.ones(len(pool.thumbs), bool)
+    else:
+        chosen = allowed.copy()
+        chosen[k] = True
+        pick = np.nonzero(chosen)[0]
+        rivals = allowed[pick].copy()
+        k = int(np.searchsorted(pick, k))
+    ncc, ok, vb = tile_ncc(a, wt, pool.thumbs, pick)
+    if ok.size == 0:
+        return -1.0
+    return tile_verdict(ncc, ok, vb, k, rivals)
+
+
+def tile_verdicts(ncc: np.ndarray, ok: np.ndarray, vb: np.ndarray) -> np.ndarray:
+    """tile_verdict for every entry at once, each against all the others."""
+    n = len(ncc)
+    flat = ncc.reshape(n, -1)
+    top2 = np.sort(flat, axis=0)[-2:] if n > 1 else np.full((2, flat.shape[1]), -1.0)
+    other = np.where(flat >= top2[1], top2[0], top2[1])  # the best of the others, tile by tile
+    good = ok.reshape(1, -1) & (vb.reshape(n, -1) >= C.TEMPLATE_TILE_TEXTURE)
+    wins = good & (flat >= C.TEMPLATE_MIN_NCC) & (flat - other >= C.TEMPLATE_TILE_WIN)
+    out = np.full(n, -1.0)
+    for i in np.nonzero((good.sum(axis=1) >= C.TEMPLATE_MIN_TILES) & (wins.sum(axis=1) >= C.TEMPLATE_MIN_WINS))[0]:
+        out[i] = percentile(flat[i][good[i]], C.TEMPLATE_TILE_PERCENTILE)
+    return out
