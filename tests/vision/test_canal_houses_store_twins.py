@@ -100,3 +100,20 @@ def test_a_store_told_by_its_twins_is_named_in_a_warning(monkeypatch: pytest.Mon
     assert match == {"id": "S13", "confidence": 0.5, "by": "twin"}
     assert prop["points"] == byid["S13"].values["points"] and conf["points"] == 0.5
     assert any("S13" in n and "S08 or S11" in n and "check" in n for n in card.notes)
+
+
+def test_a_photo_decoded_whole_is_not_decoded_again(catalog: tuple[Catalog, dict]) -> None:
+    """A photo the reader already decoded at its full size (a small photo,
+    a PNG) gives the twins its pixels: the same answer, no second decode."""
+    known, cards = catalog
+    data = card_photo(cards["S13"], seed=7401, camera="pinhole", size=SIZE)
+    photo, scale, gains, bal, whole = _prepare(data)
+    whole.sort(key=lambda f: -f.area)
+    _, quad = _describe(photo, scale, gains, bal, whole[0])
+    answers = []
+    for size in (None, [photo.shape[1], photo.shape[0]]):
+        sharp = FullPhoto(data, photo, size)
+        found = match_card(known, photo, quad, gains, "store", CANON_H / CANON_W, cards["S13"].color, sharp)
+        answers.append((found and (found.entry.id, found.confidence, found.by), sharp.decoded))
+    assert answers[0][1] == 1 and answers[1][1] == 0  # the photo as the reader has it serves
+    assert answers[0][0] == answers[1][0] and answers[0][0] is not None

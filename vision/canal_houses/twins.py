@@ -246,12 +246,19 @@ class FullPhoto:
     """The photo at its full size, decoded only when a store twin needs it
     (the reader works on a photo decoded at a fraction of its size)."""
 
-    def __init__(self, data: bytes, photo: np.ndarray) -> None:
+    def __init__(self, data: bytes, photo: np.ndarray, size: tuple[int, int] | list[int] | None = None) -> None:
+        """size: the photo's width and height as sent, upright (from its
+        header), when known: a photo the reader decoded whole is not decoded
+        again."""
         self._data, self._photo, self._full = data, photo, None
+        if size is not None and (int(size[0]), int(size[1])) == (photo.shape[1], photo.shape[0]):
+            self._full = photo
+        self.decoded = 0  # full-size decodes made (the tests' eyes only)
 
     def get(self) -> tuple[np.ndarray, float]:
         """The full-size photo and its pixels per pixel of the reader's photo."""
         if self._full is None:
+            self.decoded += 1
             from ..decode import decode_photo
 
             full = decode_photo(self._data)
