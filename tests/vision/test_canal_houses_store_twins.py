@@ -100,3 +100,38 @@ def test_a_store_told_by_its_twins_is_named_in_a_warning(monkeypatch: pytest.Mon
     assert match == {"id": "S13", "confidence": 0.5, "by": "twin"}
     assert prop["points"] == byid["S13"].values["points"] and conf["points"] == 0.5
     assert any("S13" in n and "S08 or S11" in n and "check" in n for n in card.notes)
+
+
+def test_a_photo_decoded_whole_is_not_decoded_again(catalog: tuple[Catalog, dict]) -> None:
+    """A photo the reader already decoded at its full size (a small photo,
+    a PNG) gives the twins its pixels: the same answer, no second decode."""
+    known, cards = catalog
+    data = card_photo(cards["S13"], seed=7401, camera="pinhole", size=SIZE)
+    photo, scale, gains, bal, whole = _prepare(data)
+    whole.sort(key=lambda f: -f.area)
+    _, quad = _describe(photo, scale, gains, bal, whole[0])
+    answers = []
+    for size in (None, [photo.shape[1], photo.shape[0]]):
+        sharp = FullPhoto(data, photo, size)
+        found = match_card(known, photo, quad, gains, "store", CANON_H / CANON_W, cards["S13"].color, sharp)
+        answers.append((found and (found.entry.id, found.confidence, found.by), sharp.decoded))
+    assert answers[0][1] == 1 and answers[1][1] == 0  # the photo as the reader has it serves
+    assert answers[0][0] == answers[1][0] and answers[0][0] is not None
+
+
+def test_a_store_seen_sharp_enough_needs_no_full_decode(catalog: tuple[Catalog, dict]) -> None:
+    """A store that the reader's photo already shows at 5 px/mm or more (a
+    close photo) is compared from that photo: no full-size decode."""
+    known, cards = catalog
+    size = (3200, 2400)
+    data = card_photo(cards["S13"], seed=7401, camera="pinhole", size=size)
+    photo, scale, gains, bal, whole = _prepare(data)
+    whole.sort(key=lambda f: -f.area)
+    _, quad = _describe(photo, scale, gains, bal, whole[0])
+    half = decode_photo(data, min_side=size[0] // 2)
+    f = half.shape[1] / photo.shape[1]
+    assert f < 1 and np.linalg.norm(quad[1] - quad[0]) * f / 56 >= 5  # the store at 5 px/mm or more at half size
+    sharp = FullPhoto(data, half, [photo.shape[1], photo.shape[0]])
+    found = match_card(known, half, quad * f, gains, "store", CANON_H / CANON_W, cards["S13"].color, sharp)
+    assert found is not None and found.entry.id == "S13"
+    assert sharp.decoded == 0

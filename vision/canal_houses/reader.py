@@ -55,7 +55,7 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
     known = Catalog.parse(catalog) if catalog else Catalog([], [])
     photo = decode_photo(data, min_side=C.WORK_MAX_SIDE)
     full = _full_size(data, photo)
-    sharp = FullPhoto(data, photo)  # decoded whole only if a store twin needs it
+    sharp = FullPhoto(data, photo, full)  # decoded whole only if a store twin needs it and it is not already
     small, scale = working_image(photo)
     out = scale * photo.shape[1] / full[0]  # working px per pixel of the photo as sent
     gains = white_gains(small)

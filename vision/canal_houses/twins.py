@@ -246,12 +246,24 @@ class FullPhoto:
     """The photo at its full size, decoded only when a store twin needs it
     (the reader works on a photo decoded at a fraction of its size)."""
 
-    def __init__(self, data: bytes, photo: np.ndarray) -> None:
+    def __init__(self, data: bytes, photo: np.ndarray, size: tuple[int, int] | list[int] | None = None) -> None:
+        """size: the photo's width and height as sent, upright (from its
+        header), when known: a photo the reader decoded whole is not decoded
+        again."""
         self._data, self._photo, self._full = data, photo, None
+        if size is not None and (int(size[0]), int(size[1])) == (photo.shape[1], photo.shape[0]):
+            self._full = photo
+        self.decoded = 0  # full-size decodes made (the tests' eyes only)
 
-    def get(self) -> tuple[np.ndarray, float]:
-        """The full-size photo and its pixels per pixel of the reader's photo."""
+    def get(self, px_per_mm: float = 0.0) -> tuple[np.ndarray, float]:
+        """The full-size photo and its pixels per pixel of the reader's photo;
+        the reader's photo itself when it already shows the store (px_per_mm
+        of it) at the canonical scale or more: the fields are compared there,
+        and more pixels would be averaged away."""
+        if px_per_mm >= MM and self._full is None:
+            return self._photo, 1.0
         if self._full is None:
+            self.decoded += 1
             from ..decode import decode_photo
 
             full = decode_photo(self._data)
@@ -285,7 +297,7 @@ def store_twins(entries: list[Entry], found: tuple[Entry, float] | None, allowed
         cands = []  # the colour is not sure: twins of every colour are no decision
     if full is None or len(cands) < 2 or not any(c in table.norm for c in cands):
         return None if found is None else (found[0], found[1], None, ())
-    photo, factor = full.get()
+    photo, factor = full.get(px_per_mm)
     grey = grey_field(photo, quad * factor, gains, CANON_H)
     v = decide(table, cands, grey, px_per_mm * factor)
     LAST[:] = [v]
