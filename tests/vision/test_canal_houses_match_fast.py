@@ -10,7 +10,7 @@ import pytest
 
 from vision.canal_houses import constants as C
 from vision.canal_houses.catalog import CANON_W, THUMB_H, THUMB_W, TILE, grey_field, tile_sums
-from vision.canal_houses.fastmatch import twin_regions, white_bytes
+from vision.canal_houses.fastmatch import shortlist_votes, twin_regions, white_bytes
 from vision.canal_houses.recognise import tile_ncc
 from vision.canal_houses.structure import rectify
 
@@ -103,3 +103,35 @@ def test_grey_field_is_the_plain_float_product(gains: np.ndarray) -> None:
     plain = cv2.cvtColor(np.clip(patch.astype(np.float32) * gains * 255, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY)
     assert np.array_equal(white_bytes(patch, gains), np.clip(patch.astype(np.float32) * gains * 255, 0, 255).astype(np.uint8))
     assert np.array_equal(grey_field(photo, quad, gains, 180), plain)
+
+
+def _plain_votes(pairs, owner: np.ndarray, n: int) -> np.ndarray:
+    votes = np.zeros(n)
+    for pair in pairs:
+        for rank, m in enumerate(pair):
+            votes[owner[m.trainIdx]] += 1.0 if rank == 0 else 0.5
+    return votes
+
+
+@pytest.mark.parametrize("kind", ["lsh", "short", "empty"])
+def test_shortlist_votes_equal_the_plain_loop(kind: str) -> None:
+    """The shared index's votes, counted with bincount, are the loop's
+    numbers exactly, pairs with fewer than two neighbours included (an LSH
+    index returns them)."""
+    train = RNG.integers(0, 256, (400, 32), dtype=np.uint8)
+    owner = np.repeat(np.arange(8), 50)
+    query = train[RNG.choice(400, 120)].copy()
+    query[:, :3] ^= RNG.integers(0, 256, (120, 3), dtype=np.uint8)
+    if kind == "empty":
+        pairs: list = []
+    else:
+        index = cv2.FlannBasedMatcher({"algorithm": 6, "table_number": 6, "key_size": 12, "multi_probe_level": 1},
+                                      {"checks": 50})
+        index.add([train])
+        index.train()
+        pairs = list(index.knnMatch(query, k=2))
+        if kind == "short":
+            pairs = [p[:i % 3] for i, p in enumerate(pairs)]  # two, none or one neighbour
+    got = shortlist_votes(pairs, owner, 9)
+    assert got.dtype == np.float64 and got.shape == (9,)
+    assert np.array_equal(got, _plain_votes(pairs, owner, 9))

@@ -6,6 +6,8 @@ and entry. Tests pin each to its plain definition
 
 from __future__ import annotations
 
+from typing import Any
+
 import cv2
 import numpy as np
 
@@ -47,3 +49,13 @@ def white_bytes(patch: np.ndarray, gains: np.ndarray) -> np.ndarray:
     same products, worked out once per level instead of once per pixel)."""
     table = np.clip(_LEVELS.astype(np.float32) * gains * 255, 0, 255).astype(np.uint8)
     return cv2.LUT(patch, table)
+
+
+def shortlist_votes(pairs: Any, owner: np.ndarray, n: int) -> np.ndarray:
+    """recognise's vote loop (each nearest neighbour's entry gets 1.0, each
+    second nearest 0.5) counted per rank with np.bincount: the votes are
+    halves, exact in float64 in any order, so the very same numbers."""
+    first = [p[0].trainIdx for p in pairs if len(p) > 0]
+    second = [p[1].trainIdx for p in pairs if len(p) > 1]
+    votes = np.bincount(owner[np.asarray(first, np.intp)], minlength=n).astype(np.float64)
+    return votes + 0.5 * np.bincount(owner[np.asarray(second, np.intp)], minlength=n)

@@ -23,6 +23,7 @@ import numpy as np
 
 from . import constants as C
 from .catalog import CANON_H, CANON_W, Catalog, Entry, Pool, features, grey_field
+from .fastmatch import shortlist_votes
 from .layout import by_layout
 from .template import (  # noqa: F401  (percentile, tile_ncc ...: the template check's names, kept importable here)
     _laid,
@@ -101,10 +102,7 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
     entries = pool.entries
     if len(entries) == 0 or len(pool.owner) < 2:
         return None
-    votes = np.zeros(len(entries))
-    for pair in pool.index.knnMatch(q_desc, k=2):
-        for rank, m in enumerate(pair):
-            votes[pool.owner[m.trainIdx]] += 1.0 if rank == 0 else 0.5
+    votes = shortlist_votes(pool.index.knnMatch(q_desc, k=2), pool.owner, len(entries))
     if allowed is not None:
         votes[~allowed] = 0
     matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
