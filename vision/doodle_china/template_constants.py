@@ -106,3 +106,11 @@ FLOOR_THRESHOLDS = (8, 4)
 # black-and-white pad (about 1) gains nothing from it, nothing is stored.
 # Tuning boxed blanks (red roofs): red 0.17 against grey 0.22-0.24 (0.72-0.76)
 COLOUR_PALER = 0.85
+
+# --- floors (session 6)
+# a photo whose features (at MATCH_LONG_SIDE) fit a print that does not match
+# the blank (< MIN_MATCH), or fit nothing, is matched again at this side: a
+# small sheet far off in a large photo (dev 311004: rotated 44 deg, tilted 25,
+# half in shadow) fitted 43 wrong matches at 1400 (match 0.42, refused); at
+# 2000 its print matches 0.974. Only photos that would be refused pay for it
+MATCH_LONG_SIDE_CLOSER = 2000

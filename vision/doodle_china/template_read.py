@@ -70,15 +70,15 @@ def _plausible(H: np.ndarray, size: tuple[int, int], shape: tuple[int, int]) -> 
     return cv2.isContourConvex(quad.astype(np.float32)) and area > 0.02 * shape[0] * shape[1]
 
 
-def _features_fit(gray: np.ndarray, template: dict[str, Any], n: int
+def _features_fit(gray: np.ndarray, template: dict[str, Any], n: int, side: int = T.MATCH_LONG_SIDE
                   ) -> tuple[np.ndarray | None, int, float, str]:
-    """Template -> photo homography from `n` ORB features: the photo flattened
-    by the paper's outline first (ORB copes with any turn, not with a steep
-    view), then, when that finds too few matches, the whole photo; with its
-    inliers, inlier share and how."""
+    """Template -> photo homography from `n` ORB features in the photo shrunk
+    to `side`: the photo flattened by the paper's outline first (ORB copes
+    with any turn, not with a steep view), then, when that finds too few
+    matches, the whole photo; with its inliers, inlier share and how."""
     k = template["image_scale"]
     tmpl, keys, desc = _template_side(template["image"], n)
-    f = min(1.0, T.MATCH_LONG_SIDE / max(gray.shape))
+    f = min(1.0, side / max(gray.shape))
     small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
     down = np.diag([1 / f, 1 / f, 1.0])
     to_tmpl = np.diag([k, k, 1.0])
@@ -113,9 +113,11 @@ def _turns_by_shape(paper: np.ndarray, quad: np.ndarray) -> list[int]:
     return sorted(range(4), key=lambda t: abs(np.log(ratio(np.roll(quad, -t, 0)) / want)))
 
 
-def register(image: np.ndarray, template: dict[str, Any], tmpl_ink: np.ndarray) -> tuple[np.ndarray, dict]:
-    """Template pixels -> photo pixels for a photo of the taught sheet; raises
-    PhotoError when the photo does not fit the template."""
+def register(image: np.ndarray, template: dict[str, Any], tmpl_ink: np.ndarray,
+             side: int = T.MATCH_LONG_SIDE) -> tuple[np.ndarray, dict]:
+    """Template pixels -> photo pixels for a photo of the taught sheet, its
+    features matched in the photo shrunk to `side`; raises PhotoError when the
+    photo does not fit the template."""
     name = template.get("name", "taught sheet")
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     w, h = template["size"]
@@ -130,9 +132,9 @@ def register(image: np.ndarray, template: dict[str, Any], tmpl_ink: np.ndarray) 
     def blank_at(scale: float) -> np.ndarray:
         return locate.shrink(tmpl_ink, scale / k, (round(w * scale), round(h * scale)))
 
-    found = _features_fit(gray, template, T.ORB_FEATURES)
+    found = _features_fit(gray, template, T.ORB_FEATURES, side)
     if not fits(found):  # a hard photo: more features before giving up
-        found = _features_fit(gray, template, T.ORB_FEATURES_RETRY)
+        found = _features_fit(gray, template, T.ORB_FEATURES_RETRY, side)
     if not fits(found):
         # marks all over the sheet can hide its features: the paper's outline,
         # aligned to the print (ECC), where the print then matches the blank's
@@ -214,10 +216,7 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
     k = C.WORK_SCALE
     w, h = template["size"]
     blank = template_ink(template["image"], template["image_scale"], (w, h), k)
-    H, details = register(image, template, blank)
-    flat = locate.flatten(image, H, k, box=(0, 0, w, h))
-    ink, paper = locate.ink_map(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY))
-    match = _print_match(ink, blank, template)
+    H, details, flat, ink, match = _register_closer(image, template, blank)
     if match < T.MIN_MATCH:
         raise PhotoError(f"this photo does not line up with the template {template.get('name', '')!r} "
                          f"(match {match:.2f}); hold the phone flat above the whole sheet, or check that it "
@@ -254,6 +253,33 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
                           warnings, details, taught=True, pale=None if pale is None else seen)
     reading.homography, reading.size = _photo_homography(data, image, H, reduce)
     return reading
+
+
+def _register_closer(image: np.ndarray, template: dict[str, Any], blank: np.ndarray
+                     ) -> tuple[np.ndarray, dict, np.ndarray, np.ndarray, float]:
+    """register(), and again with the photo shrunk less when that fails or
+    its print does not match the blank's (a small sheet in a large photo:
+    its features were too small to match, a few wrong ones fitted): the
+    better of the two, with the flattened photo, its ink and the match."""
+    k = C.WORK_SCALE
+    w, h = template["size"]
+    best: tuple | None = None
+    for side in (T.MATCH_LONG_SIDE, T.MATCH_LONG_SIDE_CLOSER):
+        try:
+            H, details = register(image, template, blank, side)
+        except PhotoError:
+            if side == T.MATCH_LONG_SIDE_CLOSER and best is None:
+                raise
+            continue
+        flat = locate.flatten(image, H, k, box=(0, 0, w, h))
+        ink, _ = locate.ink_map(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY))
+        match = _print_match(ink, blank, template)
+        if best is None or match > best[4]:
+            best = (H, details, flat, ink, match)
+        if best[4] >= T.MIN_MATCH:
+            break
+    assert best is not None
+    return best
 
 
 def _print_match(ink: np.ndarray, blank: np.ndarray, template: dict[str, Any]) -> float:
