@@ -8,7 +8,7 @@ FOLDER holds street photos and catalogs kept by `bench/read_street.py --keep`
 card found is paired with the true card under it (as read_street.py pairs
 them) and called wrong when its role, its colour (when one was named) or its
 catalog card is not the truth's, or when no true card lies under it. A card is marked as the page
-marks it (static/photos/houses_doubts.js `readDoubts`): a match by place, a
+marks it (static/photos/houses_doubts.js `readDoubts`): a proposed match (by place or twin), a
 role confidence of 0.5 or less, a colour named with confidence under 0.5, or
 a warning "house N, card M: ..." naming it. Prints per style (the held-out
 style last, apart): cards, marked, wrong, wrong and marked (the marks'
@@ -47,9 +47,9 @@ def marked(answer: dict) -> set[tuple[int, int]]:
         if m:
             out.add((int(m[1]) - 1, int(m[2]) - 1))
     for c in answer["cards"]:
-        by_place = (c["match"] or {}).get("by") == "place"
+        proposal = bool((c["match"] or {}).get("by"))  # by place or by twin
         unsure_colour = c["color"] is not None and c["color_confidence"] < 0.5
-        if by_place or c["role_confidence"] <= 0.5 or unsure_colour:
+        if proposal or c["role_confidence"] <= 0.5 or unsure_colour:
             out.add((c["house"], c["row"]))
     return out
 
@@ -70,7 +70,7 @@ def tally_photo(truth: dict, answer: dict, tally: Counter) -> None:
             # a colour not read is shown as missing, not stated: only a stated value can be wrong
             kinds = [what for what, bad in (
                 ("role", c["role"] != t["role"]), ("colour", c["color"] not in (None, t["color"])),
-                ("place match" if (c["match"] or {}).get("by") == "place" else "sure match",
+                (f'{(c["match"] or {}).get("by")} match' if (c["match"] or {}).get("by") else "sure match",
                  c["match"] is not None and c["match"]["id"] != t["id"])) if bad]
         wrong = bool(kinds)
         mark = (c["house"], c["row"]) in marks

@@ -257,12 +257,12 @@ function drawPanel() {
   const missing = missingOf(sel, card);
   const asks = missing.filter((m) => !(m === "condition" && card.condition));
   const match = matchOf(sel);
-  const open = match?.by === "place" && doubts.doubtAt(sel.h, rowOf(sel)); // a proposal not yet checked
+  const open = Boolean(match?.by) && doubts.doubtAt(sel.h, rowOf(sel)); // a proposal (by place or twin) not yet checked
   const head = h("div", { class: "editor-head" }, h("h3", {}, cardTitle(sel)),
     h("button", { type: "button", class: "secondary", onclick: () => select(null, false) }, "Close"));
   const facts = h("p", { class: "small card-facts" },
-    match ? h("span", { class: open ? "warn" : "ok", "data-testid": "from-catalog" }, `${open ? "? Proposed from the catalog by its place alone"
-      : match.by === "place" ? "✓ From the catalog, checked by you" : "✓ Recognised from the catalog"}${catalogNames.has(match.id) ? `: ${catalogNames.get(match.id)}` : ""}. `) : null,
+    match ? h("span", { class: open ? "warn" : "ok", "data-testid": "from-catalog" }, `${open ? (match.by === "place" ? "? Proposed from the catalog by its place alone" : "? Proposed from the catalog over cards that look the same")
+      : match.by ? "✓ From the catalog, checked by you" : "✓ Recognised from the catalog"}${catalogNames.has(match.id) ? `: ${catalogNames.get(match.id)}` : ""}. `) : null,
     card.color ? `Colour read: ${card.color}.` : "No colour read: set it below if the card has one.");
   if (asks.length) {
     cardPanel.replaceChildren(h("section", { class: "editor card ask-card", "aria-label": `Fill in ${cardTitle(sel)}` }, head, doubts.panelNote(sel), facts, askPanel({ sel, asks, catalog: catalogCards, editCard, setPending, street })));
@@ -336,14 +336,14 @@ function build() {
     app.replaceChildren(h("p", { class: "error card" }, "No cards were read from this photo. Take it again."));
     return;
   }
-  const matched = (reading.cards || []).filter((c) => c.match && c.match.by !== "place").length;
-  const proposed = (reading.cards || []).filter((c) => c.match?.by === "place").length;
+  const matched = (reading.cards || []).filter((c) => c.match && !c.match.by).length; // sure matches only
+  const proposed = (reading.cards || []).filter((c) => c.match?.by).length; // by place or by twin: to check
   if ((reading.cards || []).length) loadCatalog();
   const cards = (reading.cards || []).length;
   app.replaceChildren(
     h("h1", {}, "Street, as read"),
     h("p", { class: "small muted" }, `${street().length} house${street().length === 1 ? "" : "s"}, ${cards} card${cards === 1 ? "" : "s"}`,
-      matched ? `; ${matched} recognised from the card catalog` : "; none recognised from the card catalog", proposed ? `, ${proposed} proposed by place` : "",
+      matched ? `; ${matched} recognised from the card catalog` : "; none recognised from the card catalog", proposed ? `, ${proposed} proposed` : "",
       " · ", h("a", { href: data.urls.cards_page }, "card catalog photos")),
     doubts.warningsEl,
     h("section", { class: "card photo-card", "aria-labelledby": "photo-title" },

@@ -1,6 +1,6 @@
 // Canal Houses reading page: the cards the reader is unsure of, for the person to
 // check. A card is doubtful when its catalog match rests on its place alone
-// (`match.by == "place"`), when its role or colour was read with low confidence, or
+// (`match.by == "place"`) or on a small difference from its twins (`"twin"`), when its role or colour was read with low confidence, or
 // when a warning names it ("house 2, card 6: ..."). Each is marked on the photo (an
 // amber dashed frame and a "?" diamond: a shape and a dash, not only a colour),
 // listed in a "Check N cards" strip above the photo, and explained in the card's
@@ -31,9 +31,12 @@ export function readDoubts(reading) {
   for (const c of reading.cards || []) {
     const k = key(c.house, c.row);
     const reasons = (notes.get(k) || []).map(sentence);
-    const byPlace = c.match?.by === "place";
-    if (byPlace && !reasons.some((r) => r.includes("by its place"))) {
+    // a match by place, or a store told from its twins by a small difference: a proposal
+    const byPlace = Boolean(c.match?.by);
+    if (c.match?.by === "place" && !reasons.some((r) => r.includes("by its place"))) {
       reasons.push(`Taken for catalog card ${c.match.id} by its place alone: check that it is this card.`);
+    } else if (byPlace && !reasons.some((r) => r.includes(`catalog card ${c.match.id}`))) {
+      reasons.push(`Taken for catalog card ${c.match.id} over cards that look the same: check that it is this card.`);
     }
     if (typeof c.role_confidence === "number" && c.role_confidence <= LOW_ROLE && !(notes.get(k) || []).length) {
       reasons.push(`The reader is not sure this card is a ${c.role}.`);

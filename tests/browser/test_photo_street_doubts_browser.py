@@ -189,3 +189,47 @@ def test_the_readers_doubtful_cards_are_listed_named_by_warnings_and_cleared_by_
         expect(phone.get_by_test_id(f"card-{nh}-{nr}")).to_have_attribute("aria-pressed", "true")
         expect(phone.get_by_test_id("doubt-note")).to_be_visible()
     assert phone.errors == []
+
+
+def test_a_store_told_from_its_twins_is_a_proposal_not_a_sure_match(phone: Page, group_page, tmp_path, monkeypatch,
+                                                                    uploads_removed):
+    """A store the reader told from same-looking stores by a small difference
+    (vision/canal_houses/twins.py: "by": "twin", confidence 0.5, a warning naming
+    both) is counted and marked as a proposal, never with the sure match's ✓."""
+    import companion.photos.reading as photo_reading
+
+    gid, key = group_page
+    store = {"points": 4, "color": "red", "condition": {"none": ["flags"]}}
+    cids = [phone.request.post(f"/api/groups/{gid}/cards", headers={"X-Companion-Key": key},
+                               data={"kind": "store", "name": name, "data": store}).json()["id"]
+            for name in ("Red shop, four points", "Red shop, three points")]
+    real = photo_reading.read_in_worker
+
+    def by_twin(data, **kwargs):
+        reading = real(data, **kwargs)
+        card = next(c for c in reading["cards"] if c["role"] == "store")
+        card["match"] = {"id": cids[0], "confidence": 0.5, "by": "twin"}
+        reading["proposal"]["street"][card["house"]]["store"] = dict(store)
+        reading["warnings"].append(f"house {card['house'] + 1}, card {card['row'] + 1}: taken for catalog card {cids[0]} "
+                                   f"rather than {cids[1]} (they differ only in small print): check that it is this card")
+        return reading
+
+    monkeypatch.setattr(photo_reading, "read_in_worker", by_twin)
+    pid = flow.send_photo(phone, gid, "canal-houses", flow.houses_photo(tmp_path), uploads_removed)
+    reading = phone.request.get(f"/api/groups/{gid}/photos/{pid}").json()
+    card = next(c for c in reading["cards"] if c["match"])
+    h, row = card["house"], card["row"]
+    view = phone.get_by_test_id("photo-view")
+
+    expect(phone.locator("h1 + p")).to_contain_text("none recognised from the card catalog, 1 proposed")
+    expect(phone.get_by_test_id("doubts")).to_contain_text("Check 1 card")
+    assert _marks(phone) == {"frames": 1, "diamonds": 1, "cards": 1}
+    expect(view.locator("circle.ov-badge-matched")).to_have_count(0)
+    assert (h, row) in _bench_rule()(reading)  # bench/doubt_marks.py counts it as marked too
+    phone.get_by_test_id(f"doubt-{h}-{row}").click()
+    expect(phone.get_by_test_id("from-catalog")).to_contain_text("Proposed from the catalog over cards that look the same")
+    expect(phone.get_by_test_id("doubt-note")).to_contain_text("rather than")
+    phone.get_by_test_id("doubt-ok").click()
+    expect(view.locator("polygon.ov-doubt")).to_have_count(0)
+    expect(phone.get_by_test_id("from-catalog")).to_contain_text("checked by you")
+    assert phone.errors == []
