@@ -1,19 +1,11 @@
-// Redraws that nobody on this phone asked for (a score answer, another phone's
-// move, a catalog read) wait while a finger is on the screen. Done between a
-// tap's pointerdown and its click, a redraw replaces the button under the
-// finger and the click lands on its parent: the tap is lost. Held redraws run
-// once no finger is down and the tap's own click has run (or 1 s after a
-// pointerup that brought no click). One guard for every
-// page: kit/scorer.js (M.whenHandsOff) and the live table (table/hands_off.js).
+// Redraws nobody here asked for (a score answer, another phone's move) wait
+// while a finger is down and until its tap's click has run: a touch click comes
+// after pointerup (late on a busy phone) and hits what is under the finger then,
+// so a redraw that moves the button loses the tap. Used by kit/scorer.js, table/.
 "use strict";
 
 let fingers = 0;
-// A touch tap's click is not part of its pointerup: it comes after, from the
-// tap gesture (hundreds of ms later on a busy phone), and is hit-tested where
-// the finger was. A redraw in between that moves the page (the first score
-// answer turns "Scoring…" into totals) sends the click to what is there now.
-// So a lifted finger holds redraws until its click has run.
-let clickDue = false;
+let clickDue = false; // a finger lifted, its click not run yet
 let clickTimer = null;
 let held = [];
 
@@ -37,7 +29,7 @@ document.addEventListener("pointerup", () => {
   fingers = Math.max(0, fingers - 1);
   clickDue = true;
   clearTimeout(clickTimer);
-  clickTimer = setTimeout(clickDone, 1000); // a tap's click has come by then, or never will (a press, a drag)
+  clickTimer = setTimeout(clickDone, 1000); // a press or a drag brings no click
 }, true);
 document.addEventListener("pointercancel", () => { // a scroll: no click follows
   fingers = Math.max(0, fingers - 1);
@@ -45,21 +37,15 @@ document.addEventListener("pointercancel", () => { // a scroll: no click follows
 }, true);
 window.addEventListener("click", () => setTimeout(clickDone, 0)); // after the tap's own handlers
 
-/** How long a held redraw waits for a pointerup that may have been lost: 2 s.
- * A test that holds a finger down on purpose on a slow machine sets
- * `window.companionLostFingerMs` so the release is not mistaken for a lost one. */
-function lostFingerMs() {
-  return window.companionLostFingerMs || 2000;
-}
+/** Longest wait for a lost pointerup (a test may set companionLostFingerMs). */
+const lostFingerMs = () => window.companionLostFingerMs || 2000;
 
 /** Run `fn` now, or once no finger is on the screen and its tap is handled. */
 export function whenHandsOff(fn) {
   if (!busy()) { fn(); return; }
   held.push(fn);
-  setTimeout(() => { fingers = 0; clickDue = false; flushHeld(); }, lostFingerMs()); // a lost pointerup never blocks for long
+  setTimeout(() => { fingers = 0; clickDue = false; flushHeld(); }, lostFingerMs());
 }
 
-/** A finger is on the screen now, or its tap's click has not run yet. */
-export function fingerDown() {
-  return busy();
-}
+/** A finger is on the screen, or its tap's click has not run yet. */
+export const fingerDown = busy;

@@ -41,7 +41,7 @@ def test_a_redraw_between_pointerup_and_click_waits_for_the_click(phone, group_p
     expect(phone.get_by_test_id("sq-1-0")).to_have_attribute("aria-pressed", "true")
     phone.evaluate(SHIFT_AT_POINTERUP)
     phone.locator("#shape-picker [data-shape='SE']").tap()
-    phone.wait_for_function("window.shifted === true")
+    phone.wait_for_function("() => window.shifted === true")
     expect(phone.get_by_test_id("sq-1-0")).to_have_attribute("data-path", "SE")
     state = json.loads(phone.locator("#doodle-app").get_attribute("data-state"))
     assert state["players"][0]["grid"][1][0].endswith(":SE"), state["players"][0]["grid"][1]
