@@ -233,3 +233,18 @@ COLOUR_GREY_MIN_REL = 0.02
 # 0.04-0.08 alike, 0.10 loses 2 (faint pencils at 0.05-0.10 mostly get the
 # 0.006 least ink).
 NOISE_FEW_CLEAN_TIMES = {"house": 0.07}
+# --- trees (session 7)
+# A pad's tree icon fills the middle of its box, and a slash over it shows
+# mainly where it leaves the icon, near the box's edge: read through a
+# template a tree box is measured this near its edges (MARK_SHRINK elsewhere).
+# Inside MARK_SHRINK 45-49% of the box is print-free paper (~280 work px),
+# inside 0.03 58-61% (~550 px). Dev pad photos (144, 1454 trees, no
+# measurement seed): trees right 1428 -> 1448, missed 14 -> 5, false crosses
+# 12 -> 1; shrinks 0.00-0.08 give nearly the same figures.
+TAUGHT_TREE_SHRINK = 0.03
+# Trees take the houses' fallback too (marks.noise_floor): a faint Suzhou
+# sheet with 7 of 10 trees crossed left under 3 clean ones, and the fixed
+# least ink (0.008) lost faint crosses (0.0042-0.0053 at the shrink above).
+# Dev pad photos (214, 2224 trees, with the shrink above): trees right
+# 2218 -> 2220, no new false cross (the exploration found k 0.05 adds one).
+NOISE_FEW_CLEAN_TIMES = {**NOISE_FEW_CLEAN_TIMES, "tree": 0.07}

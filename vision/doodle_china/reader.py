@@ -263,7 +263,7 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
     `printed`: the expected print (baseline ink and paper mask), the blank
     sheet, and the fitted gain and blur. `taught`: the print is a photo of the
     sheet (a template's blank): the least ink of a cross is set per photo
-    (marks.noise_floor), and a house is measured nearer its edges. `pale`: the
+    (marks.noise_floor), and a house or tree is measured nearer its edges. `pale`: the
     template's colour channel, where a house's cross may be seen too
     (colour.py), made when first needed."""
     baseline, blank, gain, sigma = printed
@@ -298,7 +298,8 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
         levels = np.array([marks.surround_level(ink, baseline[..., 0], zero, b) for b in boxes])
         excess = marks.box_excess(ink, blank, boxes, gain, sigma, levels, pencil, learn=C.CLASS_CLEAN_MAX.get(what),
                                   shrink=C.FLOOR_SHRINK if what == "floor" else
-                                  C.TAUGHT_HOUSE_SHRINK if taught and what == "house" else C.MARK_SHRINK)
+                                  C.TAUGHT_HOUSE_SHRINK if taught and what == "house" else
+                                  C.TAUGHT_TREE_SHRINK if taught and what == "tree" else C.MARK_SHRINK)
         if instead is not None:  # boxes a road runs over: their ink off the road
             excess = np.array([e if v is None else v for e, v in zip(excess, instead, strict=True)])
         least = marks.noise_floor(excess, pencil, what) if taught else None
