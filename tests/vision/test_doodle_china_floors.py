@@ -76,6 +76,31 @@ def test_a_slash_over_a_road_is_seen_along_its_line(mark, crossed):
     assert (value / 0.6 > 0.28 if crossed else value / 0.6 < 0.18), value
 
 
+def _road_ending(mark: str | None) -> np.ndarray:
+    """A road from the west that stops short of the square's edge, in BOX,
+    with an X or a slash over the box, or nothing."""
+    ink = np.zeros((140, 150), np.float32)
+    cv2.line(ink, (0, 69), (121, 69), 0.6, 3)
+    x0, y0, x1, y1 = BOX
+    if mark in ("x", "slash"):
+        cv2.line(ink, (x0 + 2, y1 - 2), (x1 - 2, y0 + 2), 0.6, 3)
+    if mark == "x":
+        cv2.line(ink, (x0 + 2, y0 + 2), (x1 - 2, y1 - 2), 0.6, 3)
+    return cv2.GaussianBlur(ink, (0, 0), 0.8)
+
+
+@pytest.mark.parametrize("mark,crossed", [(None, False), ("x", True), ("slash", True)],
+                         ids=["road-end", "road-end-and-x", "road-end-and-slash"])
+def test_a_road_that_ends_in_a_floor_box_is_no_cross(mark, crossed):
+    floor = [{"cell": [0, 0], "index": 1, "box": list(BOX)}]
+    cells = [[{"kind": "skyscraper", "box": list(CELL)}]]
+    got = floors.road_floor_excess(_road_ending(mark), floor, [["skyscraper:EW"]], cells, 1.0, pencil=0.6)[0]
+    if crossed:  # the plain measure (None) or a cross off the road
+        assert got is None or got / 0.6 > 0.28, got
+    else:
+        assert got is not None and got / 0.6 < 0.18, got
+
+
 def test_no_road_seen_keeps_the_plain_measure():
     assert floors.off_road_excess(_sheet(False, "x"), np.array(BOX, float), True, pencil=0.6) is None
 

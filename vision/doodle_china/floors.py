@@ -64,7 +64,7 @@ def darkest_path(m: np.ndarray) -> np.ndarray:
 
 def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, pencil: float) -> float | None:
     """Mean pencil ink in a floor box (work pixels) away from the road that
-    crosses it, or None when no road is seen entering and leaving it; where
+    crosses it (or ends in it), or None when no road is seen beside it; where
     a slash shows over the road (slash_off_road), the ink along its line.
     `pencil_map`: the flattened ink less the print."""
     m = pencil_map if across else pencil_map.T
@@ -80,8 +80,10 @@ def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, penci
     part = m[r0:r1, a:b]
     path = darkest_path(part)
     along = part[path, np.arange(part.shape[1])]
-    # a road enters and leaves: its line is seen in the paper on both sides
-    if min(along[:c0 - a].mean(), along[c1 - a:].mean()) < C.ROAD_FLOOR_SEEN * pencil:
+    # a road's line is seen in the paper beside the box, on at least one side:
+    # a stroke that stops short of the square's edge ends in the box (or at
+    # it), and its end is no cross (an X's arm does not run level: below)
+    if max(along[:c0 - a].mean(), along[c1 - a:].mean()) < C.ROAD_FLOOR_SEEN * pencil:
         return None
     sx, sy = bw * C.FLOOR_OFF_ROAD_SHRINK, bh * C.FLOOR_OFF_ROAD_SHRINK
     q0, q1 = max(r0, int(np.ceil(y0 + sy))), min(r1, int(y1 - sy) + 1)
