@@ -4,8 +4,11 @@ On some pads a floor box lies on the line from a side's midpoint to the
 square's centre, so a road drawn to that side passes straight over it and
 its ink reads like a cross. Where the square's road ends on such a side,
 the road is found where it enters and leaves the box (the strips of paper
-just outside it, on the road's line), and the box is judged only on the ink
-away from that band: a road leaves it clean, an X or a slash does not.
+just outside it, on the road's line; on one side only where the stroke
+stops short of the edge, in the box), and the box is judged only on the ink
+away from that band: a road leaves it clean, an X or a slash does not. A
+slash crossing the road at the box's centre keeps little ink off the band,
+so it is also looked for along its own straight line (slash_off_road).
 """
 
 from __future__ import annotations
