@@ -256,3 +256,11 @@ FLOOR_SLASH_MIN = 0.5
 # photos (138), wrong floor boxes 28 -> 25 (3 false crosses of "short" road
 # ends gone and one cross found; one faint sheet's cross lost, its off-road
 # ink -0.32 of the pencil, that sheet wrong before too), no new false cross.
+# A photo read through a template: the floors' ink is measured against the
+# taught blank's paper level lit as the photo is (taught_paper.taught_ink):
+# the photo over the blank where the blank's ink is under TAUGHT_PAPER_PLAIN,
+# averaged with a Gaussian of TAUGHT_PAPER_SIGMA work pixels, then again
+# without what is darker than TAUGHT_PAPER_DARKER of that (pencil).
+TAUGHT_PAPER_PLAIN = 0.05
+TAUGHT_PAPER_SIGMA = 8.0
+TAUGHT_PAPER_DARKER = 0.93
