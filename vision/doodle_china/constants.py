@@ -264,3 +264,4 @@ FLOOR_SLASH_MIN = 0.5
 TAUGHT_PAPER_PLAIN = 0.05
 TAUGHT_PAPER_SIGMA = 8.0
 TAUGHT_PAPER_DARKER = 0.93
+TAUGHT_PAPER_STEP = 4  # the light averaged on a grid this many work pixels apart
