@@ -46,3 +46,30 @@ def test_a_faint_cross_in_a_white_floor_box_shows_against_the_blank_paper(light)
     # overshoots by more than the pencil); the blank's: 0.003 and 0.026
     assert max(abs(clean_a), abs(clean_b)) < 0.012, (clean_a, clean_b)
     assert crossed > max(clean_a, clean_b) + 0.015, (crossed, clean_a, clean_b)
+
+
+@pytest.mark.tesseract
+def test_a_faint_shanghai_sheets_floor_crosses_are_read_through_its_template():
+    # seed 341011 (3 MP, faint pencil, the photo blurrier than the blank):
+    # 3 of its 3 crossed floor boxes read clean against the photo's own paper
+    # level (every box -0.2 to -0.6 of the pencil), all 12 right against the blank's
+    from pad_compare import compare_pad
+    from pad_sheet import pad_case
+    from tesseract_needed import need_tesseract
+
+    from companion.photos.game_data import game_data
+    from vision.doodle_china.template import make_template
+    from vision.doodle_china.template_read import read_with_template
+
+    need_tesseract()
+    size = (2000, 1500)
+    data, expected = pad_case(341000, "shanghai-v1", "boxed", blank=True, out_size=size, max_tilt=20.0)
+    template = make_template(data, "shanghai", **game_data("doodle-china"))
+    for name, entries in template["tracks"].items():
+        for e, truth in zip(entries, expected["geometry"]["tracks"][name], strict=True):
+            e["value"] = truth["value"]
+    data, expected = pad_case(341011, "shanghai-v1", "boxed", style="faint", out_size=size, max_tilt=30.0)
+    reading = read_with_template(data, template)
+    geo = expected["geometry"]
+    scale = (template["grid"][2] - template["grid"][0]) / (geo["cells"][0][-1]["box"][2] - geo["cells"][0][0]["box"][0])
+    assert compare_pad(reading, expected, template, scale)["floors"] == (12, 12)
