@@ -50,6 +50,57 @@ def test_off_road_excess_leaves_the_road_out(road, cross, road_y, crossed):
     assert (value / 0.6 > 0.23) == crossed, value
 
 
+def _road_and(mark: str) -> np.ndarray:
+    """A road straight across BOX and, over it, a short slash from the box's
+    top-left corner down into the road (its other half hidden by the road),
+    or the road wobbling inside the box, or drawn heavy."""
+    ink = np.zeros((140, 150), np.float32)
+    x0, y0, _, _ = BOX
+    if mark == "wobble":
+        cv2.polylines(ink, [np.array([[0, 69], [112, 69], [118, 66], [124, 72], [149, 70]], np.int32)], False, 0.6, 3)
+    else:
+        cv2.line(ink, (0, 69), (149, 70), 0.6, 5 if mark == "heavy" else 3)
+    if mark == "half-slash":
+        cv2.line(ink, (x0 + 4, y0 + 4), (121, 70), 0.6, 2)
+    return cv2.GaussianBlur(ink, (0, 0), 0.8)
+
+
+@pytest.mark.parametrize("mark,crossed", [
+    ("half-slash", True),  # off the road's band only a thin share of the box: 0.17 of the pencil on average
+    ("wobble", False),
+    ("heavy", False),
+], ids=["half-slash", "wobbling-road", "heavy-road"])
+def test_a_slash_over_a_road_is_seen_along_its_line(mark, crossed):
+    value = floors.off_road_excess(_road_and(mark), np.array(BOX, float), True, pencil=0.6)
+    assert value is not None
+    assert (value / 0.6 > 0.28 if crossed else value / 0.6 < 0.18), value
+
+
+def _road_ending(mark: str | None) -> np.ndarray:
+    """A road from the west that stops short of the square's edge, in BOX,
+    with an X or a slash over the box, or nothing."""
+    ink = np.zeros((140, 150), np.float32)
+    cv2.line(ink, (0, 69), (121, 69), 0.6, 3)
+    x0, y0, x1, y1 = BOX
+    if mark in ("x", "slash"):
+        cv2.line(ink, (x0 + 2, y1 - 2), (x1 - 2, y0 + 2), 0.6, 3)
+    if mark == "x":
+        cv2.line(ink, (x0 + 2, y0 + 2), (x1 - 2, y1 - 2), 0.6, 3)
+    return cv2.GaussianBlur(ink, (0, 0), 0.8)
+
+
+@pytest.mark.parametrize("mark,crossed", [(None, False), ("x", True), ("slash", True)],
+                         ids=["road-end", "road-end-and-x", "road-end-and-slash"])
+def test_a_road_that_ends_in_a_floor_box_is_no_cross(mark, crossed):
+    floor = [{"cell": [0, 0], "index": 1, "box": list(BOX)}]
+    cells = [[{"kind": "skyscraper", "box": list(CELL)}]]
+    got = floors.road_floor_excess(_road_ending(mark), floor, [["skyscraper:EW"]], cells, 1.0, pencil=0.6)[0]
+    if crossed:  # the plain measure (None) or a cross off the road
+        assert got is None or got / 0.6 > 0.28, got
+    else:
+        assert got is not None and got / 0.6 < 0.18, got
+
+
 def test_no_road_seen_keeps_the_plain_measure():
     assert floors.off_road_excess(_sheet(False, "x"), np.array(BOX, float), True, pencil=0.6) is None
 

@@ -248,3 +248,35 @@ TAUGHT_TREE_SHRINK = 0.03
 # Dev pad photos (214, 2224 trees, with the shrink above): trees right
 # 2218 -> 2220, no new false cross (the exploration found k 0.05 adds one).
 NOISE_FEW_CLEAN_TIMES = {**NOISE_FEW_CLEAN_TIMES, "tree": 0.07}
+# --- floors (session 7)
+# A slash over a floor box that a road runs straight across (floors.
+# slash_off_road): the box is crossed when the pencil ink along one straight
+# line through its centre (FLOOR_SLASH_ANGLES degrees off the road's
+# direction, shifted up to FLOOR_SLASH_SHIFT of the side from the centre in
+# FLOOR_SLASH_SHIFTS steps, FLOOR_SLASH_SAMPLES points from -0.7 to 0.7 of
+# the side, at least FLOOR_SLASH_POINTS of them inside the box and off the
+# road's band) reaches FLOOR_SLASH_MIN of the pencil. Tuning and development
+# Shanghai boxed photos (110, 145 such boxes): clean boxes at most 0.39 (a
+# faint sheet's print drift 0.48, read crossed before too), crossed ones the
+# mean off the road missed 0.59-0.79; crossed ones it caught from 0.52.
+FLOOR_SLASH_ANGLES = tuple(range(30, 151, 10))
+FLOOR_SLASH_SHIFT = 0.2
+FLOOR_SLASH_SHIFTS = 5
+FLOOR_SLASH_SAMPLES = 29
+FLOOR_SLASH_POINTS = 3
+FLOOR_SLASH_MIN = 0.5
+# A road seen beside a floor box on one side only (floors.off_road_excess,
+# in a ROAD_FLOOR_STRIP: it stops short of the square's edge, in or at the
+# box) is judged as one running across, at ROAD_FLOOR_SEEN: Shanghai boxed dev
+# photos (138), wrong floor boxes 28 -> 25 (3 false crosses of "short" road
+# ends gone and one cross found; one faint sheet's cross lost, its off-road
+# ink -0.32 of the pencil, that sheet wrong before too), no new false cross.
+# A photo read through a template: the floors' ink is measured against the
+# taught blank's paper level lit as the photo is (taught_paper.taught_ink):
+# the photo over the blank where the blank's ink is under TAUGHT_PAPER_PLAIN,
+# averaged with a Gaussian of TAUGHT_PAPER_SIGMA work pixels, then again
+# without what is darker than TAUGHT_PAPER_DARKER of that (pencil).
+TAUGHT_PAPER_PLAIN = 0.05
+TAUGHT_PAPER_SIGMA = 8.0
+TAUGHT_PAPER_DARKER = 0.93
+TAUGHT_PAPER_STEP = 4  # the light averaged on a grid this many work pixels apart

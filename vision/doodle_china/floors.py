@@ -4,8 +4,11 @@ On some pads a floor box lies on the line from a side's midpoint to the
 square's centre, so a road drawn to that side passes straight over it and
 its ink reads like a cross. Where the square's road ends on such a side,
 the road is found where it enters and leaves the box (the strips of paper
-just outside it, on the road's line), and the box is judged only on the ink
-away from that band: a road leaves it clean, an X or a slash does not.
+just outside it, on the road's line; on one side only where the stroke
+stops short of the edge, in the box), and the box is judged only on the ink
+away from that band: a road leaves it clean, an X or a slash does not. A
+slash crossing the road at the box's centre keeps little ink off the band,
+so it is also looked for along its own straight line (slash_off_road).
 """
 
 from __future__ import annotations
@@ -64,7 +67,8 @@ def darkest_path(m: np.ndarray) -> np.ndarray:
 
 def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, pencil: float) -> float | None:
     """Mean pencil ink in a floor box (work pixels) away from the road that
-    crosses it, or None when no road is seen entering and leaving it.
+    crosses it (or ends in it), or None when no road is seen beside it; where
+    a slash shows over the road (slash_off_road), the ink along its line.
     `pencil_map`: the flattened ink less the print."""
     m = pencil_map if across else pencil_map.T
     x0, y0, x1, y1 = box if across else (box[1], box[0], box[3], box[2])
@@ -79,8 +83,10 @@ def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, penci
     part = m[r0:r1, a:b]
     path = darkest_path(part)
     along = part[path, np.arange(part.shape[1])]
-    # a road enters and leaves: its line is seen in the paper on both sides
-    if min(along[:c0 - a].mean(), along[c1 - a:].mean()) < C.ROAD_FLOOR_SEEN * pencil:
+    # a road's line is seen in the paper beside the box, on at least one side:
+    # a stroke that stops short of the square's edge ends in the box (or at
+    # it), and its end is no cross (an X's arm does not run level: below)
+    if max(along[:c0 - a].mean(), along[c1 - a:].mean()) < C.ROAD_FLOOR_SEEN * pencil:
         return None
     sx, sy = bw * C.FLOOR_OFF_ROAD_SHRINK, bh * C.FLOOR_OFF_ROAD_SHRINK
     q0, q1 = max(r0, int(np.ceil(y0 + sy))), min(r1, int(y1 - sy) + 1)
@@ -96,7 +102,53 @@ def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, penci
     away = np.abs(ys - road) > C.ROAD_FLOOR_BAND * bh
     if away.sum() < C.FLOOR_OFF_ROAD_MIN * away.size:
         return None
-    return float(m[q0:q1, e0:e1][away].mean())
+    mean = float(m[q0:q1, e0:e1][away].mean())
+    # a slash over the road leaves only its ends off the road's band, a thin
+    # share of that part of the box: it is seen along its own line instead
+    line = slash_off_road(part, (x0 - a, y0 - r0, x1 - a, y1 - r0), path)
+    return line if line >= C.FLOOR_SLASH_MIN * pencil else mean
+
+
+@functools.lru_cache(maxsize=1)
+def _slash_lines() -> np.ndarray:
+    """(lines, samples, 2) points of the straight lines a slash may draw
+    through a box, as shares of its side from its centre: every
+    FLOOR_SLASH_ANGLES direction off the road's, through points up to
+    FLOOR_SLASH_SHIFT of the side to either side of the centre."""
+    t = np.linspace(-0.7, 0.7, C.FLOOR_SLASH_SAMPLES)
+    out = []
+    for angle in np.deg2rad(C.FLOOR_SLASH_ANGLES):
+        for shift in np.linspace(-C.FLOOR_SLASH_SHIFT, C.FLOOR_SLASH_SHIFT, C.FLOOR_SLASH_SHIFTS):
+            out.append(np.stack([shift + t * np.cos(angle), t * np.sin(angle)], -1))
+    lines = np.asarray(out)
+    lines.setflags(write=False)
+    return lines
+
+
+def slash_off_road(m: np.ndarray, box: tuple[float, float, float, float], road: np.ndarray) -> float:
+    """The most pencil ink along one straight line through a floor box's
+    centre (a slash, or one stroke of an X), averaged over its points inside
+    the box (shrunk as the off-road measure is) and off the road's band.
+    `m`: the pencil map with the road running left to right, `road`: the
+    road's row in each of its columns. A road alone leaves such a line on
+    paper (its band is left out); a slash keeps its ink along its whole
+    length, where its ends off the band are only a thin share of the box."""
+    x0, y0, x1, y1 = box
+    bw, bh = x1 - x0, y1 - y0
+    pts = _slash_lines() * max(bw, bh) + [(x0 + x1) / 2, (y0 + y1) / 2]
+    xs, ys = pts[..., 0], pts[..., 1]
+    sx, sy = bw * C.FLOOR_OFF_ROAD_SHRINK, bh * C.FLOOR_OFF_ROAD_SHRINK
+    inside = (xs >= x0 + sx) & (xs <= x1 - sx) & (ys >= y0 + sy) & (ys <= y1 - sy)
+    col = np.clip(np.rint(xs).astype(np.intp), 0, len(road) - 1)
+    off = inside & (np.abs(ys - road[col]) > C.ROAD_FLOOR_BAND * bh)
+    # only the box's part of the map is sampled (points outside it never count)
+    a, b = max(0, int(x0) - 2), max(0, int(y0) - 2)
+    crop = np.ascontiguousarray(m[b:int(np.ceil(y1)) + 3, a:int(np.ceil(x1)) + 3], np.float32)
+    ink = cv2.remap(crop, (xs - a).astype(np.float32), (ys - b).astype(np.float32), cv2.INTER_LINEAR,
+                    borderMode=cv2.BORDER_CONSTANT, borderValue=0.0)
+    n = off.sum(axis=1)
+    means = np.where(n >= C.FLOOR_SLASH_POINTS, (ink * off).sum(axis=1) / np.maximum(n, 1), -np.inf)
+    return float(means.max())
 
 
 @functools.lru_cache(maxsize=8)

@@ -256,7 +256,8 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
                 ink: np.ndarray,
                 printed: tuple[np.ndarray, np.ndarray, float, float], warnings: list[str],
                 details: dict[str, Any], taught: bool = False,
-                pale: Callable[[], colour.Channel] | None = None) -> Reading:
+                pale: Callable[[], colour.Channel] | None = None,
+                floor_ink: np.ndarray | None = None) -> Reading:
     """Paths, crosses and loops on the flattened sheet. `smoothed`: the grey
     ink map and the darkest-channel one (loops: a blue pencil shows best
     there; the crosses' thresholds were set on grey), lightly smoothed.
@@ -265,7 +266,8 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
     sheet (a template's blank): the least ink of a cross is set per photo
     (marks.noise_floor), and a house or tree is measured nearer its edges. `pale`: the
     template's colour channel, where a house's cross may be seen too
-    (colour.py), made when first needed."""
+    (colour.py), made when first needed. `floor_ink`: the ink the floor boxes
+    are measured on, when not `ink` (taught_paper.taught_ink)."""
     baseline, blank, gain, sigma = printed
     smooth, loops = smoothed
     k = C.WORK_SCALE
@@ -290,8 +292,8 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
         if note or conf < C.WARN_BELOW:
             warnings.append(f"cell [{r},{c}]: {note or 'unclear line'}")
 
-    def crosses(items: list[dict[str, Any]], what: str,
-                instead: list[float | None] | None = None) -> tuple[list[bool], float]:
+    def crosses(items: list[dict[str, Any]], what: str, instead: list[float | None] | None = None,
+                ink: np.ndarray = ink) -> tuple[list[bool], float]:
         if not items:
             return [], 1.0
         boxes = np.array([i["box"] for i in items], np.float64) * k
@@ -321,8 +323,10 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
     every = np.array([i["box"] for i in (*free_houses, *geo["trees"], *geo["floors"])], np.float64) * k
     zero = marks.reference_paper(baseline[..., 1] > 0, every)
     house_marks, _ = crosses(free_houses, "house")
+    floor_pencil = pencil_only if floor_ink is None else cv2.blur(floor_ink, (3, 3)) - cv2.blur(baseline[..., 0], (3, 3))
     floor_marks, _ = crosses(geo["floors"], "floor",
-                             floors.road_floor_excess(pencil_only, geo["floors"], grid, geo["cells"], k, pencil))
+                             floors.road_floor_excess(floor_pencil, geo["floors"], grid, geo["cells"], k, pencil),
+                             ink if floor_ink is None else floor_ink)
     tree_marks, tree_conf = crosses(geo["trees"], "tree")
     proposal: dict[str, Any] = {"grid": grid}
     confidence: dict[str, Any] = {"grid": grid_conf}

@@ -21,6 +21,7 @@ from . import locate, marks
 from . import template_constants as T
 from .colour import CHANNELS, Channel, channel_ink
 from .reader import Reading, _photo_homography, _read_marks, decode
+from .taught_paper import taught_ink
 from .template import paper_quad, template_image, template_ink
 
 
@@ -249,8 +250,10 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
         return Channel(channel_ink(flat, pale["channel"]),
                        template_ink(pale["png"], template["image_scale"], (w, h), k), fit)
 
+    floor_ink = None if not template["floors"] else taught_ink(
+        cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY), template["image"], template["image_scale"], (w, h), k)
     reading = _read_marks(geometry(template), sheet, (smooth, loops), ink, (baseline, blank, gain, sigma),
-                          warnings, details, taught=True, pale=None if pale is None else seen)
+                          warnings, details, taught=True, pale=None if pale is None else seen, floor_ink=floor_ink)
     reading.homography, reading.size = _photo_homography(data, image, H, reduce)
     return reading
 

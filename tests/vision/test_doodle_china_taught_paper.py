@@ -1,0 +1,75 @@
+"""The floors' ink on a photo read through a template is measured against the
+taught blank's paper level (taught_paper.taught_ink): a blurrier photo's own
+paper level (locate.ink_map) falls near small white boxes on a coloured
+square, and a faint cross in one vanished under the print taken out."""
+
+from __future__ import annotations
+
+import base64
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.doodle_china import locate
+from vision.doodle_china.taught_paper import taught_ink
+
+
+def _sheet(blur: float, light: np.ndarray | float, cross: bool) -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
+    """A coloured square with three white floor boxes (work pixels), the
+    middle one crossed by a faint pencil when `cross`; blurred and lit."""
+    g = np.full((120, 160), 235, np.float32)
+    g[20:100, 30:130] = 150
+    inner = []
+    for i in range(3):
+        x0, y0 = 100, 30 + i * 12
+        cv2.rectangle(g, (x0, y0), (x0 + 10, y0 + 10), 60, 1)
+        g[y0 + 1:y0 + 10, x0 + 1:x0 + 10] = 232
+        inner.append((x0 + 2, y0 + 2, x0 + 9, y0 + 9))
+    if cross:
+        cv2.line(g, (102, 44), (108, 50), 200, 1)
+        cv2.line(g, (108, 44), (102, 50), 200, 1)
+    g = cv2.GaussianBlur(g, (0, 0), blur) * light
+    return np.clip(g, 0, 255).astype(np.uint8), inner
+
+
+@pytest.mark.parametrize("light", ["even", "gradient"])
+def test_a_faint_cross_in_a_white_floor_box_shows_against_the_blank_paper(light):
+    blank, boxes = _sheet(0.5, 1.0, cross=False)
+    lit = 0.8 if light == "even" else np.linspace(0.65, 0.95, 160, dtype=np.float32)[None, :]
+    photo, _ = _sheet(1.2, lit, cross=True)
+    image = base64.b64encode(cv2.imencode(".png", blank)[1].tobytes()).decode()
+    model = cv2.GaussianBlur(locate.ink_map(blank)[0], (0, 0), 1.1)  # the print, blurred as the photo
+    ink = taught_ink(photo, image, 1.0, (160, 120), 1.0)
+    clean_a, crossed, clean_b = (float((ink - model)[y0:y1, x0:x1].mean()) for x0, y0, x1, y1 in boxes)
+    # the photo's own level: clean -0.047, crossed -0.042 (the print model
+    # overshoots by more than the pencil); the blank's: 0.003 and 0.026
+    assert max(abs(clean_a), abs(clean_b)) < 0.012, (clean_a, clean_b)
+    assert crossed > max(clean_a, clean_b) + 0.015, (crossed, clean_a, clean_b)
+
+
+@pytest.mark.tesseract
+def test_a_faint_shanghai_sheets_floor_crosses_are_read_through_its_template():
+    # seed 341011 (3 MP, faint pencil, the photo blurrier than the blank):
+    # 3 of its 3 crossed floor boxes read clean against the photo's own paper
+    # level (every box -0.2 to -0.6 of the pencil), all 12 right against the blank's
+    from pad_compare import compare_pad
+    from pad_sheet import pad_case
+    from tesseract_needed import need_tesseract
+
+    from companion.photos.game_data import game_data
+    from vision.doodle_china.template import make_template
+    from vision.doodle_china.template_read import read_with_template
+
+    need_tesseract()
+    size = (2000, 1500)
+    data, expected = pad_case(341000, "shanghai-v1", "boxed", blank=True, out_size=size, max_tilt=20.0)
+    template = make_template(data, "shanghai", **game_data("doodle-china"))
+    for name, entries in template["tracks"].items():
+        for e, truth in zip(entries, expected["geometry"]["tracks"][name], strict=True):
+            e["value"] = truth["value"]
+    data, expected = pad_case(341011, "shanghai-v1", "boxed", style="faint", out_size=size, max_tilt=30.0)
+    reading = read_with_template(data, template)
+    geo = expected["geometry"]
+    scale = (template["grid"][2] - template["grid"][0]) / (geo["cells"][0][-1]["box"][2] - geo["cells"][0][0]["box"][0])
+    assert compare_pad(reading, expected, template, scale)["floors"] == (12, 12)
