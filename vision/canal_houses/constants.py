@@ -224,3 +224,10 @@ TWIN_RATIO = 1.4  # the winner's error in every twin pair's region is this much 
 TWIN_MAX_PATCH_OVER_FLOOR = 12.0  # where its twins differ, the winner's worst patch error over its median one (right 4-11, look-alike 14-23 at 2.5 px/mm or more)
 TWIN_CONFIDENCE = 0.5  # a store told from its twins only where they differ: a proposal, named in a warning
 TWIN_SCALE_STEPS = 16  # the photo's scale (of the canonical) rounded to this many steps, so blurred fields are kept
+
+# --- recall (session 7) -----------------------------------------------------------
+# Inliers bunched in one window pane or one chimney (a tucked window shows little of its art) still fix
+# the card's place when the similarity puts the part where it sits; the template check then decides,
+# with a wider margin than for inliers spread over the part (recognise.verify, recognise._best).
+CLUSTERED_MIN_SPREAD = 0.0  # inliers' hull over the visible part's area, at least (below MIN_INLIER_SPREAD)
+CLUSTERED_MARGIN = 0.2  # the template margin such a match needs over every other entry

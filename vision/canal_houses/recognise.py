@@ -107,6 +107,7 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
         votes[~allowed] = 0
     matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
     scored: list[tuple[float, int, int]] = []
+    clustered: set[int] = set()  # entries whose inliers bunch in a patch of the visible part
     for k in (int(k) for k in np.argsort(-votes)[:C.SHORTLIST] if votes[k] > 0):
         pairs = matcher.knnMatch(q_desc, entries[k].desc, k=2)
         good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < C.MATCH_RATIO * p[1].distance]
@@ -114,8 +115,10 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
             continue
         q = q_pts[[m.queryIdx for m in good]]
         e = entries[k].points[[m.trainIdx for m in good]]
-        inliers, M = verify(q, e, grey.shape[0])
+        inliers, M, spread = verify(q, e, grey.shape[0])
         if inliers >= C.MIN_INLIERS and M is not None:
+            if spread < C.MIN_INLIER_SPREAD:
+                clustered.add(k)
             scored.append((template_score(grey, k, M, pool, allowed), inliers, k, M))
     if not scored:
         return None
@@ -126,7 +129,7 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
         settled = _settle_twins(pool, grey, scored, allowed, patch_limit)
         if settled is not None:
             return settled
-    if ncc < C.TEMPLATE_MIN_NCC or ncc - second < C.TEMPLATE_MARGIN:
+    if ncc < C.TEMPLATE_MIN_NCC or ncc - second < (C.CLUSTERED_MARGIN if k in clustered else C.TEMPLATE_MARGIN):
         return None
     if inliers < C.MIN_INLIER_SHARE * max(s[1] for s in scored):
         return None  # the features point elsewhere, more strongly
@@ -165,23 +168,27 @@ def _settle_twins(pool: Pool, grey: np.ndarray, scored: list, allowed: np.ndarra
     return pool.entries[k], round(float(conf), 2)
 
 
-def verify(q_pts: np.ndarray, e_pts: np.ndarray, height: int) -> tuple[int, np.ndarray | None]:
+def verify(q_pts: np.ndarray, e_pts: np.ndarray, height: int) -> tuple[int, np.ndarray | None, float]:
     """Inliers of a similarity (RANSAC) that puts the visible part where it
     sits on the card: same scale, upright or turned half round, its top at
-    the card's top; the inliers spread over the visible part as a card's own
-    artwork is (icons alike on many cards cover only a patch). The
-    similarity maps query pixels to entry pixels; (0, None) if none."""
+    the card's top; and how far the inliers spread over the visible part
+    (their hull's share of it). Icons alike on many cards cover only a
+    patch, but so does the one window pane a tucked card shows: bunched
+    inliers are kept, and the template check must then decide by a wider
+    margin (_best). The similarity maps query pixels to entry pixels;
+    (0, None, 0.0) if none."""
     M, mask = cv2.estimateAffinePartial2D(q_pts, e_pts, method=cv2.RANSAC,
                                           ransacReprojThreshold=C.RANSAC_REPROJ_PX)
     if M is None or mask is None:
-        return 0, None
+        return 0, None, 0.0
     corners = np.array([[0, 0], [CANON_W, 0], [CANON_W, height], [0, height]], np.float32)
     mapped = corners @ M[:, :2].T + M[:, 2]
     turned = np.array([CANON_W, CANON_H], np.float32) - corners
     err = min(np.abs(mapped - corners).max(), np.abs(mapped - turned).max())
     if err > C.MAX_CORNER_ERROR * CANON_W:
-        return 0, None
+        return 0, None, 0.0
     inl = q_pts[mask.ravel() > 0]
-    if len(inl) < 3 or cv2.contourArea(cv2.convexHull(inl)) < C.MIN_INLIER_SPREAD * CANON_W * height:
-        return 0, None
-    return int(mask.sum()), M
+    spread = cv2.contourArea(cv2.convexHull(inl)) / (CANON_W * height) if len(inl) >= 3 else 0.0
+    if len(inl) < 3 or spread < C.CLUSTERED_MIN_SPREAD:
+        return 0, None, 0.0
+    return int(mask.sum()), M, float(spread)
