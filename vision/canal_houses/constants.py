@@ -78,7 +78,9 @@ ROOF_MIN = 0.5  # roof evidence needed to call the top card a roof
 FACE_DOWN_MIN = 0.75  # a whole card that correlates this well with itself turned half round is a back
 FACE_DOWN_CROSSWISE = 0.5  # the same, for a whole card lying crosswise to the street (a discard)
 BACK_NEAR = 1.1  # and lies within this many card lengths of it (discards overlap)
-BACK_LIKENESS = 0.3  # a part of a field this close in colours (Bhattacharyya) to a whole back is a back
+# a part of a field this close in colours (Bhattacharyya) to a whole back is a back: on dev photos
+# (seeds 9500-9529, classic/facade/wide-border) partial backs measured 0.02-0.46, faces near a back 0.62-1.0
+BACK_LIKENESS = 0.5
 # structure that is doubtful is proposed (with a warning), only a clearly second street refused
 # Bare table right across the cards (of a card's width beside, of a store's height above): wider than
 # this, a second street if whole cards (stores) stand on both sides of it; strips alone are no street.
