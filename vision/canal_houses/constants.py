@@ -226,3 +226,6 @@ TWIN_RATIO = 1.4  # the winner's error in every twin pair's region is this much 
 TWIN_MAX_PATCH_OVER_FLOOR = 12.0  # where its twins differ, the winner's worst patch error over its median one (right 4-11, look-alike 14-23 at 2.5 px/mm or more)
 TWIN_CONFIDENCE = 0.5  # a store told from its twins only where they differ: a proposal, named in a warning
 TWIN_SCALE_STEPS = 16  # the photo's scale (of the canonical) rounded to this many steps, so blurred fields are kept
+
+# --- backs (session 7)
+COLUMN_BANNER_EDGE = 0.06  # of a column's inner width: a row with colour at both ends is a banner, not a border
