@@ -109,3 +109,38 @@ def test_neighbours_borders_and_a_pale_band_of_the_table_make_no_card() -> None:
     _draw(bal, 250, 470, (0.9, 0.3, 0.3))
     house = [_card(250, 470)]
     assert extend_columns([house], bal, STORE) == 0
+
+
+def _leaning_card_above(lean: float, banner: bool) -> np.ndarray:
+    """A store and, tucked under it, a card whose sides lean `lean` px to the
+    left over its height (a photo taken at a tilt, the card laid askew), with
+    a printed pale label right above the store's top border when asked."""
+    import cv2
+
+    bal = _table()
+    top, bottom = 150, 244
+
+    def poly(x0: float, x1: float, y0: float, y1: float) -> np.ndarray:
+        shift = [lean * (bottom - y) / (bottom - top) for y in (y0, y1)]
+        return np.array([[x0 - shift[0], y0], [x1 - shift[0], y0], [x1 - shift[1], y1], [x0 - shift[1], y1]],
+                        np.float32).round().astype(np.int32)
+
+    cv2.fillPoly(bal, [poly(X0 - BORDER, X1 + BORDER, top - BORDER, bottom + BORDER)], (1.0, 1.0, 1.0))
+    cv2.fillPoly(bal, [poly(X0, X1, top, bottom)], (0.2, 0.5, 0.9))
+    if banner:
+        cv2.fillPoly(bal, [poly(X0 + 14, X1 - 14, bottom - 16, bottom)], (0.95, 0.93, 0.85))
+    _draw(bal, 250, 470, (0.9, 0.3, 0.3))  # the store over it, its top border over the card's bottom
+    return bal
+
+
+@pytest.mark.parametrize("lean, banner", [(12.0, False), (12.0, True), (-12.0, True)],
+                         ids=["leaning-left", "leaning-left-label", "leaning-right-label"])
+def test_a_card_above_whose_sides_lean_is_followed_up_its_column(lean: float, banner: bool) -> None:
+    """Facade seed 9515 (tilt 16 deg) dropped its roof: the roof's side
+    borders drifted out of a band fixed to the store's sides about half way
+    up, and a pale label right above the store read as a border across."""
+    bal = _leaning_card_above(lean, banner)
+    card = card_above(_card(250, 470), bal, STORE)
+    assert card is not None
+    tl, tr, br, bl = card.quad
+    assert abs(tl[1] - 150) <= 4 and abs(bl[1] - 244) <= 4

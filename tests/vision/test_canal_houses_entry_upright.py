@@ -9,18 +9,17 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from card_decks import deck, render_card
+from house_catalog import photographed_card
 from street_photos import card_photo
 
 from vision.canal_houses import constants as C
-from vision.canal_houses.catalog import _describe, _prepare, rectify, standing_doors
+from vision.canal_houses.catalog import rectify, standing_doors
 
 
 def _upright(design, seed: int) -> tuple[bool, dict]:
     """Whether the entry's quad puts the card upright (against the card's own
     flat rendering, both turns compared), and the entry."""
-    photo, scale, gains, bal, whole = _prepare(card_photo(design, seed=seed, camera="pinhole"))
-    whole.sort(key=lambda f: -f.area)
-    entry, quad = _describe(photo, scale, gains, bal, whole[0])
+    photo, quad, _, entry = photographed_card(card_photo(design, seed=seed, camera="pinhole"))
     face, _ = render_card(design, 5.0)
     b = int(round(C.BORDER_MM * 5))
     face = face[b:-b, b:-b].astype(np.float32)

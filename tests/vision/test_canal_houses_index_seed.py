@@ -9,24 +9,17 @@ state, which setRNGSeed(0) restores).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 import cv2
 import numpy as np
 import pytest
 from card_decks import deck
+from house_catalog import catalog_rows, photographed_card
 from street_photos import card_photo
 
 from vision.canal_houses import catalog as K
-from vision.canal_houses.catalog import (
-    CANON_H,
-    CANON_W,
-    Catalog,
-    _describe,
-    _prepare,
-    catalog_entry_from_photo,
-)
+from vision.canal_houses.catalog import CANON_H, CANON_W, Catalog
 from vision.canal_houses.recognise import match_card
 
 STYLE = "wide-border"
@@ -35,15 +28,10 @@ CARD, SEED = "S03", 7402  # a photo whose answer changed with the RNG before the
 
 @pytest.fixture(scope="module")
 def stores() -> tuple[list[dict], tuple]:
-    cards = [c for c in deck(style=STYLE) if c.id.startswith("S")]
-    raw = [{"id": c.id, "role": "store", "card": c.truth(),
-            "vision": json.dumps(catalog_entry_from_photo(card_photo(c, seed=700 + i, camera="pinhole")))}
-           for i, c in enumerate(cards)]
-    photo, scale, gains, bal, whole = _prepare(card_photo(next(c for c in cards if c.id == CARD),
-                                                          seed=SEED, camera="pinhole"))
-    whole.sort(key=lambda f: -f.area)
-    entry, quad = _describe(photo, scale, gains, bal, whole[0])
-    return raw, (photo, quad, gains, entry["color_hint"])
+    cards = [c for c in deck(style=STYLE) if c.role == "store"]
+    photo, quad, gains, entry = photographed_card(card_photo(next(c for c in cards if c.id == CARD),
+                                                             seed=SEED, camera="pinhole"))
+    return catalog_rows(cards), (photo, quad, gains, entry["color_hint"])
 
 
 def _other_index(raw: list[dict]) -> None:

@@ -12,18 +12,12 @@ from dataclasses import replace
 import numpy as np
 import pytest
 from card_decks import deck
+from house_catalog import catalog_rows, photographed_card
 from street_photos import card_photo
 
 from vision.canal_houses import constants as C
 from vision.canal_houses import reader, recognise
-from vision.canal_houses.catalog import (
-    CANON_H,
-    CANON_W,
-    Catalog,
-    _describe,
-    _prepare,
-    catalog_entry_from_photo,
-)
+from vision.canal_houses.catalog import CANON_H, CANON_W, Catalog
 from vision.canal_houses.recognise import Match, match_card
 from vision.canal_houses.structure import Card
 
@@ -35,18 +29,13 @@ SHOWN = 0.3  # the share of the roof's field that shows above the window below
 @pytest.fixture(scope="module")
 def roofs() -> tuple[Catalog, list]:
     cards = [c for c in deck(style=STYLE) if c.role == "roof"][:KNOWN + 2]
-    raw = [{"id": c.id, "role": "roof", "card": c.truth(),
-            "vision": catalog_entry_from_photo(card_photo(c, seed=700 + i, camera="pinhole"))}
-           for i, c in enumerate(cards[:KNOWN])]
-    return Catalog.parse(raw), cards
+    return Catalog.parse(catalog_rows(cards[:KNOWN])), cards
 
 
 def _top(cards: list, cid: str, role: str = "roof") -> tuple:
     """A fresh photo of the card and the quad of its top SHOWN share."""
     i = next(i for i, c in enumerate(cards) if c.id == cid)
-    photo, scale, gains, bal, whole = _prepare(card_photo(cards[i], seed=7500 + i, camera="pinhole"))
-    whole.sort(key=lambda f: -f.area)
-    _, quad = _describe(photo, scale, gains, bal, whole[0])
+    photo, quad, gains, _ = photographed_card(card_photo(cards[i], seed=7500 + i, camera="pinhole"))
     tl, tr, br, bl = quad
     top = np.array([tl, tr, tr + SHOWN * (br - tr), tl + SHOWN * (bl - tl)], np.float32)
     return photo, top, gains

@@ -8,22 +8,13 @@ shares a known store's art is left unmatched."""
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
-from card_decks import deck
+from house_catalog import known_catalog, photographed_card
 from street_photos import card_photo
 
 from vision.canal_houses import reader
-from vision.canal_houses.catalog import (
-    CANON_H,
-    CANON_W,
-    Catalog,
-    _describe,
-    _prepare,
-    catalog_entry_from_photo,
-)
+from vision.canal_houses.catalog import CANON_H, CANON_W, Catalog
 from vision.canal_houses.recognise import Match, match_card
 from vision.canal_houses.twins import FullPhoto
 from vision.decode import decode_photo
@@ -35,11 +26,7 @@ SIZE = (800, 600)  # the store gets 2.5-4 px/mm of the photo, as in a 12 MP stre
 
 @pytest.fixture(scope="module")
 def catalog() -> tuple[Catalog, dict]:
-    cards = {c.id: c for c in deck(style=STYLE)}
-    raw = [{"id": cid, "role": "store", "card": cards[cid].truth(),
-            "vision": json.dumps(catalog_entry_from_photo(card_photo(cards[cid], seed=700 + i, camera="pinhole")))}
-           for i, cid in enumerate(KNOWN)]
-    return Catalog.parse(raw), cards
+    return known_catalog(STYLE, KNOWN)
 
 
 def _store(catalog: Catalog, cards: dict, cid: str, seed: int, sharp: bool = True) -> Match | None:
@@ -47,9 +34,7 @@ def _store(catalog: Catalog, cards: dict, cid: str, seed: int, sharp: bool = Tru
     reads it: outline and features from the photo decoded at half its size,
     the full-size photo only for the twins."""
     data = card_photo(cards[cid], seed=seed, camera="pinhole", size=SIZE)
-    photo, scale, gains, bal, whole = _prepare(data)
-    whole.sort(key=lambda f: -f.area)
-    _, quad = _describe(photo, scale, gains, bal, whole[0])
+    photo, quad, gains, _ = photographed_card(data)
     half = decode_photo(data, min_side=SIZE[0] // 2)
     assert half.shape[1] < photo.shape[1]
     f = half.shape[1] / photo.shape[1]
@@ -107,9 +92,7 @@ def test_a_photo_decoded_whole_is_not_decoded_again(catalog: tuple[Catalog, dict
     a PNG) gives the twins its pixels: the same answer, no second decode."""
     known, cards = catalog
     data = card_photo(cards["S13"], seed=7401, camera="pinhole", size=SIZE)
-    photo, scale, gains, bal, whole = _prepare(data)
-    whole.sort(key=lambda f: -f.area)
-    _, quad = _describe(photo, scale, gains, bal, whole[0])
+    photo, quad, gains, _ = photographed_card(data)
     answers = []
     for size in (None, [photo.shape[1], photo.shape[0]]):
         sharp = FullPhoto(data, photo, size)
@@ -125,9 +108,7 @@ def test_a_store_seen_sharp_enough_needs_no_full_decode(catalog: tuple[Catalog, 
     known, cards = catalog
     size = (3200, 2400)
     data = card_photo(cards["S13"], seed=7401, camera="pinhole", size=size)
-    photo, scale, gains, bal, whole = _prepare(data)
-    whole.sort(key=lambda f: -f.area)
-    _, quad = _describe(photo, scale, gains, bal, whole[0])
+    photo, quad, gains, _ = photographed_card(data)
     half = decode_photo(data, min_side=size[0] // 2)
     f = half.shape[1] / photo.shape[1]
     assert f < 1 and np.linalg.norm(quad[1] - quad[0]) * f / 56 >= 5  # the store at 5 px/mm or more at half size

@@ -6,21 +6,12 @@ left unmatched, never to its twin; a card not in the catalog stays unmatched.
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
-from card_decks import deck
+from house_catalog import known_catalog, photographed_card
 from street_photos import card_photo
 
-from vision.canal_houses.catalog import (
-    CANON_H,
-    CANON_W,
-    Catalog,
-    _describe,
-    _prepare,
-    catalog_entry_from_photo,
-)
+from vision.canal_houses.catalog import CANON_H, CANON_W, Catalog
 from vision.canal_houses.recognise import match_card
 
 STYLE = "wide-border"
@@ -30,18 +21,12 @@ UNKNOWN = ("S06", "S18", "S30")  # twins of known cards, not in the catalog
 
 @pytest.fixture(scope="module")
 def twins() -> tuple[Catalog, dict]:
-    cards = {c.id: c for c in deck(style=STYLE)}
-    raw = [{"id": cid, "role": "store", "card": cards[cid].truth(),
-            "vision": json.dumps(catalog_entry_from_photo(card_photo(cards[cid], seed=700 + i, camera="pinhole")))}
-           for i, cid in enumerate(KNOWN)]
-    return Catalog.parse(raw), cards
+    return known_catalog(STYLE, KNOWN)
 
 
 def _match(catalog: Catalog, cards: dict, cid: str, seed: int) -> str | None:
     """The catalog id a fresh photo of card cid is matched to (None: unmatched)."""
-    photo, scale, gains, bal, whole = _prepare(card_photo(cards[cid], seed=seed, camera="pinhole"))
-    whole.sort(key=lambda f: -f.area)
-    entry, quad = _describe(photo, scale, gains, bal, whole[0])
+    photo, quad, gains, entry = photographed_card(card_photo(cards[cid], seed=seed, camera="pinhole"))
     found = match_card(catalog, photo, quad, gains, "store", CANON_H / CANON_W, entry["color_hint"])
     return None if found is None else found[0].id
 

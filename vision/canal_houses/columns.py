@@ -87,6 +87,27 @@ def column_patch(top: Card, bal: np.ndarray, reach: float) -> tuple[np.ndarray, 
     return rectify(bal, quad, pw, ph), quad, margin * pw / (width + 2 * margin)
 
 
+def side_track(paper: np.ndarray, edge: int, band: int, out: int) -> np.ndarray:
+    """Paper pixels per row in one side border's band, the band followed row
+    by row up the column: the card above may lean against the one below
+    (the camera's tilt, a card laid askew), so its side drifts out of a
+    fixed band. The band moves to keep the paper it holds at its middle, at
+    most one pixel a row and one band's width in all. edge: the field's
+    edge column; out: -1 for the left side, 1 for the right."""
+    ph, pw = paper.shape
+    shift, counts = 0, np.zeros(ph, np.int64)
+    for r in range(ph):
+        a = edge + shift if out > 0 else edge + shift - band
+        lo, hi = max(0, a), min(pw, a + band + 1)
+        cols = np.nonzero(paper[r, lo:hi])[0]
+        counts[r] = len(cols)
+        if len(cols):
+            off = float(cols.mean()) + lo - (a + band / 2)
+            if abs(off) > 1:
+                shift = int(np.clip(shift + np.sign(off), -band, band))
+    return counts
+
+
 def card_above(top: Card, bal: np.ndarray, height: float) -> Card | None:
     """The card whose field continues the column above `top`, or None: past
     the top card's own top border (paper right across), rows with paper on
@@ -105,6 +126,12 @@ def card_above(top: Card, bal: np.ndarray, height: float) -> Card | None:
     if inner.shape[1] < 4:
         return None
     across = inner.mean(axis=1)  # share of paper right across the field's width
+    # A printed banner (a pale label across the art) is paper-like over most of the width but
+    # leaves colour at both ends, where a border runs right across: such rows count as colour.
+    edge = max(2, int(C.COLUMN_BANNER_EDGE * (pw - 2 * m)))
+    banner = (paper[:, m + 1:m + 1 + edge].mean(axis=1) < 0.5) & \
+        (paper[:, pw - m - 1 - edge:pw - m - 1].mean(axis=1) < 0.5)
+    across = np.where(banner, 0.0, across)
     # the top card's own top border: paper across, right at its edge
     limit = int(C.COLUMN_MAX_BORDER * pw) + 2
     first = np.nonzero(across[:4] >= C.COLUMN_BORDER_PAPER)[0]
@@ -118,8 +145,7 @@ def card_above(top: Card, bal: np.ndarray, height: float) -> Card | None:
     # a card's side borders are as thick as its top border: looked for that far outside the
     # field's edge only (a neighbouring house's border or a pale table lie further out)
     band = r - int(first[0]) + 2
-    sides = np.minimum(paper[:, max(0, m - band):m + 1].sum(axis=1),
-                       paper[:, pw - m - 1:min(pw, pw - m + band)].sum(axis=1))
+    sides = np.minimum(side_track(paper, m, band, -1), side_track(paper, pw - m - 1, band, 1))
     least_side = max(1, min(band - 2, int(round(C.COLUMN_SIDE_MIN * pw))))
     start, good, miss = r, r, 0
     while r < ph:

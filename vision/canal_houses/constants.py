@@ -78,7 +78,9 @@ ROOF_MIN = 0.5  # roof evidence needed to call the top card a roof
 FACE_DOWN_MIN = 0.75  # a whole card that correlates this well with itself turned half round is a back
 FACE_DOWN_CROSSWISE = 0.5  # the same, for a whole card lying crosswise to the street (a discard)
 BACK_NEAR = 1.1  # and lies within this many card lengths of it (discards overlap)
-BACK_LIKENESS = 0.3  # a part of a field this close in colours (Bhattacharyya) to a whole back is a back
+# a part of a field this close in colours (Bhattacharyya) to a whole back is a back: on dev photos
+# (seeds 9500-9529, classic/facade/wide-border) partial backs measured 0.02-0.46, faces near a back 0.62-1.0
+BACK_LIKENESS = 0.5
 # structure that is doubtful is proposed (with a warning), only a clearly second street refused
 # Bare table right across the cards (of a card's width beside, of a store's height above): wider than
 # this, a second street if whole cards (stores) stand on both sides of it; strips alone are no street.
@@ -231,3 +233,5 @@ TWIN_SCALE_STEPS = 16  # the photo's scale (of the canonical) rounded to this ma
 # with a wider margin than for inliers spread over the part (recognise.verify, recognise._best).
 CLUSTERED_MIN_SPREAD = 0.0  # inliers' hull over the visible part's area, at least (below MIN_INLIER_SPREAD)
 CLUSTERED_MARGIN = 0.2  # the template margin such a match needs over every other entry
+# --- backs (session 7)
+COLUMN_BANNER_EDGE = 0.06  # of a column's inner width: a row with colour at both ends is a banner, not a border
