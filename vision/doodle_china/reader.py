@@ -263,11 +263,10 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
     there; the crosses' thresholds were set on grey), lightly smoothed.
     `printed`: the expected print (baseline ink and paper mask), the blank
     sheet, and the fitted gain and blur. `taught`: the print is a photo of the
-    sheet (a template's blank): the least ink of a cross is set per photo
-    (marks.noise_floor), and a house or tree is measured nearer its edges. `pale`: the
-    template's colour channel, where a house's cross may be seen too
-    (colour.py), made when first needed. `floor_ink`: the ink the floor boxes
-    are measured on, when not `ink` (taught_paper.taught_ink)."""
+    sheet (a template's blank): the least ink of a cross is set per photo (marks.noise_floor),
+    and a house or tree is measured nearer its edges. `pale`: the template's colour channel,
+    where a house's cross may be seen too (colour.py), made when first needed. `floor_ink`:
+    the ink the floor boxes are measured on, when not `ink` (taught_paper.taught_ink)."""
     baseline, blank, gain, sigma = printed
     smooth, loops = smoothed
     k = C.WORK_SCALE
