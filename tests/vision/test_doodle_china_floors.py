@@ -30,12 +30,17 @@ def _sheet(road: bool, cross: str | None, road_y: float = 69.0) -> np.ndarray:
     ink = np.zeros((140, 150), np.float32)
     if road:
         cv2.line(ink, (0, int(road_y)), (149, int(road_y) + 1), 0.6, 3)
-    x0, y0, x1, y1 = BOX
-    if cross in ("x", "slash"):
-        cv2.line(ink, (x0 + 2, y1 - 2), (x1 - 2, y0 + 2), 0.6, 3)
-    if cross == "x":
-        cv2.line(ink, (x0 + 2, y0 + 2), (x1 - 2, y1 - 2), 0.6, 3)
+    _cross_over_box(ink, cross)
     return cv2.GaussianBlur(ink, (0, 0), 0.8)
+
+
+def _cross_over_box(ink: np.ndarray, mark: str | None) -> None:
+    """An X, a slash (bottom-left to top-right) or nothing over BOX."""
+    x0, y0, x1, y1 = BOX
+    if mark in ("x", "slash"):
+        cv2.line(ink, (x0 + 2, y1 - 2), (x1 - 2, y0 + 2), 0.6, 3)
+    if mark == "x":
+        cv2.line(ink, (x0 + 2, y0 + 2), (x1 - 2, y1 - 2), 0.6, 3)
 
 
 @pytest.mark.parametrize("road,cross,road_y,crossed", [
@@ -81,11 +86,7 @@ def _road_ending(mark: str | None) -> np.ndarray:
     with an X or a slash over the box, or nothing."""
     ink = np.zeros((140, 150), np.float32)
     cv2.line(ink, (0, 69), (121, 69), 0.6, 3)
-    x0, y0, x1, y1 = BOX
-    if mark in ("x", "slash"):
-        cv2.line(ink, (x0 + 2, y1 - 2), (x1 - 2, y0 + 2), 0.6, 3)
-    if mark == "x":
-        cv2.line(ink, (x0 + 2, y0 + 2), (x1 - 2, y1 - 2), 0.6, 3)
+    _cross_over_box(ink, mark)
     return cv2.GaussianBlur(ink, (0, 0), 0.8)
 
 
