@@ -38,6 +38,24 @@ def test_balance_is_the_clipped_product(gains: tuple[float, float, float]) -> No
     assert image.dtype == np.uint8 and image.max() > 1  # the photo itself is left alone
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_balance_into_a_spent_array_is_the_clipped_product(seed: int) -> None:
+    """balance(out=...) writes over the caller's spent float image (no new
+    array to fault in) and gives exactly the plain product; an out of the
+    wrong shape or type is not used."""
+    rng = np.random.default_rng(seed)
+    image = rng.integers(0, 256, (31 + seed, 47, 3), dtype=np.uint8)
+    g = (1.0 / rng.uniform(40, 255, 3)).astype(np.float32)
+    spent = balance(image, np.float32([0.3, 0.2, 0.1]))
+    got = balance(image, g, out=spent)
+    assert got is spent
+    assert np.array_equal(got, np.minimum(image.astype(np.float32) * g, 1.5))
+    for wrong in (np.zeros((5, 5, 3), np.float32), np.zeros(image.shape, np.float64)):
+        other = balance(image, g, out=wrong)
+        assert other is not wrong and not wrong.any()
+        assert np.array_equal(other, np.minimum(image.astype(np.float32) * g, 1.5))
+
+
 @pytest.mark.parametrize("pixel, paper", [
     ((0.95, 0.93, 0.97), True),  # white paper
     ((0.55, 0.52, 0.51), True),  # paper in a shadow
