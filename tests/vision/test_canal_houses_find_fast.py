@@ -9,7 +9,14 @@ import numpy as np
 import pytest
 
 from vision.canal_houses import constants as C
-from vision.canal_houses.find import balance, channel_range, paper_mask, ridge_paper, white_gains
+from vision.canal_houses.find import (
+    balance,
+    channel_range,
+    paper_mask,
+    ridge_paper,
+    white_gains,
+    whole_percentiles,
+)
 
 RNG = np.random.default_rng(7)
 IMAGES = {
@@ -120,3 +127,21 @@ def test_masks_from_shared_channel_ranges_are_the_same() -> None:
     paper = paper_mask(bal)
     assert np.array_equal(paper_mask(bal, ranges), paper)
     assert np.array_equal(ridge_paper(bal, paper, ranges), ridge_paper(bal, paper))
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("q", [[50, C.WB_PERCENTILE], [C.WB_PERCENTILE], [0, 1, 37.5, 100]], ids=str)
+def test_whole_percentiles_are_numpys(seed: int, q: list[float]) -> None:
+    """Read off a histogram (or, when the neighbours of the position differ,
+    np.percentile itself), the white guesses' percentiles are np.percentile's
+    exactly, float64 like it, on weak channels and on top-hat scores (whole
+    numbers down to -255); small and lumpy arrays reach the fallback."""
+    rng = np.random.default_rng(seed)
+    shape = (3, 5) if seed % 3 == 0 else (75, 100)
+    levels = rng.integers(0, 256 if seed % 2 else 4, shape).astype(np.uint16)
+    for offset in (0, 255):
+        values = levels.astype(np.float32 if offset == 0 else np.float64) - offset
+        got = whole_percentiles(values, levels, q, offset)
+        want = np.percentile(values, q)
+        assert [type(v) for v in got] == [np.float64] * len(q)
+        assert np.array_equal(np.array(got), want)

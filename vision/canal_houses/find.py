@@ -51,17 +51,41 @@ def _candidate_whites(small: np.ndarray) -> list[np.ndarray]:
     exactly equal, and the levels and medians are taken in float32.)"""
     weak8 = channel_range(small)[1]
     weak = weak8.astype(np.float32)
-    middle, bright = np.percentile(weak, [50, C.WB_PERCENTILE])  # one partition for both
+    whole = small.dtype == np.uint8  # then weak and the top-hats are whole numbers
+    middle, bright = (whole_percentiles(weak, weak8, [50, C.WB_PERCENTILE]) if whole
+                      else np.percentile(weak, [50, C.WB_PERCENTILE]))  # one partition for both
     guesses = []
     for size in C.WB_TOPHAT_PX:
         k = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
         tophat = cv2.subtract(weak8, cv2.morphologyEx(weak8, cv2.MORPH_OPEN, k)).astype(np.float32)
         score = np.minimum(tophat, weak - middle)
-        top = small[(score >= np.percentile(score, C.WB_PERCENTILE)) & (score > 0)].astype(np.float32)
+        level = (whole_percentiles(score, (score + 255).astype(np.uint16), [C.WB_PERCENTILE], 255)[0]
+                 if whole and middle == int(middle) else np.percentile(score, C.WB_PERCENTILE))
+        top = small[(score >= level) & (score > 0)].astype(np.float32)
         if len(top) >= 20:
             guesses.append(np.median(top, axis=0))
     guesses.append(np.median(small[weak >= bright].astype(np.float32), axis=0))
     return [np.maximum(g, C.WB_MIN_LEVEL) for g in guesses]
+
+
+def whole_percentiles(values: np.ndarray, levels: np.ndarray, q: list[float],
+                      offset: int = 0) -> list[np.float64]:
+    """np.percentile(values, q) (linear), each as a float64, for an array of
+    whole numbers given also as small non-negative ints (levels = values +
+    offset): read off a histogram instead of partitioning the whole array,
+    when the order statistics each side of the percentile's position are
+    equal (then the interpolation gives exactly that value); otherwise the
+    plain np.percentile."""
+    cum = np.cumsum(np.bincount(levels.ravel()))
+    n = int(cum[-1])
+    out = []
+    for p in q:
+        k = math.floor((n - 1) * p / 100)
+        lo, hi = (int(np.searchsorted(cum, i, side="right")) for i in (max(0, k - 1), min(n - 1, k + 2)))
+        if lo != hi:
+            return [np.float64(v) for v in np.percentile(values, q)]
+        out.append(np.float64(lo - offset))
+    return out
 
 
 def white_gains(image: np.ndarray) -> np.ndarray:
