@@ -145,3 +145,33 @@ def test_whole_percentiles_are_numpys(seed: int, q: list[float]) -> None:
         want = np.percentile(values, q)
         assert [type(v) for v in got] == [np.float64] * len(q)
         assert np.array_equal(np.array(got), want)
+
+
+def test_white_gains_tries_a_repeated_guess_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The paper guesses often coincide: a repeat is not scored again (its
+    score would tie, and the first guess wins ties), and the gains are the
+    plain definition's: the first best-scoring guess."""
+    import vision.canal_houses.find as find
+
+    rng = np.random.default_rng(5)
+    photo = rng.integers(20, 120, (300, 400, 3), dtype=np.uint8)
+    for x in range(40, 360, 70):  # pale cards with a white border on a dark table
+        photo[60:240, x:x + 50] = (235, 240, 238)
+        photo[66:234, x + 5:x + 45] = (60, 150, 220)
+    guesses = [np.float32([120, 120, 120]), np.float32([235, 240, 238]), np.float32([120, 120, 120]),
+               np.float32([235, 240, 238]), np.float32([250, 250, 250])]
+
+    def plain() -> np.ndarray:
+        scores = []
+        for white in guesses:
+            bal = balance(photo, (1.0 / white).astype(np.float32))
+            scores.append(sum(f.area * f.ring_white for f in find.find_fields(bal, paper_mask(bal))[0]))
+        return (1.0 / guesses[int(np.argmax(scores))]).astype(np.float32)
+
+    calls = []
+    real = find.find_fields
+    monkeypatch.setattr(find, "_candidate_whites", lambda small: list(guesses))
+    monkeypatch.setattr(find, "find_fields", lambda *a, **k: calls.append(1) or real(*a, **k))
+    got = white_gains(photo)
+    assert len(calls) == 3  # three different guesses
+    assert np.array_equal(got, plain())

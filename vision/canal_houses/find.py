@@ -95,8 +95,12 @@ def white_gains(image: np.ndarray) -> np.ndarray:
     right width) wins: that is what paper means here."""
     small, _ = working_image(image, C.BLUR_MAX_SIDE)
     best, best_score, bal = None, -1.0, None
+    tried: list[np.ndarray] = []
     for white in _candidate_whites(small):
         gains = (1.0 / white).astype(np.float32)
+        if any(np.array_equal(gains, t) for t in tried):
+            continue  # the same guess again (often): same score, and the first one wins ties
+        tried.append(gains)
         bal = balance(small, gains, out=bal)  # the last guess's image is done with
         fields, _ = find_fields(bal, paper_mask(bal))
         score = sum(f.area * f.ring_white for f in fields)
