@@ -9,7 +9,14 @@ import numpy as np
 import pytest
 
 from vision.canal_houses import constants as C
-from vision.canal_houses.find import balance, channel_range, paper_mask, ridge_paper, white_gains
+from vision.canal_houses.find import (
+    balance,
+    channel_range,
+    paper_mask,
+    ridge_paper,
+    white_gains,
+    whole_percentiles,
+)
 
 RNG = np.random.default_rng(7)
 IMAGES = {
@@ -36,6 +43,24 @@ def test_balance_is_the_clipped_product(gains: tuple[float, float, float]) -> No
     assert got.dtype == np.float32
     assert np.array_equal(got, np.minimum(image.astype(np.float32) * g, 1.5))
     assert image.dtype == np.uint8 and image.max() > 1  # the photo itself is left alone
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_balance_into_a_spent_array_is_the_clipped_product(seed: int) -> None:
+    """balance(out=...) writes over the caller's spent float image (no new
+    array to fault in) and gives exactly the plain product; an out of the
+    wrong shape or type is not used."""
+    rng = np.random.default_rng(seed)
+    image = rng.integers(0, 256, (31 + seed, 47, 3), dtype=np.uint8)
+    g = (1.0 / rng.uniform(40, 255, 3)).astype(np.float32)
+    spent = balance(image, np.float32([0.3, 0.2, 0.1]))
+    got = balance(image, g, out=spent)
+    assert got is spent
+    assert np.array_equal(got, np.minimum(image.astype(np.float32) * g, 1.5))
+    for wrong in (np.zeros((5, 5, 3), np.float32), np.zeros(image.shape, np.float64)):
+        other = balance(image, g, out=wrong)
+        assert other is not wrong and not wrong.any()
+        assert np.array_equal(other, np.minimum(image.astype(np.float32) * g, 1.5))
 
 
 @pytest.mark.parametrize("pixel, paper", [
@@ -102,3 +127,51 @@ def test_masks_from_shared_channel_ranges_are_the_same() -> None:
     paper = paper_mask(bal)
     assert np.array_equal(paper_mask(bal, ranges), paper)
     assert np.array_equal(ridge_paper(bal, paper, ranges), ridge_paper(bal, paper))
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("q", [[50, C.WB_PERCENTILE], [C.WB_PERCENTILE], [0, 1, 37.5, 100]], ids=str)
+def test_whole_percentiles_are_numpys(seed: int, q: list[float]) -> None:
+    """Read off a histogram (or, when the neighbours of the position differ,
+    np.percentile itself), the white guesses' percentiles are np.percentile's
+    exactly, float64 like it, on weak channels and on top-hat scores (whole
+    numbers down to -255); small and lumpy arrays reach the fallback."""
+    rng = np.random.default_rng(seed)
+    shape = (3, 5) if seed % 3 == 0 else (75, 100)
+    levels = rng.integers(0, 256 if seed % 2 else 4, shape).astype(np.uint16)
+    for offset in (0, 255):
+        values = levels.astype(np.float32 if offset == 0 else np.float64) - offset
+        got = whole_percentiles(values, levels, q, offset)
+        want = np.percentile(values, q)
+        assert [type(v) for v in got] == [np.float64] * len(q)
+        assert np.array_equal(np.array(got), want)
+
+
+def test_white_gains_tries_a_repeated_guess_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The paper guesses often coincide: a repeat is not scored again (its
+    score would tie, and the first guess wins ties), and the gains are the
+    plain definition's: the first best-scoring guess."""
+    import vision.canal_houses.find as find
+
+    rng = np.random.default_rng(5)
+    photo = rng.integers(20, 120, (300, 400, 3), dtype=np.uint8)
+    for x in range(40, 360, 70):  # pale cards with a white border on a dark table
+        photo[60:240, x:x + 50] = (235, 240, 238)
+        photo[66:234, x + 5:x + 45] = (60, 150, 220)
+    guesses = [np.float32([120, 120, 120]), np.float32([235, 240, 238]), np.float32([120, 120, 120]),
+               np.float32([235, 240, 238]), np.float32([250, 250, 250])]
+
+    def plain() -> np.ndarray:
+        scores = []
+        for white in guesses:
+            bal = balance(photo, (1.0 / white).astype(np.float32))
+            scores.append(sum(f.area * f.ring_white for f in find.find_fields(bal, paper_mask(bal))[0]))
+        return (1.0 / guesses[int(np.argmax(scores))]).astype(np.float32)
+
+    calls = []
+    real = find.find_fields
+    monkeypatch.setattr(find, "_candidate_whites", lambda small: list(guesses))
+    monkeypatch.setattr(find, "find_fields", lambda *a, **k: calls.append(1) or real(*a, **k))
+    got = white_gains(photo)
+    assert len(calls) == 3  # three different guesses
+    assert np.array_equal(got, plain())

@@ -51,17 +51,41 @@ def _candidate_whites(small: np.ndarray) -> list[np.ndarray]:
     exactly equal, and the levels and medians are taken in float32.)"""
     weak8 = channel_range(small)[1]
     weak = weak8.astype(np.float32)
-    middle, bright = np.percentile(weak, [50, C.WB_PERCENTILE])  # one partition for both
+    whole = small.dtype == np.uint8  # then weak and the top-hats are whole numbers
+    middle, bright = (whole_percentiles(weak, weak8, [50, C.WB_PERCENTILE]) if whole
+                      else np.percentile(weak, [50, C.WB_PERCENTILE]))  # one partition for both
     guesses = []
     for size in C.WB_TOPHAT_PX:
         k = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
         tophat = cv2.subtract(weak8, cv2.morphologyEx(weak8, cv2.MORPH_OPEN, k)).astype(np.float32)
         score = np.minimum(tophat, weak - middle)
-        top = small[(score >= np.percentile(score, C.WB_PERCENTILE)) & (score > 0)].astype(np.float32)
+        level = (whole_percentiles(score, (score + 255).astype(np.uint16), [C.WB_PERCENTILE], 255)[0]
+                 if whole and middle == int(middle) else np.percentile(score, C.WB_PERCENTILE))
+        top = small[(score >= level) & (score > 0)].astype(np.float32)
         if len(top) >= 20:
             guesses.append(np.median(top, axis=0))
     guesses.append(np.median(small[weak >= bright].astype(np.float32), axis=0))
     return [np.maximum(g, C.WB_MIN_LEVEL) for g in guesses]
+
+
+def whole_percentiles(values: np.ndarray, levels: np.ndarray, q: list[float],
+                      offset: int = 0) -> list[np.float64]:
+    """np.percentile(values, q) (linear), each as a float64, for an array of
+    whole numbers given also as small non-negative ints (levels = values +
+    offset): read off a histogram instead of partitioning the whole array,
+    when the order statistics each side of the percentile's position are
+    equal (then the interpolation gives exactly that value); otherwise the
+    plain np.percentile."""
+    cum = np.cumsum(np.bincount(levels.ravel()))
+    n = int(cum[-1])
+    out = []
+    for p in q:
+        k = math.floor((n - 1) * p / 100)
+        lo, hi = (int(np.searchsorted(cum, i, side="right")) for i in (max(0, k - 1), min(n - 1, k + 2)))
+        if lo != hi:
+            return [np.float64(v) for v in np.percentile(values, q)]
+        out.append(np.float64(lo - offset))
+    return out
 
 
 def white_gains(image: np.ndarray) -> np.ndarray:
@@ -70,10 +94,14 @@ def white_gains(image: np.ndarray) -> np.ndarray:
     the most card fields appear (coloured, enclosed by white paper of the
     right width) wins: that is what paper means here."""
     small, _ = working_image(image, C.BLUR_MAX_SIDE)
-    best, best_score = None, -1.0
+    best, best_score, bal = None, -1.0, None
+    tried: list[np.ndarray] = []
     for white in _candidate_whites(small):
         gains = (1.0 / white).astype(np.float32)
-        bal = balance(small, gains)
+        if any(np.array_equal(gains, t) for t in tried):
+            continue  # the same guess again (often): same score, and the first one wins ties
+        tried.append(gains)
+        bal = balance(small, gains, out=bal)  # the last guess's image is done with
         fields, _ = find_fields(bal, paper_mask(bal))
         score = sum(f.area * f.ring_white for f in fields)
         if score > best_score:
@@ -85,13 +113,20 @@ def white_gains(image: np.ndarray) -> np.ndarray:
 _LEVELS = np.repeat(np.arange(256, dtype=np.uint8), 3).reshape(1, 256, 3)
 
 
-def balance(image: np.ndarray, gains: np.ndarray) -> np.ndarray:
+def balance(image: np.ndarray, gains: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """Float image with the cast removed and paper white near 1.0. An 8-bit
     image goes through a 256-level table per channel (cv2.LUT, the very
     same float32 products, half the time); others in place on one new array
-    (the temporaries cost more than the arithmetic)."""
+    (the temporaries cost more than the arithmetic). out: a float32 array of
+    the image's shape the caller no longer needs (an earlier balance of it),
+    written over instead of a new one: a fresh 2000 px float image costs
+    more in first-touch page faults than the table lookup itself."""
     if image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3:
-        return cv2.LUT(image, _balance_array(_LEVELS, gains))
+        table = _balance_array(_LEVELS, gains)
+        if (out is not None and out.shape == image.shape and out.dtype == np.float32
+                and out.flags.c_contiguous and out.flags.writeable):
+            return cv2.LUT(image, table, dst=out)
+        return cv2.LUT(image, table)
     return _balance_array(image, gains)
 
 

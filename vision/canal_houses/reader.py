@@ -75,7 +75,7 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
         # smaller (a checked cloth's squares) are no street.
         raise PhotoError(NO_CARDS + (EDGE_TOO if cut_off else ""), status=422)
     gains = border_gains(small, gains, fields, paper)
-    bal = balance(small, gains)
+    bal = balance(small, gains, out=bal)  # the first balance is done with: no new 36 MB to fault in
     houses, warnings, others = build_street(fields, bal, known.field_aspect())
     warnings = [*known.warnings, *warnings]
     face_down = sum(o.kind == "face-down" for o in others)
