@@ -21,8 +21,7 @@ import cv2
 import numpy as np
 
 from . import constants as C
-from . import locate
-from .template import template_image
+from .template import template_print
 
 
 @functools.lru_cache(maxsize=8)
@@ -30,13 +29,10 @@ def blank_light(image: str, image_scale: float, size: tuple[int, int], scale: fl
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The taught blank's grey, paper level and plain-paper mask at `scale`
     of its frame (`size`), worked out once per template (read only)."""
-    blank = template_image({"image": image})
-    if abs(image_scale - scale) > 1e-6:
-        blank = cv2.resize(blank, (round(size[0] * scale), round(size[1] * scale)), interpolation=cv2.INTER_AREA)
-    ink, paper = locate.ink_map(blank)
+    blank, ink, paper = template_print(image, image_scale, size, scale)
     plain = (np.abs(ink) < C.TAUGHT_PAPER_PLAIN).astype(np.float32)
     gray = np.maximum(blank.astype(np.float32), 1.0)
-    for a in (gray, paper, plain):
+    for a in (gray, plain):
         a.flags.writeable = False
     return gray, paper, plain
 

@@ -85,17 +85,24 @@ def template_image(template: dict[str, Any]) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=16)
-def template_ink(image: str, image_scale: float, size: tuple[int, int], scale: float) -> np.ndarray:
-    """The print of a template's blank (locate.ink_map) at `scale` of its
-    frame (`size`; `image`: its grey picture, or its colour channel's),
-    worked out once per template, not per photo read through it (read-only:
-    it is shared)."""
+def template_print(image: str, image_scale: float, size: tuple[int, int],
+                   scale: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A template's blank at `scale` of its frame (`size`; `image`: its grey
+    picture, or its colour channel's), with its print and paper level
+    (locate.ink_map), worked out once per template, not per photo read
+    through it (read-only: they are shared)."""
     blank = template_image({"image": image})
     if abs(image_scale - scale) > 1e-6:
         blank = cv2.resize(blank, (round(size[0] * scale), round(size[1] * scale)), interpolation=cv2.INTER_AREA)
-    ink, _ = locate.ink_map(blank)
-    ink.flags.writeable = False
-    return ink
+    ink, paper = locate.ink_map(blank)
+    for a in (blank, ink, paper):
+        a.flags.writeable = False
+    return blank, ink, paper
+
+
+def template_ink(image: str, image_scale: float, size: tuple[int, int], scale: float) -> np.ndarray:
+    """The print of a template's blank at `scale` (template_print)."""
+    return template_print(image, image_scale, size, scale)[1]
 
 
 def _steepness(quad: np.ndarray) -> float:
