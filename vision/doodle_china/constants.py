@@ -280,3 +280,11 @@ TAUGHT_PAPER_PLAIN = 0.05
 TAUGHT_PAPER_SIGMA = 8.0
 TAUGHT_PAPER_DARKER = 0.93
 TAUGHT_PAPER_STEP = 4  # the light averaged on a grid this many work pixels apart
+
+# --- floors (session 8)
+# A value is judged on the directions of its ring outside every clearly
+# circled neighbour's loop band while this share of them is left (was a half,
+# for values not clearly circled only): a clean value between three or four
+# circled neighbours read 0.58-0.71 on Shanghai boxed dev photos (3 false
+# loops in 180), 0.00-0.50 on what is left.
+RING_MIN_LEFT = 0.25
