@@ -216,3 +216,45 @@ def test_a_floor_box_without_a_pencil_line_is_clean(mark, want):
     cells = [[{"kind": "skyscraper", "box": list(CELL)}]]
     got = floors.road_floor_excess(_smudged(mark), floor, [["skyscraper"]], cells, 1.0, pencil=0.08)
     assert got == [want]
+
+
+def _grazed(grey: float) -> np.ndarray:
+    """A road along BOX's bottom edge (outside its middle) and the box's
+    inside `grey` of the pencil darker than the print model (a faint sheet's
+    print drift in a small white box), no line in it."""
+    ink = np.zeros((140, 150), np.float32)
+    cv2.line(ink, (0, 79), (149, 79), 0.6, 3)
+    x0, y0, x1, y1 = BOX
+    ink[y0:y1, x0:x1] += grey * 0.6
+    return cv2.GaussianBlur(ink, (0, 0), 0.8)
+
+
+@pytest.mark.parametrize("grey", [0.0, 0.3], ids=["plain", "print-drift"])
+def test_a_road_grazing_a_floor_box_with_no_line_in_its_middle_is_clean(grey):
+    # mend-blank judged the drift off the road's band: 0.30 of the pencil, crossed
+    floor = [{"cell": [0, 0], "index": 1, "box": list(BOX)}]
+    cells = [[{"kind": "skyscraper", "box": list(CELL)}]]
+    got = floors.road_floor_excess(_grazed(grey), floor, [["skyscraper:EW"]], cells, 1.0, pencil=0.6)
+    assert got == [0.0]
+
+
+@pytest.mark.parametrize("drift", [0.3, -0.3], ids=["darker", "lighter"])
+@pytest.mark.parametrize("mark,crossed", [(None, False), ("half-slash", True)], ids=["road", "road-and-half-slash"])
+def test_the_off_road_ink_is_measured_from_the_paper_beside_the_box(drift, mark, crossed):
+    """The print model drifts by a share of the pencil around the box (either
+    way): a road alone reads clean, a half slash over it crossed (mend-blank:
+    the darker road 0.30, the lighter half slash -0.13)."""
+    ink = (_road_and(mark) if mark else _sheet(True, None)) + drift * 0.6
+    value = floors.off_road_excess(ink, np.array(BOX, float), True, pencil=0.6)
+    assert value is not None
+    assert (value / 0.6 > 0.28 if crossed else value / 0.6 < 0.18), value
+
+
+@pytest.mark.parametrize("width,blur", [(7, 2.0), (9, 2.0)], ids=["heavy", "heavier"])
+def test_a_wide_roads_wings_beyond_the_band_are_no_cross(width, blur):
+    # a heavy, blurred road spreads past the road's band: its ink by distance
+    # from its line, seen beside the box, is taken out (mend-blank: 0.12, 0.23)
+    ink = np.zeros((140, 150), np.float32)
+    cv2.line(ink, (0, 69), (149, 70), 0.6, width)
+    value = floors.off_road_excess(cv2.GaussianBlur(ink, (0, 0), blur), np.array(BOX, float), True, pencil=0.6)
+    assert value is not None and value / 0.6 < 0.1, value

@@ -280,3 +280,21 @@ TAUGHT_PAPER_PLAIN = 0.05
 TAUGHT_PAPER_SIGMA = 8.0
 TAUGHT_PAPER_DARKER = 0.93
 TAUGHT_PAPER_STEP = 4  # the light averaged on a grid this many work pixels apart
+
+# --- floors (session 8)
+# A value is judged on the directions of its ring outside every clearly
+# circled neighbour's loop band while this share of them is left (was a half,
+# for values not clearly circled only): a clean value between three or four
+# circled neighbours read 0.58-0.71 on Shanghai boxed dev photos (3 false
+# loops in 180), 0.00-0.50 on what is left.
+RING_MIN_LEFT = 0.25
+# A loop on a faint sheet read through a template (loop_floor.py): ink above
+# LOOP_FLOOR_TAUGHT rather than INK_FLOOR when the median value's ring share
+# at it is at most LOOP_QUIET. Shanghai boxed dev photos: a faint pencil's
+# loop is 0.03-0.06, and at 0.04 three of 27 faint sheets each missed one
+# (ring share 0.38-0.47); at 0.03 their circled values read 0.75 and up, the
+# clean ones at most 0.38, and the median value 0.00-0.04 on every faint
+# sheet. The Suzhou boxed pad's halo (test 181005): median about 0.46 at
+# 0.03, clean values up to 0.68, so it keeps INK_FLOOR.
+LOOP_FLOOR_TAUGHT = 0.03
+LOOP_QUIET = 0.15

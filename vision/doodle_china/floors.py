@@ -9,6 +9,10 @@ stops short of the edge, in the box), and the box is judged only on the ink
 away from that band: a road leaves it clean, an X or a slash does not. A
 slash crossing the road at the box's centre keeps little ink off the band,
 so it is also looked for along its own straight line (slash_off_road).
+The box's ink is measured from the paper's level beside it, and the road's
+own wings (its ink by distance from its line, seen beside the box) are
+taken out in it. A box with no pencil line in its middle is clean whatever
+runs near it (stroke_peak).
 """
 
 from __future__ import annotations
@@ -86,7 +90,8 @@ def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, penci
     # a road's line is seen in the paper beside the box, on at least one side:
     # a stroke that stops short of the square's edge ends in the box (or at
     # it), and its end is no cross (an X's arm does not run level: below)
-    if max(along[:c0 - a].mean(), along[c1 - a:].mean()) < C.ROAD_FLOOR_SEEN * pencil:
+    seen = [along[:c0 - a].mean() >= C.ROAD_FLOOR_SEEN * pencil, along[c1 - a:].mean() >= C.ROAD_FLOOR_SEEN * pencil]
+    if not any(seen):
         return None
     sx, sy = bw * C.FLOOR_OFF_ROAD_SHRINK, bh * C.FLOOR_OFF_ROAD_SHRINK
     q0, q1 = max(r0, int(np.ceil(y0 + sy))), min(r1, int(y1 - sy) + 1)
@@ -102,11 +107,35 @@ def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, penci
     away = np.abs(ys - road) > C.ROAD_FLOOR_BAND * bh
     if away.sum() < C.FLOOR_OFF_ROAD_MIN * away.size:
         return None
-    mean = float(m[q0:q1, e0:e1][away].mean())
+    zero, wings = _road_beside(part, path, [np.arange(0, c0 - a), np.arange(c1 - a, b - a)], seen, bh)
+    dist = np.minimum(np.abs(ys - road), len(wings) - 1).astype(np.intp)
+    mean = float((m[q0:q1, e0:e1] - zero - wings[dist])[away].mean())
     # a slash over the road leaves only its ends off the road's band, a thin
     # share of that part of the box: it is seen along its own line instead
-    line = slash_off_road(part, (x0 - a, y0 - r0, x1 - a, y1 - r0), path)
+    line = slash_off_road(part, (x0 - a, y0 - r0, x1 - a, y1 - r0), path) - zero
     return line if line >= C.FLOOR_SLASH_MIN * pencil else mean
+
+
+def _road_beside(part: np.ndarray, path: np.ndarray, strips: list[np.ndarray], seen: list[bool],
+                 bh: float) -> tuple[float, np.ndarray]:
+    """The paper's level beside a floor box, off the road (the print model's
+    drift there, either way: the box's ink is measured from it), and the
+    road's own ink by distance from its line in whole pixels (its wings,
+    wider than the band on a heavy or doubled stroke, taken out in the box),
+    from the strips of `part` beside the box (`strips`: their columns; the
+    wings only where the road is `seen`)."""
+    cols = np.concatenate(strips)
+    dist = np.abs(np.arange(part.shape[0])[:, None] - path[cols][None, :])
+    off = dist > C.ROAD_FLOOR_BAND * bh
+    zero = float(np.median(part[:, cols][off])) if off.any() else 0.0
+    cols = np.concatenate([s for s, yes in zip(strips, seen, strict=True) if yes])
+    dist = np.abs(np.arange(part.shape[0])[:, None] - path[cols][None, :]).ravel()
+    n = int(bh) + 2
+    keep = dist < n
+    sums = np.bincount(dist[keep], (part[:, cols].ravel() - zero)[keep], minlength=n)
+    counts = np.bincount(dist[keep], minlength=n)
+    wings = np.maximum(np.where(counts > 0, sums / np.maximum(counts, 1), 0.0), 0.0)
+    return zero, wings
 
 
 @functools.lru_cache(maxsize=1)
@@ -240,10 +269,10 @@ def stroke_peak(pencil_map: np.ndarray, box: np.ndarray) -> float:
 
 def road_floor_excess(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid: list[list[str]],
                       cells: list[list[dict[str, Any]]], k: float, pencil: float) -> list[float | None]:
-    """Per floor box: its ink away from the road over it (see off_road_excess);
-    0.0 where no road runs over it and no pencil line shows in it (stroke_peak:
-    an erased smudge, the print model's drift on a faint sheet); None else (the
-    plain measure). `grid`: the proposal's squares ("skyscraper:NE"), `k`:
+    """Per floor box: 0.0 where no pencil line shows in its middle (stroke_peak:
+    an erased smudge, the print model's drift on a faint sheet, a road grazing
+    its edge); else its ink away from the road over it (see off_road_excess);
+    None else (the plain measure). `grid`: the proposal's squares ("skyscraper:NE"), `k`:
     work pixels per sheet pixel."""
     out: list[float | None] = []
     for f in floors:
@@ -251,10 +280,11 @@ def road_floor_excess(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid
         path = grid[r][c].partition(":")[2] or None
         across = road_axis(f["box"], cells[r][c]["box"], path)
         box = np.asarray(f["box"], np.float64) * k
+        if stroke_peak(pencil_map, box) < C.FLOOR_STROKE_MIN * pencil:
+            out.append(0.0)  # no line in its middle: a road grazing its edge, a grey print drift
+            continue
         value = None if across is None else off_road_excess(pencil_map, box, across, pencil)
         if value is None and path in C.TURNS:  # a turn may pass over it at a slant
             value = turn_excess(pencil_map, box, np.asarray(cells[r][c]["box"], np.float64) * k, path, pencil)
-        if value is None and stroke_peak(pencil_map, box) < C.FLOOR_STROKE_MIN * pencil:
-            value = 0.0
         out.append(value)
     return out

@@ -192,9 +192,12 @@ def ring_share(ink: np.ndarray, boxes: np.ndarray, threshold: float) -> np.ndarr
     """Share of directions around each value box in which a stroke is seen: (n,).
 
     Values sit close together, and a loop around one passes through part of
-    its neighbours' rings: a value not clearly circled is judged only on the
-    directions that lie outside every clearly circled neighbour's loop band
-    (while at least half of its directions are left)."""
+    its neighbours' rings: each value is judged only on the directions that
+    lie outside every clearly circled neighbour's loop band (while
+    RING_MIN_LEFT of its directions are left). A value between three or four
+    circled neighbours sees their loops in over half its ring, and so may look
+    clearly circled itself: it is judged on what is left, its own loop
+    showing there and nothing else."""
     off = _ring_offsets()
     cx, cy = (boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2
     a, b = (boxes[:, 2] - boxes[:, 0]) / 2, (boxes[:, 3] - boxes[:, 1]) / 2
@@ -209,11 +212,11 @@ def ring_share(ink: np.ndarray, boxes: np.ndarray, threshold: float) -> np.ndarr
         return share
     dx, dy = xs.mean(axis=2), ys.mean(axis=2)  # each direction's middle, (n, directions)
     out = share.copy()
-    for i in np.flatnonzero(share < C.RING_YES):
+    for i in range(len(share)):
         near = np.zeros(hits.shape[1], bool)
-        for j in clear:
+        for j in clear[clear != i]:
             near |= ((dx[i] - cx[j]) / a[j]) ** 2 + ((dy[i] - cy[j]) / b[j]) ** 2 <= C.RING_OUTER ** 2
-        if (~near).sum() >= hits.shape[1] / 2:
+        if near.any() and (~near).sum() >= hits.shape[1] * C.RING_MIN_LEFT:
             out[i] = min(share[i], hits[i][~near].mean())
     return out
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..decode import check_header
 from ..errors import PhotoError
-from . import cells, colour, floors, locate, marks, ocr
+from . import cells, colour, floors, locate, loop_floor, marks, ocr
 from . import constants as C
 from .qr import parse_payload, read_qr
 from .sheet import GAME, blank_ink, sheet_geometry
@@ -330,9 +330,11 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
     proposal: dict[str, Any] = {"grid": grid}
     confidence: dict[str, Any] = {"grid": grid_conf}
     loop_pencil = cells.pencil_level(cells.path_profiles(loops, boxes, holes))
-    loop_threshold = max(C.INK_FLOOR, C.INK_SHARE * loop_pencil)
+    track_boxes = {name: np.array([e["box"] for e in entries], np.float64) * k for name, entries in geo["tracks"].items()}
+    loop_threshold = (loop_floor.taught_loop_threshold(loops, list(track_boxes.values()), loop_pencil) if taught
+                      else max(C.INK_FLOOR, C.INK_SHARE * loop_pencil))
     for name, entries in geo["tracks"].items():
-        share = marks.ring_share(loops, np.array([e["box"] for e in entries], np.float64) * k, loop_threshold)
+        share = marks.ring_share(loops, track_boxes[name], loop_threshold)
         circled, conf, doubt = marks.decide_loops(share)
         proposal[name] = [e["value"] for e, yes in zip(entries, circled, strict=True) if yes]
         confidence[name] = min(conf)

@@ -1,0 +1,31 @@
+"""The least ink of a loop on a faint sheet read through a template.
+
+A faint pencil's loop is 0.03-0.06 of ink over the paper, and INK_FLOOR
+(0.04, the least ink of a road) lost part of its ring: Shanghai boxed sheets
+missed one circled value in nine. Through a template the print is taken out
+of the loop map first, so on most pads the rings of clean values are empty
+well below that floor, and the floor can come down to LOOP_FLOOR_TAUGHT. Not
+on every pad: a coloured pad's white value boxes leave a halo the grey blank
+does not have (about 0.03), and there the lower floor circles half the
+values. So the lower floor is taken only when the rings stay quiet at it:
+the median value's ring share under LOOP_QUIET (most values are not circled
+on a sheet; a sheet with most of them circled keeps INK_FLOOR).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import constants as C
+from . import marks
+
+
+def taught_loop_threshold(loops: np.ndarray, tracks: list[np.ndarray], pencil: float) -> float:
+    """Ink threshold of a loop, from the loop map's pencil level `pencil` and
+    each track's value boxes (work pixels)."""
+    usual = max(C.INK_FLOOR, C.INK_SHARE * pencil)
+    low = max(C.LOOP_FLOOR_TAUGHT, C.INK_SHARE * pencil)
+    if low >= usual or not tracks:
+        return usual
+    shares = np.concatenate([marks.ring_share(loops, boxes, low) for boxes in tracks])
+    return low if float(np.median(shares)) <= C.LOOP_QUIET else usual
