@@ -154,7 +154,6 @@ WARN_BELOW = 0.75  # a field whose confidence is below this gets a warning
 OCR_INK = 0.22  # ink above this is text for tesseract
 OCR_SCALE = 1.2  # title block flattened at this scale for tesseract
 OCR_VALUES_AGREE = 0.75  # similarity of a track row's printed digits to the layout's
-TESSERACT_TIMEOUT = 8  # seconds per call
 TESSERACT_ENV = {"OMP_THREAD_LIMIT": "1"}
 
 # --- cross (session 5)
@@ -280,3 +279,10 @@ TAUGHT_PAPER_PLAIN = 0.05
 TAUGHT_PAPER_SIGMA = 8.0
 TAUGHT_PAPER_DARKER = 0.93
 TAUGHT_PAPER_STEP = 4  # the light averaged on a grid this many work pixels apart
+
+# --- padlight (session 8)
+# tesseract is limited in CPU seconds, so a loaded machine (tesseract waiting
+# for a core) no longer cuts a read short and changes what is read; the wall
+# clock only ends a tesseract that hangs without working (ocr.run_tesseract).
+TESSERACT_CPU_SECONDS = 8
+TESSERACT_WALL_SECONDS = 120
