@@ -286,3 +286,11 @@ TAUGHT_PAPER_STEP = 4  # the light averaged on a grid this many work pixels apar
 # clock only ends a tesseract that hangs without working (ocr.run_tesseract).
 TESSERACT_CPU_SECONDS = 8
 TESSERACT_WALL_SECONDS = 120
+# The houses of a photo read through a template are measured in the grey of
+# the photo balanced to the blank's paper colour (colour.balanced_grey): the
+# paper judged on is the blank's plain paper (|ink| < BALANCE_PLAIN) outside
+# the grid, BALANCE_EDGE template pixels in from the paper's outline, at least
+# BALANCE_MIN_PIXELS work pixels of it.
+BALANCE_PLAIN = 0.03
+BALANCE_EDGE = 12
+BALANCE_MIN_PIXELS = 400
