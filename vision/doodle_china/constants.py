@@ -294,3 +294,26 @@ TESSERACT_WALL_SECONDS = 120
 BALANCE_PLAIN = 0.03
 BALANCE_EDGE = 12
 BALANCE_MIN_PIXELS = 400
+# A lone slash over a pad's house icon crosses mostly the icon, and the box's
+# mean ink over its paper dilutes it (relative ink 0.03-0.07, under the taught
+# 0.065). Read through a template, a house grey half sees (relative ink at
+# least HOUSE_LINE_GREY_MIN) is crossed when the ink beyond the print along
+# one straight line through it (marks.slash_lines: HOUSE_LINE_ANGLES, shifted
+# up to HOUSE_LINE_SHIFT of the box in HOUSE_LINE_SHIFTS steps,
+# HOUSE_LINE_SAMPLES points from -0.75 to 0.75 of the box, at least
+# HOUSE_LINE_POINTS of them inside it where the print is even: its 3x3 range
+# under HOUSE_LINE_EVEN a pixel around) reaches HOUSE_LINE_MIN of the pencil,
+# with a pencil of HOUSE_LINE_MIN_PENCIL or more. Dev Suzhou boxed photos
+# (49, 480 houses): such slashes 0.47-0.69 of the pencil, clean houses that
+# grey half sees at most 0.14 (a faint pencil's clean houses up to 1.0: left
+# out).
+HOUSE_LINE_ANGLES = (*range(20, 71, 5), *range(110, 161, 5))
+HOUSE_LINE_SHIFT = 0.25
+HOUSE_LINE_SHIFTS = 7
+HOUSE_LINE_SAMPLES = 31
+HOUSE_LINE_POINTS = 8
+HOUSE_LINE_EVEN = 0.1
+HOUSE_LINE_LETS_THROUGH = 0.3
+HOUSE_LINE_GREY_MIN = 0.02
+HOUSE_LINE_MIN = 0.3
+HOUSE_LINE_MIN_PENCIL = 0.1
