@@ -17,6 +17,7 @@ under 4x decode and under 1 s.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import statistics
 import sys
@@ -36,6 +37,7 @@ from pad_compare import compare_pad, template_values  # noqa: E402
 from pad_sheet import HELD_OUT_DESIGN, LOOKS, pad_case  # noqa: E402
 
 from companion.photos.game_data import game_data  # noqa: E402
+from vision.doodle_china import ocr  # noqa: E402
 from vision.doodle_china.template import make_template  # noqa: E402
 from vision.doodle_china.template_read import read_with_template  # noqa: E402
 from vision.errors import PhotoError  # noqa: E402
@@ -53,6 +55,18 @@ def _make(job: tuple) -> str:
         path.with_suffix(".jpg").write_bytes(data)
         path.with_suffix(".json").write_text(json.dumps(expected))
     return str(path)
+
+
+def _checksum(template: dict) -> str:
+    """A short digest of the whole template (geometry, values, confidences,
+    stored blank), so two runs can be compared line by line."""
+    return hashlib.md5(json.dumps(template, sort_keys=True).encode()).hexdigest()[:10]
+
+
+def _calls(counts: dict) -> str:
+    """tesseract calls and how many a limit or a failure ended."""
+    return (f"{counts.get('calls', 0)} calls, {counts.get('cpu limit', 0)} over the CPU limit, "
+            f"{counts.get('wall limit', 0)} over the wall-clock limit, {counts.get('failed', 0)} failed")
 
 
 def main() -> int:
@@ -96,6 +110,7 @@ def main() -> int:
         layout = expected["geometry"]["layout"]
         if expected["photo"]["blank"]:
             t = time.perf_counter()
+            calls_before = ocr.CALLS.copy()
             template = None
             for again in range(1 + args.retakes):  # refused: the person takes the blank's photo again
                 if again:
@@ -115,7 +130,8 @@ def main() -> int:
             tv[0] += right
             tv[1] += total
             print(f"template {layout} {look}: values {right}/{total} in {time.perf_counter() - t:.1f} s; "
-                  f"warnings: {len(template['warnings'])}", flush=True)
+                  f"warnings: {len(template['warnings'])}; checksum {_checksum(template)}; "
+                  f"tesseract {_calls(ocr.CALLS - calls_before)}", flush=True)
             confirmed = json.loads(json.dumps(template))  # a person fixes what was read wrong
             for name, entries in confirmed["tracks"].items():
                 for e, truth in zip(entries, expected["geometry"]["tracks"][name], strict=False):
@@ -159,6 +175,7 @@ def main() -> int:
     print(f"\ntemplate values (tesseract, from one blank photo each): {tv[0]}/{tv[1]} = "
           f"{100 * tv[0] / max(1, tv[1]):.1f}%")
     print(f"blank photos refused as templates: {len(refusals)} (each retaken up to {args.retakes} times)")
+    print(f"tesseract: {_calls(ocr.CALLS)} (a limit hit makes the values depend on the machine)")
     for key in sorted(groups):
         g = groups[key]
         fields = ", ".join(f"{f} {r}/{n}" for f, (r, n) in g["fields"].items() if n)

@@ -105,15 +105,12 @@ def test_a_marked_photo_under_other_light_reads_as_in_the_blanks_light(seed, lay
 
 # Houses over coloured icons are measured in grey, which mixes the channels
 # by the photo's white balance: a cool cast darkens a red roof in grey against
-# its paper, a warm one lightens it, while the template's grey blank keeps the
-# blank's light. The template keeps no paper colour to balance against, so a
-# cast can move a house decided near its threshold (grey only, faint 171016:
-# houses right 10 plain, 8 warm, 7 cool). Known, not fixed: the cases that
-# lose a house are marked.
-HOUSE_CASES = [pytest.param(*sheet, light, id=f"{sheet[2]}-{sheet[0]}-{light}",
-                            marks=[pytest.mark.xfail(reason="a cool cast darkens the red roofs in grey; "
-                                                            "the template keeps no paper colour", strict=False)]
-                            if (sheet[0], light) == (171016, "cool") else [])
+# its paper, a warm one lightens it, while the template's print model is the
+# blank's grey. The template keeps its blank's paper colour and the houses are
+# measured in the photo's grey balanced to it (colour.balanced_grey): before,
+# the faint sheet 171016 lost a house under the cool cast (houses right 8
+# plain, 7 cool; now 8 and 8).
+HOUSE_CASES = [pytest.param(*sheet, light, id=f"{sheet[2]}-{sheet[0]}-{light}")
                for sheet in SHEETS[:2] for light in LIGHTS]
 
 
@@ -133,3 +130,35 @@ def _right(reading, expected: dict, template: dict) -> dict:
     scale = (template["grid"][2] - template["grid"][0]) / (geo["cells"][0][-1]["box"][2]
                                                           - geo["cells"][0][0]["box"][0])
     return compare_pad(reading, expected, template, scale)
+
+
+def test_the_template_keeps_its_blanks_paper_colour():
+    need_tesseract()
+    bgr = _template(171000, "suzhou-v1")["paper_bgr"]
+    assert len(bgr) == 3 and all(120 < v <= 255 for v in bgr), bgr
+
+
+def test_a_template_without_its_paper_colour_reads_houses_in_the_photos_grey(monkeypatch):
+    """A template taught before it kept the paper colour reads as before."""
+    from vision.doodle_china import template_read
+
+    case = _reads(171016, "suzhou-v1", "faint")
+    template = {k: v for k, v in _template(171000, "suzhou-v1").items() if k != "paper_bgr"}
+    monkeypatch.setattr(template_read, "balanced_grey", lambda *a: pytest.fail("no paper colour to balance to"))
+    data, _ = pad_case(171016, "suzhou-v1", "boxed", style="faint", out_size=SIZE, max_tilt=30.0)
+    reading = read_with_template(_jpeg(_rgb(data)), template)
+    assert _answer(reading) == _answer(case["reads"]["plain"])
+
+
+@pytest.mark.parametrize("bgr", [[200, 210], [0, 200, 210], "white", [200, 210, 300]],
+                         ids=["two-channels", "zero", "not-a-list", "over-255"])
+def test_a_damaged_paper_colour_is_refused_plainly(bgr):
+    from vision.doodle_china.template_read import check_template
+    from vision.errors import PhotoError
+
+    need_tesseract()
+    template = _template(171000, "suzhou-v1")
+    check_template(template)
+    with pytest.raises(PhotoError, match="paper colour is damaged") as info:
+        check_template({**template, "paper_bgr": bgr})
+    assert info.value.status == 422

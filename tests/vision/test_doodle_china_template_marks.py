@@ -62,9 +62,16 @@ def _houses_right(reading, expected: dict, template: dict) -> tuple[int, int]:
     return compare_pad(reading, expected, template, scale)["houses"]
 
 
+def _before_paper_colour(template: dict) -> dict:
+    """The template as taught in sessions 6-7: its colour channel, no paper
+    colour (whose balanced grey sees these slashes by itself)."""
+    return {k: v for k, v in template.items() if k != "paper_bgr"}
+
+
 def _format_1(template: dict) -> dict:
-    """The template as taught before session 6: grey only."""
-    return {**{k: v for k, v in template.items() if k != "image_pale"}, "format": 1}
+    """The template as taught before session 6: grey only (no colour channel,
+    no paper colour)."""
+    return {**{k: v for k, v in template.items() if k not in ("image_pale", "paper_bgr")}, "format": 1}
 
 
 @pytest.fixture(scope="module")
@@ -105,7 +112,7 @@ def test_a_format_1_template_is_read_in_grey_only(red_roofs, slashed, monkeypatc
     reading = read_with_template(data, _format_1(red_roofs))
     assert reading.proposal["grid"] and _houses_right(reading, expected, red_roofs)[1] == 10
     with pytest.raises(AssertionError, match="format-1"):
-        read_with_template(data, red_roofs)
+        read_with_template(data, _before_paper_colour(red_roofs))
 
 
 @pytest.mark.parametrize("pale", [{"channel": "purple", "png": ""}, {"channel": "red"}, "red"],
@@ -128,11 +135,11 @@ def test_the_channel_is_worked_out_only_when_a_house_needs_a_second_look(red_roo
     real = template_read.channel_ink
     monkeypatch.setattr(template_read, "channel_ink", lambda *a: made.append(1) or real(*a))
     data, _ = slashed
-    read_with_template(data, red_roofs)
+    read_with_template(data, _before_paper_colour(red_roofs))
     assert made == [1]  # houses grey half sees: one look in red
     made.clear()
     monkeypatch.setattr(C, "COLOUR_GREY_MIN_REL", 10.0)  # no house grey half sees
-    reading = read_with_template(data, red_roofs)
+    reading = read_with_template(data, _before_paper_colour(red_roofs))
     assert made == [] and reading.details["houses"] == read_with_template(data, _format_1(red_roofs)).details["houses"]
 
 

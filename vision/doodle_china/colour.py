@@ -61,3 +61,46 @@ def add_crosses(seen: Channel, boxes: np.ndarray, zero: np.ndarray, grey_rel: np
                               print_free=C.COLOUR_PRINT_FREE)
     crossed, _, _ = marks.decide_crosses(excess, pencil, what, marks.noise_floor(excess, pencil, what), taught=True)
     return np.array(crossed, bool) & (grey_rel >= C.COLOUR_GREY_MIN_REL)
+
+
+# -- the blank's white balance, for the houses (session 8) ----------------------------
+# Houses are measured in grey, and grey mixes the channels by the photo's white
+# balance: a lamp that reddens the marked photo (and not the blank's) lightens a
+# red roof in grey against its paper, a bluish one darkens it, while the print
+# model is the blank's grey. The template keeps its blank's paper colour
+# (`paper_bgr`); the photo's channels are scaled so that the same paper has that
+# colour, and the houses measured in the grey of that.
+
+def plain_paper(blank_ink: np.ndarray, grid: list[float], paper: list[list[float]], scale: float) -> np.ndarray:
+    """The blank's plain white paper at `scale` of the template's frame: inside
+    the paper's outline (C.BALANCE_EDGE in from it), outside the grid (its
+    squares are coloured), where nothing is printed (|ink| < C.BALANCE_PLAIN)."""
+    h, w = blank_ink.shape
+    mask = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(mask, [np.round(np.asarray(paper, np.float64) * scale).astype(np.int32)], 1)
+    edge = max(1, round(C.BALANCE_EDGE * scale))
+    mask = cv2.erode(mask, np.ones((2 * edge + 1, 2 * edge + 1), np.uint8))
+    x0, y0, x1, y1 = (round(v * scale) for v in grid)
+    mask[max(0, y0):max(0, y1), max(0, x0):max(0, x1)] = 0
+    return (mask > 0) & (np.abs(blank_ink) < C.BALANCE_PLAIN)
+
+
+def paper_colour(bgr: np.ndarray, mask: np.ndarray) -> list[float] | None:
+    """The median colour (B, G, R) of `bgr` over `mask`, or None when the mask
+    holds too little paper (C.BALANCE_MIN_PIXELS) to judge by."""
+    if int(mask.sum()) < C.BALANCE_MIN_PIXELS:
+        return None
+    return [round(float(np.median(bgr[..., c][mask])), 1) for c in range(3)]
+
+
+def balanced_grey(flat: np.ndarray, mask: np.ndarray, blank_bgr: list[float]) -> np.ndarray | None:
+    """The flattened photo's grey as if taken in the blank's white balance:
+    each channel scaled so that the plain paper (`mask`) has the blank's
+    colour (`blank_bgr`) at the photo's own brightness; None when the photo
+    shows too little of that paper."""
+    seen = paper_colour(flat, mask)
+    if seen is None or min(seen) < 1.0 or min(blank_bgr) < 1.0:
+        return None
+    ratio = np.float32(blank_bgr) / np.float32(seen)
+    gains = ratio / float(np.mean(ratio))
+    return cv2.cvtColor(flat.astype(np.float32) * gains, cv2.COLOR_BGR2GRAY)

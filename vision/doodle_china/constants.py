@@ -154,7 +154,6 @@ WARN_BELOW = 0.75  # a field whose confidence is below this gets a warning
 OCR_INK = 0.22  # ink above this is text for tesseract
 OCR_SCALE = 1.2  # title block flattened at this scale for tesseract
 OCR_VALUES_AGREE = 0.75  # similarity of a track row's printed digits to the layout's
-TESSERACT_TIMEOUT = 8  # seconds per call
 TESSERACT_ENV = {"OMP_THREAD_LIMIT": "1"}
 
 # --- cross (session 5)
@@ -298,3 +297,40 @@ RING_MIN_LEFT = 0.25
 # 0.03, clean values up to 0.68, so it keeps INK_FLOOR.
 LOOP_FLOOR_TAUGHT = 0.03
 LOOP_QUIET = 0.15
+# --- padlight (session 8)
+# tesseract is limited in CPU seconds, so a loaded machine (tesseract waiting
+# for a core) no longer cuts a read short and changes what is read; the wall
+# clock only ends a tesseract that hangs without working (ocr.run_tesseract).
+TESSERACT_CPU_SECONDS = 8
+TESSERACT_WALL_SECONDS = 120
+# The houses of a photo read through a template are measured in the grey of
+# the photo balanced to the blank's paper colour (colour.balanced_grey): the
+# paper judged on is the blank's plain paper (|ink| < BALANCE_PLAIN) outside
+# the grid, BALANCE_EDGE template pixels in from the paper's outline, at least
+# BALANCE_MIN_PIXELS work pixels of it.
+BALANCE_PLAIN = 0.03
+BALANCE_EDGE = 12
+BALANCE_MIN_PIXELS = 400
+# A lone slash over a pad's house icon crosses mostly the icon, and the box's
+# mean ink over its paper dilutes it (relative ink 0.03-0.07, under the taught
+# 0.065). Read through a template, a house grey half sees (relative ink at
+# least HOUSE_LINE_GREY_MIN) is crossed when the ink beyond the print along
+# one straight line through it (marks.slash_lines: HOUSE_LINE_ANGLES, shifted
+# up to HOUSE_LINE_SHIFT of the box in HOUSE_LINE_SHIFTS steps,
+# HOUSE_LINE_SAMPLES points from -0.75 to 0.75 of the box, at least
+# HOUSE_LINE_POINTS of them inside it where the print is even: its 3x3 range
+# under HOUSE_LINE_EVEN a pixel around) reaches HOUSE_LINE_MIN of the pencil,
+# with a pencil of HOUSE_LINE_MIN_PENCIL or more. Dev Suzhou boxed photos
+# (49, 480 houses): such slashes 0.47-0.69 of the pencil, clean houses that
+# grey half sees at most 0.14 (a faint pencil's clean houses up to 1.0: left
+# out).
+HOUSE_LINE_ANGLES = (*range(20, 71, 5), *range(110, 161, 5))
+HOUSE_LINE_SHIFT = 0.25
+HOUSE_LINE_SHIFTS = 7
+HOUSE_LINE_SAMPLES = 31
+HOUSE_LINE_POINTS = 8
+HOUSE_LINE_EVEN = 0.1
+HOUSE_LINE_LETS_THROUGH = 0.3
+HOUSE_LINE_GREY_MIN = 0.02
+HOUSE_LINE_MIN = 0.3
+HOUSE_LINE_MIN_PENCIL = 0.1

@@ -11,6 +11,7 @@ value reaches only a few.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -236,3 +237,70 @@ def decide_loops(share: np.ndarray) -> tuple[list[bool], list[float], list[bool]
             conf.append(round(0.5 + abs(value - mid) / (C.RING_YES - C.RING_NO), 3))
             doubt.append(True)
     return circled, conf, doubt
+
+
+# -- a slash over a house icon, seen along its line (session 8) -----------------------
+
+@functools.lru_cache(maxsize=4)
+def _house_lines(side: float) -> np.ndarray:
+    """(lines, points, 2) offsets from a box's centre of the straight lines a
+    slash over a house runs along: C.HOUSE_LINE_ANGLES from the horizontal,
+    shifted up to C.HOUSE_LINE_SHIFT of the box's `side` either way."""
+    t = np.linspace(-0.75, 0.75, C.HOUSE_LINE_SAMPLES) * side
+    lines = []
+    for a in np.radians(C.HOUSE_LINE_ANGLES):
+        dx, dy = np.cos(a), np.sin(a)
+        for s in np.linspace(-C.HOUSE_LINE_SHIFT, C.HOUSE_LINE_SHIFT, C.HOUSE_LINE_SHIFTS) * side:
+            lines.append(np.stack([t * dx - s * dy, t * dy + s * dx], -1))
+    out = np.asarray(lines)
+    out.setflags(write=False)
+    return out
+
+
+def slash_lines(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: float, sigma: float,
+                shrink: float) -> np.ndarray:
+    """The most ink beyond the print along one straight line through each box
+    (a slash), over the box's inner part (`shrink`) where the print is even
+    (a pixel off changes nothing there: paper, or inside a filled roof), less
+    the box's typical level there: (n,). The ink beyond a print is divided by
+    what the print lets through (a pencil over a roof darkens it less).
+    A box's mean ink dilutes a lone slash that crosses mostly the icon; along
+    its own line it keeps its whole darkness."""
+    bw, bh = boxes[0, 2] - boxes[0, 0], boxes[0, 3] - boxes[0, 1]
+    margin = max(C.CLASS_MARGIN_MIN, C.CLASS_MARGIN * max(bw, bh))
+    size = (int(np.ceil(bw + 2 * margin)), int(np.ceil(bh + 2 * margin)))
+    cx, cy = (size[0] - 1) / 2, (size[1] - 1) / 2
+    lines = _house_lines(float(max(bw, bh)))
+    xs, ys = lines[..., 0] + cx, lines[..., 1] + cy
+    inside = (np.abs(xs - cx) <= bw * (0.5 - shrink)) & (np.abs(ys - cy) <= bh * (0.5 - shrink))
+    xi = np.clip(np.rint(xs).astype(np.intp), 0, size[0] - 1)
+    yi = np.clip(np.rint(ys).astype(np.intp), 0, size[1] - 1)
+    k3 = np.ones((3, 3), np.uint8)
+    out = []
+    for x0, y0, x1, y1 in boxes:
+        centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+        crop, printed = cv2.getRectSubPix(ink, size, centre), cv2.getRectSubPix(blank, size, centre)
+        model = gain * _blur(printed, sigma)
+        beyond = (crop - model) / np.maximum(1.0 - model, C.HOUSE_LINE_LETS_THROUGH)
+        even = cv2.dilate(cv2.dilate(printed, k3) - cv2.erode(printed, k3), k3) < C.HOUSE_LINE_EVEN
+        ok = inside & even[yi, xi]
+        n = ok.sum(axis=1)
+        means = np.where(n >= C.HOUSE_LINE_POINTS, (beyond[yi, xi] * ok).sum(axis=1) / np.maximum(n, 1), -np.inf)
+        level = float(np.median(beyond[even])) if even.any() else 0.0
+        out.append(float(means.max()) - level)
+    return np.array(out)
+
+
+def add_slashes(crossed: list[bool], doubt: list[bool], rel: np.ndarray, pencil: float,
+                lines: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
+    """Houses read through a template that grey half sees crossed (relative
+    ink at least C.HOUSE_LINE_GREY_MIN) and that carry a slash's ink along
+    one line (`lines()`: slash_lines, at least C.HOUSE_LINE_MIN of the
+    pencil): crossed, flagged doubtful. Not with a faint pencil (under
+    C.HOUSE_LINE_MIN_PENCIL), whose clean houses' noise is a large share of it."""
+    maybe = ~np.array(crossed, bool) & (rel >= C.HOUSE_LINE_GREY_MIN)
+    if pencil < C.HOUSE_LINE_MIN_PENCIL or not maybe.any():
+        return crossed, doubt
+    added = maybe & (lines() / max(pencil, C.MARK_PENCIL_FLOOR) >= C.HOUSE_LINE_MIN)
+    return ([bool(c or a) for c, a in zip(crossed, added, strict=True)],
+            [bool(d or a) for d, a in zip(doubt, added, strict=True)])

@@ -2,16 +2,25 @@
 title names the edition, and a row of score values confirms the layout.
 
 tesseract runs one thread (OMP_THREAD_LIMIT=1: the server reads photos side by
-side) with a timeout; any failure is "could not read", never a crash.
+side) under a limit of CPU time, not of wall-clock time: a busy machine makes
+tesseract wait for a core, and a wall-clock limit then cut reads that an idle
+machine finished, so what was read depended on the load. A generous
+wall-clock limit stays, only to end a tesseract that hangs without working.
+Any failure is "could not read", never a crash; `CALLS` counts the calls and
+how each limit ended them (benchmarks print it).
 """
 
 from __future__ import annotations
 
 import difflib
+import math
 import os
 import re
+import resource
 import shutil
+import signal
 import subprocess
+from collections import Counter
 
 import cv2
 import numpy as np
@@ -20,9 +29,62 @@ from . import constants as C
 
 EDITIONS = ("suzhou", "shanghai")
 
+# tesseract calls in this process: "calls", and those ended by "cpu limit",
+# "wall limit" or "failed" (any other exit without an answer)
+CALLS: Counter[str] = Counter()
+
 
 def available() -> bool:
     return shutil.which("tesseract") is not None
+
+
+def cpu_limits(seconds: float, inherited: tuple[int, int]) -> tuple[int, int]:
+    """RLIMIT_CPU (soft, hard) for a tesseract child: `seconds` rounded up
+    (the kernel counts whole seconds; SIGXCPU at the soft limit, SIGKILL a
+    second later), never above a hard limit the process already has (a photo
+    worker's own CPU limit), which an unprivileged process cannot raise."""
+    soft = max(1, math.ceil(seconds))
+    hard = soft + 1
+    if inherited[1] != resource.RLIM_INFINITY:
+        hard = min(hard, inherited[1])
+        soft = min(soft, hard)
+    return soft, hard
+
+
+def _limit_child(seconds: float) -> None:
+    """In the forked child before tesseract starts: its CPU-time limit, and
+    no core file when that limit ends it."""
+    resource.setrlimit(resource.RLIMIT_CPU, cpu_limits(seconds, resource.getrlimit(resource.RLIMIT_CPU)))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def run_tesseract(args: list[str], data: bytes) -> bytes | None:
+    """tesseract's standard output for `data` (an encoded image on its
+    standard input) and `args`, or None when it cannot run, fails, or uses
+    up C.TESSERACT_CPU_SECONDS of CPU (or, hung, C.TESSERACT_WALL_SECONDS of
+    wall clock)."""
+    exe = shutil.which("tesseract")
+    if exe is None:
+        return None
+    CALLS["calls"] += 1
+    limit = C.TESSERACT_CPU_SECONDS
+    try:
+        done = subprocess.run([exe, *args], input=data, capture_output=True, timeout=C.TESSERACT_WALL_SECONDS,
+                              env={**os.environ, **C.TESSERACT_ENV}, check=False,
+                              preexec_fn=lambda: _limit_child(limit))
+    except subprocess.TimeoutExpired:
+        CALLS["wall limit"] += 1
+        return None
+    except OSError:
+        CALLS["failed"] += 1
+        return None
+    if done.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        CALLS["cpu limit"] += 1
+        return None
+    if done.returncode != 0:
+        CALLS["failed"] += 1
+        return None
+    return done.stdout
 
 
 def tesseract(gray: np.ndarray, psm: int = 6, allow: str | None = None) -> str | None:
@@ -32,17 +94,11 @@ def tesseract(gray: np.ndarray, psm: int = 6, allow: str | None = None) -> str |
     ok, png = cv2.imencode(".png", gray)
     if not ok:
         return None
-    cmd = ["tesseract", "stdin", "stdout", "--psm", str(psm), "-l", "eng"]
+    args = ["stdin", "stdout", "--psm", str(psm), "-l", "eng"]
     if allow:
-        cmd += ["-c", f"tessedit_char_whitelist={allow}"]
-    try:
-        done = subprocess.run(cmd, input=png.tobytes(), capture_output=True, timeout=C.TESSERACT_TIMEOUT,
-                              env={**os.environ, **C.TESSERACT_ENV}, check=False)
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    if done.returncode != 0:
-        return None
-    return done.stdout.decode("utf-8", "replace")
+        args += ["-c", f"tessedit_char_whitelist={allow}"]
+    out = run_tesseract(args, png.tobytes())
+    return None if out is None else out.decode("utf-8", "replace")
 
 
 def ink(gray: np.ndarray) -> np.ndarray:

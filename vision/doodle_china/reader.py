@@ -257,7 +257,7 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
                 printed: tuple[np.ndarray, np.ndarray, float, float], warnings: list[str],
                 details: dict[str, Any], taught: bool = False,
                 pale: Callable[[], colour.Channel] | None = None,
-                floor_ink: np.ndarray | None = None) -> Reading:
+                floor_ink: np.ndarray | None = None, house_ink: np.ndarray | None = None) -> Reading:
     """Paths, crosses and loops on the flattened sheet. `smoothed`: the grey
     ink map and the darkest-channel one (loops: a blue pencil shows best
     there; the crosses' thresholds were set on grey), lightly smoothed.
@@ -266,7 +266,8 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
     sheet (a template's blank): the least ink of a cross is set per photo (marks.noise_floor),
     and a house or tree is measured nearer its edges. `pale`: the template's colour channel,
     where a house's cross may be seen too (colour.py), made when first needed. `floor_ink`:
-    the ink the floor boxes are measured on, when not `ink` (taught_paper.taught_ink)."""
+    the floor boxes' ink, when not `ink` (taught_paper.taught_ink); `house_ink`: the houses', when
+    not `ink` (in the blank's white balance, colour.balanced_grey)."""
     baseline, blank, gain, sigma = printed
     smooth, loops = smoothed
     k = C.WORK_SCALE
@@ -306,6 +307,9 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
         least = marks.noise_floor(excess, pencil, what) if taught else None
         crossed, conf, doubt = marks.decide_crosses(excess, pencil, what, least, taught)
         rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
+        if what == "house" and taught:  # a lone slash over the icon, along its line
+            crossed, doubt = marks.add_slashes(crossed, doubt, rel, pencil, lambda: marks.slash_lines(
+                ink, blank, boxes, gain, sigma, C.TAUGHT_HOUSE_SHRINK))
         if what == "house" and pale is not None and (~np.array(crossed) & (rel >= C.COLOUR_GREY_MIN_REL)).any():
             # a slash over a coloured icon, where grey half sees one: doubtful, read as crossed
             added = colour.add_crosses(pale(), boxes, zero, rel, path_boxes, holes, what) & ~np.array(crossed, bool)
@@ -321,7 +325,7 @@ def _read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.n
     free_houses = [h for h in geo["houses"] if not h["printed_crossed"]]
     every = np.array([i["box"] for i in (*free_houses, *geo["trees"], *geo["floors"])], np.float64) * k
     zero = marks.reference_paper(baseline[..., 1] > 0, every)
-    house_marks, _ = crosses(free_houses, "house")
+    house_marks, _ = crosses(free_houses, "house", ink=ink if house_ink is None else house_ink)
     floor_pencil = pencil_only if floor_ink is None else cv2.blur(floor_ink, (3, 3)) - cv2.blur(baseline[..., 0], (3, 3))
     floor_marks, _ = crosses(geo["floors"], "floor",
                              floors.road_floor_excess(floor_pencil, geo["floors"], grid, geo["cells"], k, pencil),

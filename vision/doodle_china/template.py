@@ -23,14 +23,15 @@ import numpy as np
 from ..errors import PhotoError
 from . import locate
 from . import template_constants as T
-from .colour import CHANNELS
+from .colour import CHANNELS, paper_colour, plain_paper
 from .reader import Layouts, decode, default_layout
 from .template_grid import check_grid, dominant_angle, find_grid, grid_turn
 from .template_parts import find_floors, find_houses, find_track_boxes, find_trees
 from .template_values import read_values
 
-# 2: may also carry "image_pale", the blank in one colour channel (pale_channel);
-# a format-1 template (grey only) is read as before
+# 2: may also carry "image_pale", the blank in one colour channel (pale_channel),
+# and "paper_bgr", its plain paper's colour (colour.plain_paper, since session 8);
+# a template without them (format 1: grey only) is read as before
 FORMAT = 2
 
 
@@ -290,6 +291,10 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
     if pale is not None:  # lossless: a JPEG's blocks over a red roof lose the faint slashes it is for
         template["image_pale"] = {"channel": pale[0], "png": _encode_gray(
             cv2.resize(pale[1], None, fx=T.IMAGE_SCALE, fy=T.IMAGE_SCALE, interpolation=cv2.INTER_AREA))}
+    bgr = paper_colour(cv2.resize(blank, work.shape[::-1], interpolation=cv2.INTER_AREA),
+                       plain_paper(locate.ink_map(work)[0], template["grid"], paper, T.IMAGE_SCALE))
+    if bgr is not None:  # the blank's white balance, for the houses
+        template["paper_bgr"] = bgr
     if turn_rank == 0 and _values_read(template) < T.MIN_VALUES_READ:
         # the squares' kinds can leave the way up in doubt; printed numbers
         # read only the right way up: the other quarter turns are tried

@@ -19,7 +19,7 @@ from ..errors import PhotoError
 from . import constants as C
 from . import locate, marks
 from . import template_constants as T
-from .colour import CHANNELS, Channel, channel_ink
+from .colour import CHANNELS, Channel, balanced_grey, channel_ink, plain_paper
 from .reader import Reading, _photo_homography, _read_marks, decode
 from .taught_paper import taught_ink
 from .template import paper_quad, template_image, template_ink
@@ -199,6 +199,10 @@ def check_template(template: dict[str, Any]) -> None:
         if any(not isinstance(e.get("value"), int) for e in entries):
             raise PhotoError(f"the template's {name} track has a value nobody has filled in; open the "
                              "template and check its values", status=422)
+    bgr = template.get("paper_bgr")  # optional
+    if bgr is not None and not (isinstance(bgr, list) and len(bgr) == 3
+                                and all(isinstance(v, (int, float)) and 0 < v <= 255 for v in bgr)):
+        raise PhotoError("the template's paper colour is damaged; teach the sheet again", status=422)
     pale = template.get("image_pale")  # format 2, optional
     if pale is not None and not (isinstance(pale, dict) and pale.get("channel") in CHANNELS
                                  and isinstance(pale.get("png"), str)):
@@ -253,9 +257,32 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
     floor_ink = None if not template["floors"] else taught_ink(
         cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY), template["image"], template["image_scale"], (w, h), k)
     reading = _read_marks(geometry(template), sheet, (smooth, loops), ink, (baseline, blank, gain, sigma),
-                          warnings, details, taught=True, pale=None if pale is None else seen, floor_ink=floor_ink)
+                          warnings, details, taught=True, pale=None if pale is None else seen, floor_ink=floor_ink,
+                          house_ink=_house_ink(flat, template))
     reading.homography, reading.size = _photo_homography(data, image, H, reduce)
     return reading
+
+
+def _house_ink(flat: np.ndarray, template: dict[str, Any]) -> np.ndarray | None:
+    """The ink the houses are measured on: the flattened photo's grey in the
+    blank's white balance (colour.balanced_grey), when the template keeps its
+    paper colour and the photo shows that paper; else None (grey's ink)."""
+    if template.get("paper_bgr") is None or not template["houses"]:
+        return None
+    w, h = template["size"]
+    mask = _plain_paper(template["image"], template["image_scale"], (w, h), C.WORK_SCALE,
+                        tuple(template["grid"]), tuple(map(tuple, template["paper"])))
+    grey = balanced_grey(flat, mask, template["paper_bgr"])
+    return None if grey is None else locate.ink_map(grey)[0]
+
+
+@functools.lru_cache(maxsize=8)
+def _plain_paper(image: str, image_scale: float, size: tuple[int, int], scale: float, grid: tuple,
+                 paper: tuple) -> np.ndarray:
+    """colour.plain_paper of a template's blank, once per template (read only)."""
+    mask = plain_paper(template_ink(image, image_scale, size, scale), list(grid), [list(p) for p in paper], scale)
+    mask.flags.writeable = False
+    return mask
 
 
 def _register_closer(image: np.ndarray, template: dict[str, Any], blank: np.ndarray

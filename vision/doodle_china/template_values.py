@@ -1,5 +1,5 @@
 """The printed score values of a sheet the project did not print, read by
-tesseract one box at a time (digits only, one thread, a timeout): each box
+tesseract one box at a time (digits only, one thread, a CPU-time limit): each box
 flattened from the photo itself, cleaned (black on white, the box's own
 outline taken away), and read with its confidence; values that break a
 track's rising order are flagged for the person to check.
@@ -7,9 +7,7 @@ track's rising order are flagged for the person to check.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
 from typing import Any
 
 import cv2
@@ -29,17 +27,12 @@ def _tesseract_tsv(gray: np.ndarray, psm: int) -> list[tuple[int, str, float]]:
     ok, png = cv2.imencode(".png", gray)
     if not ok:
         return []
-    cmd = ["tesseract", "stdin", "stdout", "--psm", str(psm), "-l", "eng",
-           "-c", "tessedit_char_whitelist=0123456789", "tsv"]
-    try:
-        done = subprocess.run(cmd, input=png.tobytes(), capture_output=True, timeout=C.TESSERACT_TIMEOUT,
-                              env={**os.environ, **C.TESSERACT_ENV}, check=False)
-    except (OSError, subprocess.TimeoutExpired):
-        return []
-    if done.returncode != 0:
+    out = ocr.run_tesseract(["stdin", "stdout", "--psm", str(psm), "-l", "eng",
+                             "-c", "tessedit_char_whitelist=0123456789", "tsv"], png.tobytes())
+    if out is None:
         return []
     words = []
-    for line in done.stdout.decode("utf-8", "replace").splitlines()[1:]:
+    for line in out.decode("utf-8", "replace").splitlines()[1:]:
         parts = line.split("\t")
         if len(parts) == 12 and re.sub(r"\D", "", parts[11]):
             words.append((int(parts[7]) + int(parts[9]) // 2, re.sub(r"\D", "", parts[11]),
