@@ -235,3 +235,7 @@ CLUSTERED_MIN_SPREAD = 0.0  # inliers' hull over the visible part's area, at lea
 CLUSTERED_MARGIN = 0.2  # the template margin such a match needs over every other entry
 # --- backs (session 7)
 COLUMN_BANNER_EDGE = 0.06  # of a column's inner width: a row with colour at both ends is a banner, not a border
+# --- recall (session 8)
+# When the SHORTLIST entries settle nothing, the next ones by votes are matched too, up to this many in
+# all: near-twins of one print share a card's votes (dev wide-border 9100-9105: 3 windows ranked 5th-8th).
+SHORTLIST_MORE = 8

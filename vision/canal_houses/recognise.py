@@ -98,28 +98,54 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
     """Shortlist the entries most query features point to in the shared
     index, then match the query against each alone (a feature printed on many
     cards fails a ratio test over the whole catalog but not within one card);
-    the geometric check and the template check tell the cards apart."""
+    the geometric check and the template check tell the cards apart. When
+    the shortlist settles nothing, the next entries by votes are tried too:
+    near-twins of one print split a card's votes among them, so its own
+    entry can rank a few places down; every entry tried stays a rival."""
     entries = pool.entries
     if len(entries) == 0 or len(pool.owner) < 2:
         return None
     votes = shortlist_votes(pool.index.knnMatch(q_desc, k=2), pool.owner, len(entries))
     if allowed is not None:
         votes[~allowed] = 0
-    matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
-    scored: list[tuple[float, int, int]] = []
+    order = [int(k) for k in np.argsort(-votes)[:C.SHORTLIST_MORE] if votes[k] > 0]
+    scored: list[tuple[float, int, int, np.ndarray]] = []
     clustered: set[int] = set()  # entries whose inliers bunch in a patch of the visible part
-    for k in (int(k) for k in np.argsort(-votes)[:C.SHORTLIST] if votes[k] > 0):
-        pairs = matcher.knnMatch(q_desc, entries[k].desc, k=2)
+    for tried in (order[:C.SHORTLIST], order[C.SHORTLIST:]):
+        if not tried:
+            break
+        scored += _score(pool, grey, q_pts, q_desc, tried, allowed, clustered)
+        found = _decide(pool, grey, scored, clustered, allowed, patch_limit)
+        if found is not None:
+            return found
+    return None
+
+
+def _score(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray, tried: list[int],
+           allowed: np.ndarray | None, clustered: set[int]) -> list[tuple[float, int, int, np.ndarray]]:
+    """Each entry matched alone: (template score, inliers, entry, similarity)
+    of those whose features fit in place; clustered collects the entries
+    whose inliers bunch."""
+    matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
+    scored = []
+    for k in tried:
+        pairs = matcher.knnMatch(q_desc, pool.entries[k].desc, k=2)
         good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < C.MATCH_RATIO * p[1].distance]
         if len(good) < C.MIN_INLIERS:
             continue
         q = q_pts[[m.queryIdx for m in good]]
-        e = entries[k].points[[m.trainIdx for m in good]]
+        e = pool.entries[k].points[[m.trainIdx for m in good]]
         inliers, M, spread = verify(q, e, grey.shape[0])
         if inliers >= C.MIN_INLIERS and M is not None:
             if spread < C.MIN_INLIER_SPREAD:
                 clustered.add(k)
             scored.append((template_score(grey, k, M, pool, allowed), inliers, k, M))
+    return scored
+
+
+def _decide(pool: Pool, grey: np.ndarray, scored: list, clustered: set[int], allowed: np.ndarray | None,
+            patch_limit: float | None) -> tuple[Entry, float] | None:
+    """The entry the scored candidates settle on, or None."""
     if not scored:
         return None
     scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
@@ -136,7 +162,7 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
     if not tells_twins_apart(*_laid(grey, M), pool.thumbs, k, allowed, patch_limit):
         return None  # where it differs from its twins, the card is not clearly this entry
     conf = min(0.99, 0.5 + (ncc - second)) * min(1.0, inliers / (2 * C.MIN_INLIERS))
-    return entries[k], round(float(conf), 2)
+    return pool.entries[k], round(float(conf), 2)
 
 
 def _settle_twins(pool: Pool, grey: np.ndarray, scored: list, allowed: np.ndarray | None,
