@@ -239,3 +239,8 @@ COLUMN_BANNER_EDGE = 0.06  # of a column's inner width: a row with colour at bot
 # When the SHORTLIST entries settle nothing, the next ones by votes are matched too, up to this many in
 # all: near-twins of one print share a card's votes (dev wide-border 9100-9105: 3 windows ranked 5th-8th).
 SHORTLIST_MORE = 8
+# A feature that fails Lowe's ratio test within an entry only because the entry prints the same thing
+# again farther off than this (a second window pane alike) offers both places to the geometric check,
+# for an entry whose plain matches fit too few (recognise._pairs, _score). Such a rescued match needs
+# CLUSTERED_MARGIN, is never settled among twins, and must be of the colour the card reads as.
+REPEAT_MIN_MM = 3.0
