@@ -4,9 +4,10 @@ Lowe's ratio test within the entry threw it away, and a card showing only
 panes kept too few matches. recognise._pairs offers both places to the
 geometric check when the two lie farther apart than REPEAT_MIN_MM (a
 repeat, not one spot seen twice); recognise._score uses them only for an
-entry whose plain matches fit too few, and such a rescued match must then
-beat every other entry by the wider margin, is never settled among twins,
-and must be of the colour the card reads as."""
+entry whose plain matches fit too few, and such a rescued entry is asked
+only when the plain matches settle nothing; it must then beat every other
+entry by the wider margin, is never settled among twins, and must be of
+the colour the card reads as."""
 
 from __future__ import annotations
 
@@ -106,11 +107,17 @@ def test_a_rescued_match_needs_the_colour_read(monkeypatch: pytest.MonkeyPatch, 
 
 
 def test_a_rescued_match_needs_the_wider_margin(monkeypatch: pytest.MonkeyPatch) -> None:
-    # 0.9 against 0.72: the usual margin (0.15) would do, the wider one (0.2) does not
-    assert C.TEMPLATE_MARGIN < 0.9 - 0.72 < C.CLUSTERED_MARGIN
-    assert _rescued(monkeypatch, 0.9, hint="red", rival=0.72) is None
+    # 0.78 against 0.6 (too low to settle alone): the usual margin (0.15) would do, the wider one (0.2) not
+    assert C.TEMPLATE_MARGIN < 0.78 - 0.6 < C.CLUSTERED_MARGIN
+    assert _rescued(monkeypatch, 0.78, hint="red", rival=0.6) is None
 
 
 def test_a_rescued_match_is_never_settled_among_twins(monkeypatch: pytest.MonkeyPatch) -> None:
     # close scores would ask the twin settlement (here it would name entry 1): not for a rescued match
-    assert _rescued(monkeypatch, 0.9, hint="red", rival=0.8) is None
+    assert _rescued(monkeypatch, 0.7, hint="red", rival=0.6) is None
+
+
+def test_a_rescued_entry_never_vetoes_a_plain_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the plain matches settle first; as a rival the rescued look-alike (0.85) took the margin away
+    # from the right answer (kept 12 MP photos: wide-border windows sure 68 -> 60 of 100)
+    assert _rescued(monkeypatch, 0.85, hint="red", rival=0.8) == "1"

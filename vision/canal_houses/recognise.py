@@ -103,7 +103,9 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
     the geometric check and the template check tell the cards apart. When
     the shortlist settles nothing, the next entries by votes are tried too:
     near-twins of one print split a card's votes among them, so its own
-    entry can rank a few places down; every entry tried stays a rival."""
+    entry can rank a few places down; every entry tried stays a rival.
+    Entries found only with their repeated print (_score) are asked last,
+    when the others settle nothing: as rivals they vetoed right answers."""
     entries = pool.entries
     if len(entries) == 0 or len(pool.owner) < 2:
         return None
@@ -114,14 +116,17 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
     scored: list[tuple[float, int, int, np.ndarray]] = []
     clustered: set[int] = set()  # entries whose inliers bunch in a patch of the visible part
     repeated: set[int] = set()  # entries found only with their repeated print (_pairs)
+    spare: list[tuple[float, int, int, np.ndarray]] = []  # the rescued: asked only when the rest settle nothing
     for tried in (order[:C.SHORTLIST], order[C.SHORTLIST:]):
         if not tried:
             break
-        scored += _score(pool, grey, q_pts, q_desc, tried, allowed, clustered, repeated)
+        got = _score(pool, grey, q_pts, q_desc, tried, allowed, clustered, repeated)
+        scored += [s for s in got if s[2] not in repeated]
+        spare += [s for s in got if s[2] in repeated]
         found = _decide(pool, grey, scored, clustered, repeated, allowed, patch_limit, hint)
         if found is not None:
             return found
-    return None
+    return _decide(pool, grey, scored + spare, clustered, repeated, allowed, patch_limit, hint) if spare else None
 
 
 def _score(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray, tried: list[int],
