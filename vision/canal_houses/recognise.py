@@ -196,8 +196,9 @@ def _decide(pool: Pool, grey: np.ndarray, scored: list, clustered: set[int], rep
         return None  # the features point elsewhere, more strongly
     if k in repeated and (hint is None or pool.entries[k].color not in (None, hint)):
         return None  # resting on repeated print: the colour read must agree
-    if not tells_twins_apart(*_laid(grey, M), pool.thumbs, k, allowed, patch_limit):
-        return None  # where it differs from its twins, the card is not clearly this entry
+    share = C.LOOKALIKE_SHARE if pool.entries[k].role == "window" else None
+    if not tells_twins_apart(*_laid(grey, M), pool.thumbs, k, allowed, patch_limit, share):
+        return None  # where it differs from its twins (a window: its look-alikes), it is not clearly this entry
     conf = min(0.99, 0.5 + (ncc - second)) * min(1.0, inliers / (2 * C.MIN_INLIERS))
     return pool.entries[k], round(float(conf), 2)
 
