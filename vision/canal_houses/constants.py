@@ -235,3 +235,19 @@ CLUSTERED_MIN_SPREAD = 0.0  # inliers' hull over the visible part's area, at lea
 CLUSTERED_MARGIN = 0.2  # the template margin such a match needs over every other entry
 # --- backs (session 7)
 COLUMN_BANNER_EDGE = 0.06  # of a column's inner width: a row with colour at both ends is a banner, not a border
+# --- recall (session 8)
+# When the SHORTLIST entries settle nothing, the next ones by votes are matched too, up to this many in
+# all: near-twins of one print share a card's votes (dev wide-border 9100-9105: 3 windows ranked 5th-8th).
+SHORTLIST_MORE = 8
+# A feature that fails Lowe's ratio test within an entry only because the entry prints the same thing
+# again farther off than this (a second window pane alike) offers both places to the geometric check,
+# for an entry whose plain matches fit too few (recognise._pairs, _score). Such a rescued match needs
+# CLUSTERED_MARGIN, is never settled among twins, and must be of the colour the card reads as.
+REPEAT_MIN_MM = 3.0
+# A sure feature match to a window is checked against the entry's look-alikes, not only its near-twins:
+# entries differing from it in less than this share of the seen part (TWIN_MAX_SHARE: 0.2). A window
+# missing from the catalog whose look-alike is known differs from it in its icons and digits; when the
+# look-alike has no near-twin in the catalog nothing was checked there. Fresh dev 9140-9145 (wide-border,
+# facade), removal test: windows sure wrong or on a removed card 8 -> 3, sure right 189 -> 184. Roofs
+# (their words and digit mostly tucked away) lost 8 of 39 right answers for 1 of 3 wrong: not checked.
+LOOKALIKE_SHARE = 0.3

@@ -14,7 +14,8 @@ import numpy as np
 from . import constants as C
 
 
-def twin_regions(thumbs: np.ndarray, k: int, seen: np.ndarray) -> list[tuple[int, np.ndarray]]:
+def twin_regions(thumbs: np.ndarray, k: int, seen: np.ndarray, share_max: float | None = None
+                 ) -> list[tuple[int, np.ndarray]]:
     """recognise.twin_regions, worked out only over the box round the seen
     pixels (a tucked card shows a strip of its field; nothing outside the
     seen part counts), with the full-size region made only for the twins
@@ -31,7 +32,7 @@ def twin_regions(thumbs: np.ndarray, k: int, seen: np.ndarray) -> list[tuple[int
         diff &= seen[box]
         share = diff.reshape(len(thumbs), -1).sum(axis=1) / max(int(seen.sum()), 1)
     out = []
-    for j in np.nonzero(share < C.TWIN_MAX_SHARE)[0]:
+    for j in np.nonzero(share < (C.TWIN_MAX_SHARE if share_max is None else share_max))[0]:
         if j != k:
             region = diff_all.copy()
             if len(rows):

@@ -133,7 +133,7 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
         pool = "top" if doubtful else card.role
         sure = _colour(bal, card, colours)
         match = match_card(known, photo, card.quad / scale, gains, pool, card.aspect,
-                           sure[0] if sure[1] >= C.MATCH_COLOUR_MIN_CONF else None, full)
+                           sure[0] if sure[1] >= C.MATCH_COLOUR_MIN_CONF else None, full, hint=sure[0])
         if match is not None and match[0].role in ("roof", "window") and match[0].role != card.role:
             card.role = match[0].role
             card.role_confidence = max(card.role_confidence, match[1])

@@ -16,7 +16,7 @@ layout.py, store twins told apart where they differ in twins.py."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import cv2
 import numpy as np
@@ -52,14 +52,15 @@ class Match(NamedTuple):
 
 
 def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.ndarray,
-               role: str, aspect: float, colour: str | None = None, full: FullPhoto | None = None
-               ) -> Match | None:
+               role: str, aspect: float, colour: str | None = None, full: FullPhoto | None = None,
+               hint: str | None = None) -> Match | None:
     """The catalog entry this card is, with a confidence, or None (unknown).
     quad: the visible field's TL, TR, BR, BL in photo pixels; aspect: its
     height over its width on the table (perspective taken out); colour: the
     card's colour as read from the photo, when sure: entries of another
     colour are not this card (many decks print the same art in several
-    colours, which grey pictures cannot tell apart)."""
+    colours, which grey pictures cannot tell apart); hint: the colour read
+    however unsure (a match resting on repeated print must not contradict it)."""
     h = max(8, int(min(round(CANON_W * aspect), CANON_H * 1.1)))
     grey = grey_field(photo, quad, gains, h)
     q_pts, desc = features(grey, C.ORB_FEATURES_QUERY)
@@ -71,7 +72,7 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
     limit = twin_patch_limit(px_per_mm)
     found = None
     if desc is not None and len(q_pts) >= C.MIN_INLIERS:
-        found = _best(pool, grey, q_pts, desc, allowed, limit)
+        found = _best(pool, grey, q_pts, desc, allowed, limit, hint)
     if role == "store":
         # A store shows its whole field: features that fail there mean a card
         # not in the catalog, or a near-twin, which place alone cannot tell;
@@ -94,38 +95,98 @@ def twin_patch_limit(px_per_mm: float) -> float:
 
 
 def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
-          allowed: np.ndarray | None = None, patch_limit: float | None = None) -> tuple[Entry, float] | None:
+          allowed: np.ndarray | None = None, patch_limit: float | None = None, hint: str | None = None
+          ) -> tuple[Entry, float] | None:
     """Shortlist the entries most query features point to in the shared
     index, then match the query against each alone (a feature printed on many
     cards fails a ratio test over the whole catalog but not within one card);
-    the geometric check and the template check tell the cards apart."""
+    the geometric check and the template check tell the cards apart. When
+    the shortlist settles nothing, the next entries by votes are tried too:
+    near-twins of one print split a card's votes among them, so its own
+    entry can rank a few places down; every entry tried stays a rival.
+    Entries found only with their repeated print (_score) are asked last,
+    when the others settle nothing: as rivals they vetoed right answers."""
     entries = pool.entries
     if len(entries) == 0 or len(pool.owner) < 2:
         return None
     votes = shortlist_votes(pool.index.knnMatch(q_desc, k=2), pool.owner, len(entries))
     if allowed is not None:
         votes[~allowed] = 0
-    matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
-    scored: list[tuple[float, int, int]] = []
+    order = [int(k) for k in np.argsort(-votes)[:C.SHORTLIST_MORE] if votes[k] > 0]
+    scored: list[tuple[float, int, int, np.ndarray]] = []
     clustered: set[int] = set()  # entries whose inliers bunch in a patch of the visible part
-    for k in (int(k) for k in np.argsort(-votes)[:C.SHORTLIST] if votes[k] > 0):
-        pairs = matcher.knnMatch(q_desc, entries[k].desc, k=2)
-        good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < C.MATCH_RATIO * p[1].distance]
-        if len(good) < C.MIN_INLIERS:
-            continue
-        q = q_pts[[m.queryIdx for m in good]]
-        e = entries[k].points[[m.trainIdx for m in good]]
-        inliers, M, spread = verify(q, e, grey.shape[0])
+    repeated: set[int] = set()  # entries found only with their repeated print (_pairs)
+    spare: list[tuple[float, int, int, np.ndarray]] = []  # the rescued: asked only when the rest settle nothing
+    for tried in (order[:C.SHORTLIST], order[C.SHORTLIST:]):
+        if not tried:
+            break
+        got = _score(pool, grey, q_pts, q_desc, tried, allowed, clustered, repeated)
+        scored += [s for s in got if s[2] not in repeated]
+        spare += [s for s in got if s[2] in repeated]
+        found = _decide(pool, grey, scored, clustered, repeated, allowed, patch_limit, hint)
+        if found is not None:
+            return found
+    return _decide(pool, grey, scored + spare, clustered, repeated, allowed, patch_limit, hint) if spare else None
+
+
+def _score(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray, tried: list[int],
+           allowed: np.ndarray | None, clustered: set[int], repeated: set[int]) -> list[tuple[float, int, int, np.ndarray]]:
+    """Each entry matched alone: (template score, inliers, entry, similarity)
+    of those whose features fit in place; clustered collects the entries
+    that need the wider margin (inliers bunched, or rescued), repeated those
+    whose plain matches fit too few and that the entry's repeated print
+    rescued (a tucked window's panes all look alike)."""
+    matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
+    scored = []
+    for k in tried:
+        q, e, n = _pairs(matcher.knnMatch(q_desc, pool.entries[k].desc, k=2), q_pts, pool.entries[k].points)
+        inliers, M, spread = verify(q[:n], e[:n], grey.shape[0]) if n >= C.MIN_INLIERS else (0, None, 0.0)
+        rescued = False
+        if (inliers < C.MIN_INLIERS or M is None) and len(q) > n and len(q) >= C.MIN_INLIERS:
+            inliers, M, spread = verify(q, e, grey.shape[0])
+            rescued = True
         if inliers >= C.MIN_INLIERS and M is not None:
-            if spread < C.MIN_INLIER_SPREAD:
+            if spread < C.MIN_INLIER_SPREAD or rescued:
                 clustered.add(k)
+            if rescued:
+                repeated.add(k)
             scored.append((template_score(grey, k, M, pool, allowed), inliers, k, M))
+    return scored
+
+
+def _pairs(pairs: Any, q_pts: np.ndarray, e_pts: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """Query and entry points of the matches that pass Lowe's ratio test
+    within the entry (the first n), then, where a feature fails it only
+    because the entry prints the same thing again elsewhere (a second window
+    pane alike, farther off than REPEAT_MIN_MM), both places as candidates:
+    the geometric check keeps the one in place."""
+    q_idx, e_idx, rep_q, rep_e = [], [], [], []
+    far = C.REPEAT_MIN_MM * C.CANON_PX_PER_MM
+    for p in pairs:
+        if len(p) < 2:
+            continue
+        a, b = p
+        if a.distance < C.MATCH_RATIO * b.distance:
+            q_idx.append(a.queryIdx)
+            e_idx.append(a.trainIdx)
+        elif far > 0 and np.linalg.norm(e_pts[a.trainIdx] - e_pts[b.trainIdx]) > far:
+            rep_q += [a.queryIdx, b.queryIdx]
+            rep_e += [a.trainIdx, b.trainIdx]
+    n = len(q_idx)
+    q_idx, e_idx = q_idx + rep_q, e_idx + rep_e
+    return q_pts[q_idx].reshape(-1, 2), e_pts[e_idx].reshape(-1, 2), n
+
+
+def _decide(pool: Pool, grey: np.ndarray, scored: list, clustered: set[int], repeated: set[int],
+            allowed: np.ndarray | None, patch_limit: float | None, hint: str | None = None
+            ) -> tuple[Entry, float] | None:
+    """The entry the scored candidates settle on, or None."""
     if not scored:
         return None
     scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
     ncc, inliers, k, M = scored[0]
     second = max(scored[1][0], 0.0) if len(scored) > 1 else 0.0
-    if ncc >= C.TEMPLATE_MIN_NCC and ncc - second < C.TEMPLATE_MARGIN:
+    if ncc >= C.TEMPLATE_MIN_NCC and ncc - second < C.TEMPLATE_MARGIN and k not in repeated:
         settled = _settle_twins(pool, grey, scored, allowed, patch_limit)
         if settled is not None:
             return settled
@@ -133,10 +194,13 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
         return None
     if inliers < C.MIN_INLIER_SHARE * max(s[1] for s in scored):
         return None  # the features point elsewhere, more strongly
-    if not tells_twins_apart(*_laid(grey, M), pool.thumbs, k, allowed, patch_limit):
-        return None  # where it differs from its twins, the card is not clearly this entry
+    if k in repeated and (hint is None or pool.entries[k].color not in (None, hint)):
+        return None  # resting on repeated print: the colour read must agree
+    share = C.LOOKALIKE_SHARE if pool.entries[k].role == "window" else None
+    if not tells_twins_apart(*_laid(grey, M), pool.thumbs, k, allowed, patch_limit, share):
+        return None  # where it differs from its twins (a window: its look-alikes), it is not clearly this entry
     conf = min(0.99, 0.5 + (ncc - second)) * min(1.0, inliers / (2 * C.MIN_INLIERS))
-    return entries[k], round(float(conf), 2)
+    return pool.entries[k], round(float(conf), 2)
 
 
 def _settle_twins(pool: Pool, grey: np.ndarray, scored: list, allowed: np.ndarray | None,

@@ -59,15 +59,18 @@ def percentile(values: np.ndarray, q: float) -> float:
     return float(b - d * (1 - t) if t >= 0.5 else a + d * t)
 
 
-def twin_regions(thumbs: np.ndarray, k: int, seen: np.ndarray) -> list[tuple[int, np.ndarray]]:
+def twin_regions(thumbs: np.ndarray, k: int, seen: np.ndarray, share_max: float | None = None
+                 ) -> list[tuple[int, np.ndarray]]:
     """Entry k's near-twins (entries whose picture differs from k's only in a
-    small share of the seen part: the same print with another token, digit
-    or word) and, for each, the pixels where the two differ."""
-    return fastmatch.twin_regions(thumbs, k, seen)  # worked out only round the seen part
+    small share of the seen part, TWIN_MAX_SHARE unless share_max says: the
+    same print with another token, digit or word) and, for each, the pixels
+    where the two differ."""
+    return fastmatch.twin_regions(thumbs, k, seen, share_max)  # worked out only round the seen part
 
 
 def tells_twins_apart(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, k: int,
-                      allowed: np.ndarray | None = None, patch_limit: float | None = None) -> bool:
+                      allowed: np.ndarray | None = None, patch_limit: float | None = None,
+                      share_max: float | None = None) -> bool:
     """Where entry k differs from a near-twin, the visible part must look
     like k patch by patch (a few mm): a card missing from the catalog agrees
     with its twin everywhere but in one word or digit, which the tile scores
@@ -77,7 +80,7 @@ def tells_twins_apart(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, k: int,
     seen = wt > 0.5
     err_k = np.abs(a - thumbs[k])
     side = int(round(C.TWIN_PATCH_MM * C.THUMB_PX_PER_MM)) | 1
-    for j, region in twin_regions(thumbs, k, seen):
+    for j, region in twin_regions(thumbs, k, seen, share_max):
         rival = allowed is None or bool(allowed[j])
         if region.sum() < C.TWIN_MIN_PIXELS:
             if rival:
