@@ -9,8 +9,21 @@ import numpy as np
 import pytest
 
 from vision.canal_houses import constants as C
-from vision.canal_houses.catalog import CANON_W, THUMB_H, THUMB_W, TILE, grey_field, tile_sums
-from vision.canal_houses.fastmatch import shortlist_votes, twin_regions, white_bytes
+from vision.canal_houses.catalog import (
+    CANON_W,
+    THUMB_H,
+    THUMB_W,
+    TILE,
+    features,
+    grey_field,
+    tile_sums,
+)
+from vision.canal_houses.fastmatch import (
+    shortlist_votes,
+    strongest_per_cell,
+    twin_regions,
+    white_bytes,
+)
 from vision.canal_houses.recognise import tile_ncc
 from vision.canal_houses.structure import rectify
 
@@ -135,3 +148,59 @@ def test_shortlist_votes_equal_the_plain_loop(kind: str) -> None:
     got = shortlist_votes(pairs, owner, 9)
     assert got.dtype == np.float64 and got.shape == (9,)
     assert np.array_equal(got, _plain_votes(pairs, owner, 9))
+
+
+def _plain_per_cell(kps, cells: int, per_cell: int) -> list:
+    """catalog.features' keypoint choice as first written."""
+    buckets: dict[tuple[int, int], list] = {}
+    for k in sorted(kps, key=lambda k: -k.response):
+        b = buckets.setdefault((int(k.pt[0] // cells), int(k.pt[1] // cells)), [])
+        if len(b) < per_cell:
+            b.append(k)
+    return [k for b in buckets.values() for k in b]
+
+
+def _card_grey() -> np.ndarray:
+    """A card-sized picture with texture and flat parts."""
+    grey = (RNG.random((450, CANON_W)) * 255).astype(np.uint8)
+    grey[200:300] = 128
+    return cv2.GaussianBlur(grey, (0, 0), 1.5)
+
+
+def _keypoints(kind: str) -> list:
+    if kind == "orb":  # real ORB keypoints
+        return list(cv2.ORB_create(nfeatures=1200, edgeThreshold=15, fastThreshold=12).detect(_card_grey(), None))
+    if kind == "ties":  # equal responses, points on cell edges, many in one cell
+        return [cv2.KeyPoint(float(x), float(y), 7, -1, float(r))
+                for x, y, r in zip(RNG.choice([0.0, 39.999, 40.0, 41.5, 80.0, 119.0], 300),
+                                   RNG.choice([0.0, 40.0, 79.9, 80.0, 200.5], 300),
+                                   RNG.choice([0.001, 0.002, 0.5], 300), strict=True)]
+    if kind == "one":
+        return [cv2.KeyPoint(12.5, 30.0, 7, -1, 0.3)]
+    return []
+
+
+@pytest.mark.parametrize("kind", ["orb", "ties", "one", "none"], ids=str)
+@pytest.mark.parametrize("per_cell", [1, 2, 5], ids=str)
+def test_strongest_per_cell_is_the_plain_loop(kind: str, per_cell: int) -> None:
+    kps = _keypoints(kind)
+    got = strongest_per_cell(kps, C.ORB_GRID_CELL_PX, per_cell)
+    want = _plain_per_cell(kps, C.ORB_GRID_CELL_PX, per_cell)
+    assert [id(k) for k in got] == [id(k) for k in want]
+    if kind in ("orb", "ties"):
+        assert 0 < len(got) < len(kps)  # the cap bites
+
+
+def test_features_keep_the_plain_keypoints_and_descriptors() -> None:
+    """features() as a whole against its plain definition (same ORB, the
+    plain keypoint choice): the same points and the same descriptors."""
+    grey = _card_grey()
+    n = C.ORB_FEATURES_QUERY
+    orb = cv2.ORB_create(nfeatures=n * 4, scaleFactor=1.2, nlevels=6, edgeThreshold=15,
+                         patchSize=31, fastThreshold=C.ORB_FAST_THRESHOLD)
+    cells = C.ORB_GRID_CELL_PX
+    per_cell = max(2, int(n * cells * cells / grey.size) + 1)
+    kept, want_desc = orb.compute(grey, _plain_per_cell(orb.detect(grey, None), cells, per_cell))
+    pts, desc = features(grey, n)
+    assert np.array_equal(pts, np.array([k.pt for k in kept], np.float32).reshape(-1, 2))
+    assert desc is not None and np.array_equal(desc, want_desc)

@@ -9,7 +9,14 @@ import pytest
 
 from vision.canal_houses import aside
 from vision.canal_houses import constants as C
-from vision.canal_houses.find import Field, _outermost, _quad, find_fields, paper_mask
+from vision.canal_houses.find import (
+    Field,
+    _nonpaper_components,
+    _outermost,
+    _quad,
+    find_fields,
+    paper_mask,
+)
 from vision.canal_houses.repair import side_minima
 from vision.canal_houses.structure import Card, field_patch, rectify
 
@@ -187,3 +194,69 @@ def test_find_fields_is_the_first_definition(seed: int) -> None:
         assert np.array_equal(g.quad, w.quad) and np.array_equal(g.centre, w.centre)
         assert (g.angle, g.size, g.area) == (w.angle, w.size, w.area)
         assert g.ring_white == w.ring_white and type(g.ring_white) is float
+
+
+# Where the cards' paper lies in the photo decides what find_fields labels
+# (the box round the paper): away from every edge, against some, across it.
+LAYOUTS = {
+    "middle": ((40, 40, 70, 100), (120, 40, 70, 100), (120, 150, 70, 45), (230, 60, 70, 100)),
+    "left-top": ((0, 0, 70, 100), (80, 20, 70, 100), (80, 130, 70, 45)),
+    "bottom-right": ((250, 180, 70, 100), (340, 200, 80, 100), (160, 150, 70, 100)),
+    "across": ((0, 100, 70, 100), (80, 90, 70, 100), (350, 100, 70, 100), (200, 0, 60, 300)),
+    "tall": ((150, 0, 70, 150), (150, 150, 70, 150), (60, 120, 70, 100)),
+    "no-paper": (),
+}
+
+
+def _layout_scene(name: str, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    img = rng.uniform(0.05, 0.35, (300, 420, 3)).astype(np.float32)
+    for x, y, w, h in LAYOUTS[name]:
+        cv2.rectangle(img, (x, y), (x + w - 1, y + h - 1), (0.95, 0.95, 0.95), -1)
+        colour = tuple(float(c) for c in rng.uniform(0.1, 0.9, 3))
+        cv2.rectangle(img, (x + 6, y + 6), (x + w - 7, y + h - 7), colour, -1)
+    # specks of paper-like white on the table and in the fields: many small components
+    specks = rng.random(img.shape[:2]) < 0.01
+    img[specks] = 0.97
+    return img, paper_mask(img)
+
+
+@pytest.mark.parametrize("name", LAYOUTS, ids=str)
+@pytest.mark.parametrize("seed", range(2), ids=lambda s: f"seed-{s}")
+def test_find_fields_labelled_round_the_paper_is_the_first_definition(name: str, seed: int) -> None:
+    bal, paper = _layout_scene(name, seed)
+    got, cut = find_fields(bal, paper)
+    want, want_cut = _plain_find_fields(bal, paper)
+    assert cut == want_cut and len(got) == len(want)
+    if name != "no-paper":
+        assert len(want) >= 2
+    for g, w in zip(got, want, strict=True):
+        assert np.array_equal(g.quad, w.quad) and np.array_equal(g.centre, w.centre)
+        assert (g.angle, g.size, g.area, g.ring_white) == (w.angle, w.size, w.area, w.ring_white)
+
+
+@pytest.mark.parametrize("density", [0.02, 0.3, 0.6], ids=str)
+@pytest.mark.parametrize("box", ["middle", "top-edge", "whole"], ids=str)
+def test_components_round_the_paper_are_the_photos_own(density: float, box: str) -> None:
+    """The components the box labelling keeps (area not -1) that find_fields
+    may use (not wider or taller than 0.9 of the photo) are the whole photo's
+    such components, with the same stats, in the same order, and the same
+    pixels; the ones it drops are only ones find_fields drops."""
+    rng = np.random.default_rng(int(density * 100))
+    paper = np.zeros((120, 160), bool)
+    y0 = {"middle": 20, "top-edge": 0, "whole": 0}[box]
+    y1, x0, x1 = {"whole": (120, 0, 160)}.get(box, (90, 30, 130))
+    paper[y0:y1, x0:x1] = rng.random((y1 - y0, x1 - x0)) < density
+    labels, stats, (lx, ly) = _nonpaper_components(paper)
+    _, full, full_stats, _ = cv2.connectedComponentsWithStats(np.logical_not(paper).view(np.uint8), connectivity=4)
+    h, w = paper.shape
+
+    def usable(st: np.ndarray) -> np.ndarray:
+        return (st[:, cv2.CC_STAT_AREA] >= 0) & (st[:, cv2.CC_STAT_WIDTH] <= 0.9 * w) & \
+            (st[:, cv2.CC_STAT_HEIGHT] <= 0.9 * h)
+
+    mine, theirs = np.nonzero(usable(stats))[0], np.nonzero(usable(full_stats))[0]
+    assert len(mine) >= (2 if density > 0.1 else 0) and np.array_equal(stats[mine], full_stats[theirs])
+    box_of = (slice(ly, ly + labels.shape[0]), slice(lx, lx + labels.shape[1]))
+    for i, j in list(zip(mine, theirs, strict=True))[:: max(1, len(mine) // 20)]:
+        assert np.array_equal(labels == i, full[box_of] == j) and (full == j).sum() == (labels == i).sum()

@@ -42,7 +42,7 @@ from ..decode import decode_photo
 from ..errors import PhotoError
 from . import constants as C
 from .colour import field_colour, name_colour, parse_palette
-from .fastmatch import white_bytes
+from .fastmatch import strongest_per_cell, white_bytes
 from .find import balance, border_gains, find_fields, paper_mask, white_gains, working_image
 from .roles import face_down_score, sky_and_roof
 from .structure import door_vote, order_corners, rectify
@@ -241,13 +241,7 @@ def features(grey: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray | None]:
     h, w = grey.shape[:2]
     cells = C.ORB_GRID_CELL_PX
     per_cell = max(2, int(n * cells * cells / max(h * w, 1)) + 1)
-    buckets: dict[tuple[int, int], list[cv2.KeyPoint]] = {}
-    for k in sorted(kps, key=lambda k: -k.response):
-        b = buckets.setdefault((int(k.pt[0] // cells), int(k.pt[1] // cells)), [])
-        if len(b) < per_cell:
-            b.append(k)
-    kept = [k for b in buckets.values() for k in b]
-    kept, desc = orb.compute(grey, kept)
+    kept, desc = orb.compute(grey, strongest_per_cell(kps, cells, per_cell))
     pts = np.array([k.pt for k in kept], np.float32).reshape(-1, 2)
     return pts, desc
 

@@ -284,9 +284,7 @@ def find_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], int]:
     """Card fields in a balanced working image, and how many card-like fields
     were dropped for touching the photo's edge (cut off)."""
     h, w = paper.shape
-    # bytes 0/1 straight from the bool mask (one pass over the image, not two)
-    nonpaper = np.logical_not(paper).view(np.uint8) if paper.dtype == bool else (~paper).astype(np.uint8)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(nonpaper, connectivity=4)
+    labels, stats, (lx, ly) = _nonpaper_components(paper)
     min_area = C.MIN_INTERIOR_AREA_RATIO * h * w
     fields: list[Field] = []
     cut_off = 0
@@ -298,7 +296,11 @@ def find_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], int]:
         pad = max(4, int(0.08 * max(bw, bh)))
         x0, y0 = max(0, x - pad), max(0, y - pad)
         x1, y1 = min(w, x + bw + pad), min(h, y + bh + pad)
-        mask = (labels[y0:y1, x0:x1] == i).view(np.uint8)
+        # label i in the window; outside the labelled box every pixel is another label's
+        mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        lh, lw = labels.shape
+        ix0, iy0, ix1, iy1 = max(x0, lx), max(y0, ly), min(x1, lx + lw), min(y1, ly + lh)
+        mask[iy0 - y0:iy1 - y0, ix0 - x0:ix1 - x0] = labels[iy0 - ly:iy1 - ly, ix0 - lx:ix1 - lx] == i
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         contour = max(contours, key=cv2.contourArea)
         area = float(cv2.contourArea(contour))
@@ -333,6 +335,39 @@ def find_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], int]:
         fields.append(Field(quad, np.array(rect[0], float) + [x0, y0], angle,
                             (float(rect[1][0]), float(rect[1][1])), area, ring_white))
     return _outermost(fields), cut_off
+
+
+def _nonpaper_components(paper: np.ndarray) -> tuple[np.ndarray, np.ndarray, tuple[int, int]]:
+    """cv2.connectedComponentsWithStats of the non-paper pixels (4-connected)
+    for find_fields, labelled only in the box round the paper and a pixel
+    more: a street covers a quarter to a half of the photo, and the table
+    beyond that box is all non-paper. Labels (of the box), stats in photo
+    pixels, the box's corner. The same components that find_fields keeps,
+    in the same order, with the same areas and boxes: a component inside
+    the box is whole in it and numbered in the same raster order; one that
+    reaches a side of the box with table beyond is the table's and, in the
+    photo, spans its whole width or height (the table beyond the box is one
+    band round it, or two bands across it), which find_fields drops: its
+    area here is made -1, so that it is dropped still."""
+    h, w = paper.shape
+    if paper.dtype != bool:  # (not the reader's masks: labelled whole, as first written)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats((~paper).astype(np.uint8), connectivity=4)
+        return labels, stats, (0, 0)
+    bx, by, bw, bh = cv2.boundingRect(paper.view(np.uint8))
+    if bw == 0 or bh == 0:
+        bx, by, bw, bh = 0, 0, w, h  # no paper: one component, the whole photo
+    x0, y0, x1, y1 = max(bx - 1, 0), max(by - 1, 0), min(bx + bw + 1, w), min(by + bh + 1, h)
+    # bytes 0/1 straight from the bool mask (one pass over the box, not two)
+    nonpaper = np.logical_not(paper[y0:y1, x0:x1]).view(np.uint8)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(nonpaper, connectivity=4)
+    sx, sy, sw, sh = (stats[:, k] for k in range(4))
+    table = ((y0 > 0) & (sy == 0)) | ((y1 < h) & (sy + sh == y1 - y0)) | \
+        ((x0 > 0) & (sx == 0)) | ((x1 < w) & (sx + sw == x1 - x0))
+    table[0] = False  # label 0 is the paper, inside the box
+    stats[:, cv2.CC_STAT_LEFT] += x0
+    stats[:, cv2.CC_STAT_TOP] += y0
+    stats[table, cv2.CC_STAT_AREA] = -1
+    return labels, stats, (x0, y0)
 
 
 def _outermost(fields: list[Field]) -> list[Field]:
