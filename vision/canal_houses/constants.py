@@ -235,3 +235,6 @@ CLUSTERED_MIN_SPREAD = 0.0  # inliers' hull over the visible part's area, at lea
 CLUSTERED_MARGIN = 0.2  # the template margin such a match needs over every other entry
 # --- backs (session 7)
 COLUMN_BANNER_EDGE = 0.06  # of a column's inner width: a row with colour at both ends is a banner, not a border
+
+# --- structure (session 8)
+FACE_DOWN_NEXT_TO_BACK = 0.55  # a whole card this alike turned half round, right next to a back, is one too
