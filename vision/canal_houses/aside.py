@@ -109,6 +109,23 @@ def _crosswise(fields: list[Field], u: np.ndarray, v: np.ndarray) -> np.ndarray:
     return out
 
 
+def store_lies_crosswise(fields: list[Field], crosswise: np.ndarray, u: np.ndarray, v: np.ndarray,
+                         bal: np.ndarray) -> bool:
+    """A one-house street beside its crosswise discards may show more of
+    the backs than of the house, so the street's frame came out a quarter
+    turn off: then the one upright whole card is a back (more alike turned
+    half round than every card found crosswise, by a wide margin) and the
+    store is among those crosswise."""
+    ext = np.array([_extents(f.quad, u, v) for f in fields])
+    w, h = ext[:, 1] - ext[:, 0], ext[:, 3] - ext[:, 2]
+    upright = [f for f, c, a, b in zip(fields, crosswise, w, h, strict=True)
+               if not c and b >= C.FULL_CARD_ASPECT_MIN * a]
+    if len(upright) != 1:
+        return False
+    least = face_down_score(_whole_patch(bal, upright[0])) - C.TURN_BACK_MARGIN
+    return all(face_down_score(_whole_patch(bal, f)) < least for f, c in zip(fields, crosswise, strict=True) if c)
+
+
 def _off_angle(fields: list[Field]) -> np.ndarray:
     """How far (degrees) each field's edges turn from those of the fields
     nearest it: a tilted phone makes a street's far columns lean, so cards
