@@ -38,14 +38,25 @@ def set_aside(fields: list[Field], bal: np.ndarray) -> tuple[list[Field], list[O
     """Face-down cards (discards under the canal, the draw piles) are no part
     of the street: whole fields that look the same turned half round."""
     keep, others, backs = [], [], []
+    doubtful = []  # whole fields nearly alike turned half round: a back under glare, if next to one
     for f in fields:
         whole = max(f.size) / max(min(f.size), 1) >= C.FULL_CARD_ASPECT_MIN
         patch = _whole_patch(bal, f) if whole else None  # only a whole card is judged so
-        if patch is not None and face_down_score(patch) >= C.FACE_DOWN_MIN:
+        score = face_down_score(patch) if patch is not None else 0.0
+        if score >= C.FACE_DOWN_MIN:
             others.append(Other(f.quad, "face-down", "a face-down card (a discard or a draw pile)"))
             backs.append((colour_signature(patch), f.centre, max(f.size)))
         else:
             keep.append(f)
+            if score >= C.FACE_DOWN_NEXT_TO_BACK:
+                doubtful.append(f)
+    # Glare on a back changes its colours and blurs its print, so it is
+    # less alike turned round; lying right next to a whole back, it is one.
+    whole_backs = list(backs)
+    for f in doubtful:
+        if any(np.linalg.norm(f.centre - b[1]) < C.BACK_NEAR * b[2] for b in whole_backs):
+            others.append(Other(f.quad, "face-down", "a face-down card next to the others (glare on it)"))
+            keep = [k for k in keep if k is not f]
     keep, partial = _partial_backs(keep, bal, backs)
     return keep, others + partial, backs
 
@@ -96,6 +107,23 @@ def _crosswise(fields: list[Field], u: np.ndarray, v: np.ndarray) -> np.ndarray:
         near_width = float(np.median(w[np.argsort(d)[:4]]))  # a tucked strip is as wide as its column
         out[i] = area[i] >= C.CROSSWISE_AREA * near_area and w[i] >= C.CROSSWISE_WIDTH * near_width
     return out
+
+
+def store_lies_crosswise(fields: list[Field], crosswise: np.ndarray, u: np.ndarray, v: np.ndarray,
+                         bal: np.ndarray) -> bool:
+    """A one-house street beside its crosswise discards may show more of
+    the backs than of the house, so the street's frame came out a quarter
+    turn off: then the one upright whole card is a back (more alike turned
+    half round than every card found crosswise, by a wide margin) and the
+    store is among those crosswise."""
+    ext = np.array([_extents(f.quad, u, v) for f in fields])
+    w, h = ext[:, 1] - ext[:, 0], ext[:, 3] - ext[:, 2]
+    upright = [f for f, c, a, b in zip(fields, crosswise, w, h, strict=True)
+               if not c and b >= C.FULL_CARD_ASPECT_MIN * a]
+    if len(upright) != 1:
+        return False
+    least = face_down_score(_whole_patch(bal, upright[0])) - C.TURN_BACK_MARGIN
+    return all(face_down_score(_whole_patch(bal, f)) < least for f, c in zip(fields, crosswise, strict=True) if c)
 
 
 def _off_angle(fields: list[Field]) -> np.ndarray:

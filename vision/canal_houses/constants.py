@@ -251,3 +251,10 @@ REPEAT_MIN_MM = 3.0
 # facade), removal test: windows sure wrong or on a removed card 8 -> 3, sure right 189 -> 184. Roofs
 # (their words and digit mostly tucked away) lost 8 of 39 right answers for 1 of 3 wrong: not checked.
 LOOKALIKE_SHARE = 0.3
+
+# --- structure (session 8)
+FACE_DOWN_NEXT_TO_BACK = 0.55  # a whole card this alike turned half round, right next to a back, is one too
+GABLE_STEPS = 8  # a sky reaching the bottom corners is a gable's when its depth falls in these steps to the middle,
+GABLE_STEP_RISE = 0.03  # never rising more than this (of the width) from one step to the next
+GABLE_STEP_FALL = 0.6  # nor falling more than this share of the whole fall in one step
+TURN_BACK_MARGIN = 0.4  # a lone upright whole card this much more alike turned round than the crosswise ones is a back

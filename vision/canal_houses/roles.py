@@ -7,6 +7,8 @@ back, which looks the same turned half round (card backs are printed so)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 
@@ -79,7 +81,10 @@ def sky_and_roof(patch: np.ndarray) -> tuple[float, np.ndarray | None]:
     side = (first_building(0.03, 0.08) + first_building(0.92, 0.97)) / 2
     middle = min(first_building(0.4, 0.47), first_building(0.47, 0.53), first_building(0.53, 0.6))
     deepest = max(first_building(0.03, 0.08), first_building(0.92, 0.97))
-    if deepest * w >= C.SKY_MAX_DEPTH * h:  # down to the bottom: glare or shade, not a sky above a house
+    # Down to the bottom: glare or shade, not a sky above a house; unless the
+    # sky rises steadily from both sides to the middle, as beside a steep
+    # gable whose eaves are the visible part's bottom corners.
+    if deepest * w >= C.SKY_MAX_DEPTH * h and not _slopes_to_the_middle(first_building):
         return 0.0, None
     gable = side - middle
     if gable >= C.GABLE_MIN and side >= C.SKY_MIN_DEPTH:
@@ -90,6 +95,22 @@ def sky_and_roof(patch: np.ndarray) -> tuple[float, np.ndarray | None]:
         if fill >= C.FLAT_SKY_FILL:
             return 0.55, mask
     return 0.0, None
+
+
+def _slopes_to_the_middle(depth: Callable[[float, float], float]) -> bool:
+    """The sky's depth (depth(x0, x1): in widths, over columns x0-x1 in
+    shares of the width) falls from each side to the middle by a gable's
+    height in all, in steps (a roof's slope), never rising by more than a
+    little and never all at once (a band of glare down a side does)."""
+    edges = np.linspace(0.03, 0.5, C.GABLE_STEPS + 1)
+    for half in (0, 1):
+        steps = np.array([depth(a, b) if half == 0 else depth(1 - b, 1 - a)
+                          for a, b in zip(edges, edges[1:], strict=False)])
+        falls = steps[:-1] - steps[1:]
+        fall = float(steps[0] - steps[-1])
+        if fall < C.GABLE_MIN or falls.min() < -C.GABLE_STEP_RISE or falls.max() > C.GABLE_STEP_FALL * fall:
+            return False
+    return True
 
 
 def face_down_score(patch: np.ndarray) -> float:

@@ -114,10 +114,11 @@ def missing_stores(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width
     put there, between the strip and the line, with a note to check it."""
     height = store_height(houses, v, width, aspect)
     stores = [h[0] for h in houses if h[0].full]
-    if len(stores) < 2:
+    if not stores or len(stores) == len(houses):
         return
     xs = np.array([s.field.centre @ u for s in stores])
     ys = np.array([np.max(s.quad @ v) for s in stores])
+    # one store alone gives the line along the street's own horizontal
     slope, offset = np.polyfit(xs, ys, 1) if np.ptp(xs) > 0 else (0.0, float(ys.mean()))
     for house in houses:
         low = house[0]

@@ -171,6 +171,7 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
         _whole_patch,
         reclaim,
         set_aside,
+        store_lies_crosswise,
         under_the_street,
     )
     from .columns import extend_columns
@@ -202,11 +203,16 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
     widths = np.array([np.ptp(f.quad @ u) for f in fields])
     width = float(np.median(widths))
     crosswise = _crosswise(fields, u, v)
+    turned = bool(crosswise.any() and not crosswise.all() and store_lies_crosswise(fields, crosswise, u, v, bal))
+    if turned:  # the frame was the discards': a quarter turn
+        u, v = v.copy(), -u
+        width = float(np.median([np.ptp(f.quad @ u) for f in fields]))
+        crosswise = _crosswise(fields, u, v)
     if crosswise.any() and not crosswise.all():
         # The rules put discards face down and crosswise under the street.
         for f in (f for f, c in zip(fields, crosswise, strict=True) if c):
             patch = _whole_patch(bal, f)
-            if face_down_score(patch) >= C.FACE_DOWN_CROSSWISE:
+            if turned or face_down_score(patch) >= C.FACE_DOWN_CROSSWISE:
                 others.append(Other(f.quad, "face-down", "a face-down card lying crosswise (a discard)"))
                 backs.append((colour_signature(patch), f.centre, max(f.size)))
             else:

@@ -1,0 +1,54 @@
+"""A roof's visible part told by its sky (roles.sky_and_roof) on drawn
+fields: a steep gable whose eaves are the visible part's bottom corners has
+its sky reaching right down the sides, which alone reads as glare or shade;
+the sky falling steadily to the middle tells a gable (facade dev photos,
+seeds 9500-9529 at 3 MP: top cards read as sure roofs 89 -> 96 of 100,
+windows unchanged). Glare down both sides of a wall stays no roof."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.canal_houses import constants as C
+from vision.canal_houses.roles import sky_and_roof
+
+W, H = 112, 100
+SKY = (0.95, 0.80, 0.35)  # BGR: a deep blue night sky
+WALL = (0.15, 0.55, 0.95)  # orange
+
+
+def _field(draw) -> np.ndarray:
+    img = np.zeros((H, W, 3), np.float32)
+    img[:] = SKY
+    draw(img)
+    return cv2.GaussianBlur(img, (0, 0), 0.8)
+
+
+def _steep_gable(img: np.ndarray) -> None:
+    cv2.fillPoly(img, [np.array([[0, H], [W // 2, 6], [W - 1, H]], np.int32)], WALL)
+    cv2.rectangle(img, (50, 55), (62, 70), (0.9, 0.9, 0.9), -1)  # a small window in the gable
+
+
+def _low_gable(img: np.ndarray) -> None:
+    cv2.fillPoly(img, [np.array([[0, 60], [W // 2, 20], [W - 1, 60], [W - 1, H], [0, H]], np.int32)], WALL)
+
+
+def _glare_down_a_wall(img: np.ndarray) -> None:
+    img[:] = WALL
+    for x0 in (0, W - 14):  # pale glare down both sides, to the bottom
+        img[:, x0:x0 + 14] = (0.97, 0.97, 0.97)
+    for x in (24, 64):
+        cv2.rectangle(img, (x, 20), (x + 22, 80), (0.3, 0.3, 0.3), -1)
+
+
+@pytest.mark.parametrize("draw, roof", [
+    (_steep_gable, True), (_low_gable, True), (_glare_down_a_wall, False),
+], ids=["steep-gable-to-the-corners", "low-gable", "glare-down-a-wall"])
+def test_a_gable_is_a_roof_wherever_its_eaves_are(draw, roof: bool) -> None:
+    score, sky = sky_and_roof(_field(draw))
+    if roof:
+        assert score >= C.LOOK_KEEPS_GABLE and sky is not None
+    else:
+        assert score < C.ROOF_MIN and sky is None
