@@ -116,3 +116,27 @@ def test_a_store_seen_sharp_enough_needs_no_full_decode(catalog: tuple[Catalog, 
     found = match_card(known, half, quad * f, gains, "store", CANON_H / CANON_W, cards["S13"].color, sharp)
     assert found is not None and found.entry.id == "S13"
     assert sharp.decoded == 0
+
+
+@pytest.mark.parametrize("orientation", [1, 6, 8], ids=["upright", "exif-6", "exif-8"])
+def test_the_twins_full_size_decode_is_the_colour_decodes_luma(orientation: int) -> None:
+    """The twins decode the full-size photo again as luma only (a third of
+    the CPU): upright as the colour decode (EXIF orientation) and the same
+    grey within a level or two (libjpeg's Y against cvtColor's weights)."""
+    import io
+
+    import cv2
+    from PIL import Image
+
+    rng = np.random.default_rng(orientation)
+    rgb = cv2.GaussianBlur(rng.integers(0, 256, (300, 400, 3), dtype=np.uint8), (0, 0), 3)
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    buf = io.BytesIO()
+    Image.fromarray(rgb).save(buf, "JPEG", quality=92, exif=exif.tobytes())
+    colour = decode_photo(buf.getvalue())
+    luma = decode_photo(buf.getvalue(), grey=True)
+    assert luma.ndim == 2 and luma.shape == colour.shape[:2]
+    assert (luma.shape[0] > luma.shape[1]) == (orientation != 1)
+    diff = np.abs(luma.astype(np.int16) - cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY)).mean()
+    assert diff < 2.0
