@@ -99,3 +99,32 @@ def test_without_a_sky_the_catalogs_examples_decide(grey: np.ndarray, role: str)
     card, photo = _top_card(grey, "window", 1.0, sky=False)
     _role_by_examples(card, photo, 1.0, np.ones(3, np.float32), _catalog())
     assert card.role == role
+
+
+class NarrowFields(Known):
+    """A deck whose field is much taller than the first deck's (a wide
+    border): the catalog's own proportions, which the visible share of a
+    tucked card must not be taken over."""
+
+    def field_aspect(self) -> float | None:
+        return 1.86
+
+
+def _banded(seed: int, sky: float, h: int = 162, w: int = 112) -> np.ndarray:
+    img = _windows_wall(seed, h, w)
+    img[: int(sky * h)] = 228
+    return img
+
+
+def test_the_visible_share_is_taken_in_the_cards_own_units() -> None:
+    """A roof showing the top 45 % of its field (its sky the top 30 %) next to
+    catalog roofs with that sky and windows with a plain band over the top 20 %:
+    compared with the top 45 % of each it is a roof; over the narrow deck's
+    proportions (0.35 of each) it looked like the windows (wide-border dev
+    photos: five streets lost a roof this way)."""
+    known = NarrowFields([Example("roof", _banded(s, 0.30)) for s in range(8)]
+                         + [Example("window", _banded(100 + s, 0.20)) for s in range(8)])
+    visible = _banded(600, 0.30)[: int(0.45 * 162)]
+    card, photo = _top_card(visible, "roof", 0.55, sky=True)
+    _role_by_examples(card, photo, 1.0, np.ones(3, np.float32), known)
+    assert (card.role, card.notes) == ("roof", [])

@@ -184,9 +184,12 @@ def _role_by_examples(card: Card, photo: np.ndarray, scale: float, gains: np.nda
     if card.role == "roof" and card.role_confidence >= C.LOOK_KEEPS_GABLE:
         return
     h = max(8, int(min(round(CANON_W * card.aspect), CANON_H * 1.1)))
-    whole = known.field_aspect() or C.INNER_ASPECT
+    # card.aspect is in the first deck's field units (structure._table_aspects maps the nearest whole
+    # card onto INNER_W_MM x INNER_H_MM) as is the catalog's canonical grey: the share of the field
+    # the card shows is taken in those units, not over the group's own field proportions (a narrow
+    # wide-border field made every visible share 0.78 of the truth and its roofs look like windows)
     vote = role_by_examples(known.entries, grey_field(photo, card.quad / scale, gains, h),
-                            float(np.clip(card.aspect / whole, 0.15, 1.0)))
+                            float(np.clip(card.aspect / C.INNER_ASPECT, 0.15, 1.0)))
     if vote is None:
         return
     role, share = vote
