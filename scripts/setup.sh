@@ -23,13 +23,15 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
+stamp=.venv/.installed-$(cat pyproject.toml scripts/constraints.txt | sha256sum | cut -c1-16)
 if [ ! -f "$stamp" ]; then
   echo "==> Creating .venv and installing Python packages"
   [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
+  # Exact versions from scripts/constraints.txt: a new OpenCV release changed
+  # a photo's answer once, so a clean clone installs what the tests passed on.
   # (pip's notes about this machine's optional local mirrors are noise: filtered)
   .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip 2>&1 | grep -v '^WARNING: Location' || true
-  .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]' 2>&1 | grep -v '^WARNING: Location' || true
+  .venv/bin/python -m pip install -q --disable-pip-version-check -c scripts/constraints.txt -e '.[test]' 2>&1 | grep -v '^WARNING: Location' || true
   .venv/bin/python -c 'import companion, vision, flask, cv2, playwright' \
     || { echo "error: the Python packages did not install (see above)"; exit 1; }
   rm -f .venv/.installed-*
