@@ -6,7 +6,8 @@
 - cells.py: which path is drawn in each cell; marks.py: crosses and loops;
   floors.py: skyscraper floor boxes a road runs over
 - ocr.py: tesseract for the title and score values when the QR code is torn
-- reader.py: `read(data, edition=None, **options)`, the read-photo answer
+- reader.py: `read(data, edition=None, **options)`, the read-photo answer;
+  read_marks.py: the marks on a flattened sheet (ours or a template's)
 - layouts are the caller's data (`layouts=`, the layouts API's shape): this
   package imports nothing from `companion` (tests/vision/test_vision_imports.py)
 - the photo generator is test data in tests/support/, never imported here:

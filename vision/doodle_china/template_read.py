@@ -20,7 +20,8 @@ from . import constants as C
 from . import locate, marks
 from . import template_constants as T
 from .colour import CHANNELS, Channel, balanced_grey, channel_ink, plain_paper
-from .reader import Reading, _photo_homography, _read_marks, decode
+from .read_marks import Reading, read_marks
+from .reader import _photo_homography, decode
 from .taught_paper import taught_ink
 from .template import paper_quad, template_image, template_ink
 
@@ -256,9 +257,9 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
 
     floor_ink = None if not template["floors"] else taught_ink(
         cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY), template["image"], template["image_scale"], (w, h), k)
-    reading = _read_marks(geometry(template), sheet, (smooth, loops), ink, (baseline, blank, gain, sigma),
-                          warnings, details, taught=True, pale=None if pale is None else seen, floor_ink=floor_ink,
-                          house_ink=_house_ink(flat, template))
+    reading = read_marks(geometry(template), sheet, (smooth, loops), ink, (baseline, blank, gain, sigma),
+                         warnings, details, taught=True, pale=None if pale is None else seen, floor_ink=floor_ink,
+                         house_ink=_house_ink(flat, template))
     reading.homography, reading.size = _photo_homography(data, image, H, reduce)
     return reading
 

@@ -1,0 +1,154 @@
+"""The marks on a flattened Doodle China sheet: paths per cell, crosses and loops.
+
+One reading of the marks for both ways a sheet is found: the project's own
+printed sheets (reader.py: markers and QR code) and sheets read through a
+taught template (template_read.py: the template's blank is the print).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import cv2
+import numpy as np
+
+from . import cells, colour, floors, loop_floor, marks
+from . import constants as C
+
+
+@dataclass
+class Reading:
+    """Everything read from one photo; `answer()` is the read-photo contract."""
+
+    proposal: dict[str, Any]
+    confidence: dict[str, Any]
+    sheet: dict[str, Any]
+    warnings: list[str]
+    details: dict[str, Any] = field(default_factory=dict)
+    # Where the sheet is, for a page that draws the proposal over the photo:
+    # sheet-geometry pixels -> upright photo pixels (3x3), and the photo's size.
+    homography: list[list[float]] | None = None
+    size: list[int] | None = None
+
+    def answer(self) -> dict[str, Any]:
+        out = {"proposal": self.proposal, "confidence": self.confidence, "sheet": self.sheet,
+               "warnings": self.warnings}
+        if self.homography is not None:
+            out["homography"] = self.homography
+            out["size"] = self.size
+        return out
+
+
+def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.ndarray, np.ndarray],
+               ink: np.ndarray,
+               printed: tuple[np.ndarray, np.ndarray, float, float], warnings: list[str],
+               details: dict[str, Any], taught: bool = False,
+               pale: Callable[[], colour.Channel] | None = None,
+               floor_ink: np.ndarray | None = None, house_ink: np.ndarray | None = None) -> Reading:
+    """Paths, crosses and loops on the flattened sheet. `smoothed`: the grey
+    ink map and the darkest-channel one (loops: a blue pencil shows best
+    there; the crosses' thresholds were set on grey), lightly smoothed.
+    `printed`: the expected print (baseline ink and paper mask), the blank
+    sheet, and the fitted gain and blur. `taught`: the print is a photo of the
+    sheet (a template's blank): the least ink of a cross is set per photo (marks.noise_floor),
+    and a house or tree is measured nearer its edges. `pale`: the template's colour channel,
+    where a house's cross may be seen too (colour.py), made when first needed. `floor_ink`:
+    the floor boxes' ink, when not `ink` (taught_paper.taught_ink); `house_ink`: the houses', when
+    not `ink` (in the blank's white balance, colour.balanced_grey)."""
+    baseline, blank, gain, sigma = printed
+    smooth, loops = smoothed
+    k = C.WORK_SCALE
+    grid_cells = [(r, c, cell) for r, row in enumerate(geo["cells"]) for c, cell in enumerate(row)]
+    drawable = [(r, c, cell) for r, c, cell in grid_cells if cell["kind"] != "house"]
+    boxes = np.array([cell["box"] for _, _, cell in drawable], np.float64) * k
+    holes = _path_holes(geo, [(r, c) for r, c, _ in drawable], k)
+    path_boxes = boxes
+    # the print taken out: a turn's chord passes over a taxi's or boat's icon
+    pencil_only = smooth - cv2.blur(baseline[..., 0], (3, 3))
+    profiles = cells.path_profiles(pencil_only, boxes, holes)
+    pencil = cells.pencil_level(profiles)
+    threshold = max(C.INK_FLOOR, C.INK_SHARE * pencil)
+    setup = [cell["kind"] in C.SETUP_KINDS for _, _, cell in drawable]
+    paths, confs, notes = cells.classify(profiles, threshold, setup)
+    cells.drop_ghosts(pencil_only, boxes, profiles, pencil, threshold, paths, confs, notes, setup)
+    grid = [[cell["kind"] for cell in row] for row in geo["cells"]]
+    grid_conf = [[1.0 for _ in row] for row in geo["cells"]]
+    for (r, c, cell), path, conf, note in zip(drawable, paths, confs, notes, strict=True):
+        grid[r][c] = f"{cell['kind']}:{path}" if path else cell["kind"]
+        grid_conf[r][c] = conf
+        if note or conf < C.WARN_BELOW:
+            warnings.append(f"cell [{r},{c}]: {note or 'unclear line'}")
+
+    def crosses(items: list[dict[str, Any]], what: str, instead: list[float | None] | None = None,
+                ink: np.ndarray = ink) -> tuple[list[bool], float]:
+        if not items:
+            return [], 1.0
+        boxes = np.array([i["box"] for i in items], np.float64) * k
+        levels = np.array([marks.surround_level(ink, baseline[..., 0], zero, b) for b in boxes])
+        excess = marks.box_excess(ink, blank, boxes, gain, sigma, levels, pencil, learn=C.CLASS_CLEAN_MAX.get(what),
+                                  shrink=C.FLOOR_SHRINK if what == "floor" else
+                                  C.TAUGHT_HOUSE_SHRINK if taught and what == "house" else
+                                  C.TAUGHT_TREE_SHRINK if taught and what == "tree" else C.MARK_SHRINK)
+        if instead is not None:  # boxes a road runs over: their ink off the road
+            excess = np.array([e if v is None else v for e, v in zip(excess, instead, strict=True)])
+        least = marks.noise_floor(excess, pencil, what) if taught else None
+        crossed, conf, doubt = marks.decide_crosses(excess, pencil, what, least, taught)
+        rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
+        if what == "house" and taught:  # a lone slash over the icon, along its line
+            crossed, doubt = marks.add_slashes(crossed, doubt, rel, pencil, lambda: marks.slash_lines(
+                ink, blank, boxes, gain, sigma, C.TAUGHT_HOUSE_SHRINK))
+        if what == "house" and pale is not None and (~np.array(crossed) & (rel >= C.COLOUR_GREY_MIN_REL)).any():
+            # a slash over a coloured icon, where grey half sees one: doubtful, read as crossed
+            added = colour.add_crosses(pale(), boxes, zero, rel, path_boxes, holes, what) & ~np.array(crossed, bool)
+            crossed = [bool(c or a) for c, a in zip(crossed, added, strict=True)]
+            doubt = [bool(d or a) for d, a in zip(doubt, added, strict=True)]
+        for item, yes, d in zip(items, crossed, doubt, strict=True):
+            if d:
+                where = f"{what} {item['index'] + 1}" + (f" in [{item['cell'][0]},{item['cell'][1]}]"
+                                                        if "cell" in item else "")
+                warnings.append(f"{where}: unclear cross, read as {'crossed' if yes else 'not crossed'}")
+        return crossed, min(conf)
+
+    free_houses = [h for h in geo["houses"] if not h["printed_crossed"]]
+    every = np.array([i["box"] for i in (*free_houses, *geo["trees"], *geo["floors"])], np.float64) * k
+    zero = marks.reference_paper(baseline[..., 1] > 0, every)
+    house_marks, _ = crosses(free_houses, "house", ink=ink if house_ink is None else house_ink)
+    floor_pencil = pencil_only if floor_ink is None else cv2.blur(floor_ink, (3, 3)) - cv2.blur(baseline[..., 0], (3, 3))
+    floor_marks, _ = crosses(geo["floors"], "floor",
+                             floors.road_floor_excess(floor_pencil, geo["floors"], grid, geo["cells"], k, pencil),
+                             ink if floor_ink is None else floor_ink)
+    tree_marks, tree_conf = crosses(geo["trees"], "tree")
+    proposal: dict[str, Any] = {"grid": grid}
+    confidence: dict[str, Any] = {"grid": grid_conf}
+    loop_pencil = cells.pencil_level(cells.path_profiles(loops, boxes, holes))
+    track_boxes = {name: np.array([e["box"] for e in entries], np.float64) * k for name, entries in geo["tracks"].items()}
+    loop_threshold = (loop_floor.taught_loop_threshold(loops, list(track_boxes.values()), loop_pencil) if taught
+                      else max(C.INK_FLOOR, C.INK_SHARE * loop_pencil))
+    for name, entries in geo["tracks"].items():
+        share = marks.ring_share(loops, track_boxes[name], loop_threshold)
+        circled, conf, doubt = marks.decide_loops(share)
+        proposal[name] = [e["value"] for e, yes in zip(entries, circled, strict=True) if yes]
+        confidence[name] = min(conf)
+        for e, yes, d in zip(entries, circled, doubt, strict=True):
+            if d:
+                warnings.append(f"{name} {e['value']}: unclear loop, read as {'circled' if yes else 'not circled'}")
+    proposal["trees_crossed"] = sum(tree_marks)
+    confidence["trees_crossed"] = tree_conf
+    details.update(pencil=round(pencil, 3),
+                   houses=[[*h["cell"], h["index"]] for h, yes in zip(free_houses, house_marks, strict=True) if yes],
+                   floors=[[*f["cell"], f["index"]] for f, yes in zip(geo["floors"], floor_marks, strict=True) if yes],
+                   trees=[t["index"] for t, yes in zip(geo["trees"], tree_marks, strict=True) if yes])
+    return Reading(proposal, confidence, sheet, warnings, details)
+
+
+def _path_holes(geo: dict[str, Any], where: list[tuple[int, int]], k: float) -> list[list[list[float]]]:
+    """Per drawable cell, the floor boxes in it (grown for strokes that
+    overshoot), at work scale: a cross there is a floor, not part of a road."""
+    out: dict[tuple[int, int], list[list[float]]] = {}
+    for f in geo["floors"]:
+        x0, y0, x1, y1 = f["box"]
+        g = (x1 - x0) * C.FLOOR_HOLE_GROW
+        out.setdefault(tuple(f["cell"]), []).append([(x0 - g) * k, (y0 - g) * k, (x1 + g) * k, (y1 + g) * k])
+    return [out.get(rc, []) for rc in where]
