@@ -144,7 +144,7 @@ def test_a_template_without_its_paper_colour_reads_houses_in_the_photos_grey(mon
 
     case = _reads(171016, "suzhou-v1", "faint")
     template = {k: v for k, v in _template(171000, "suzhou-v1").items() if k != "paper_bgr"}
-    monkeypatch.setattr(template_read, "balanced_grey", lambda *a: pytest.fail("no paper colour to balance to"))
+    monkeypatch.setattr(template_read, "balance_gains", lambda *a: pytest.fail("no paper colour to balance to"))
     data, _ = pad_case(171016, "suzhou-v1", "boxed", style="faint", out_size=SIZE, max_tilt=30.0)
     reading = read_with_template(_jpeg(_rgb(data)), template)
     assert _answer(reading) == _answer(case["reads"]["plain"])

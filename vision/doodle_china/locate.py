@@ -9,7 +9,7 @@ fewer than two markers are seen, the paper's outline is the fallback.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import cv2
@@ -199,6 +199,54 @@ def ink_map(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     ink = 1.0 - gray.astype(np.float32) / paper
     # Not clipped at 0: paper noise must average to nothing in a box's mean.
     return np.clip(ink, -1.0, 1.0), paper
+
+
+def ink_reach() -> int:
+    """How far (pixels) ink_map's figure at a pixel depends on the grey
+    around it: the closing's dilation and erosion (half the kernel each) and
+    the paper level's smoothing (OpenCV's Gaussian kernel for a float image
+    reaches 4 sigma, rounded)."""
+    return 2 * (C.BACKGROUND_KERNEL // 2) + (round(8 * C.BACKGROUND_SMOOTH + 1) | 1) // 2
+
+
+INK_ALIGN = 64  # pixels: OpenCV's vector loops see a window's pixels as the whole map's (ink_map_within)
+
+
+def ink_map_within(grey_of: Callable[[slice, slice], np.ndarray], shape: tuple[int, int],
+                   regions: list[tuple[int, int, int, int]], fill: np.ndarray) -> np.ndarray:
+    """ink_map(grey)[0] over `regions` (x0, y0, x1, y1 pixels of a `shape`
+    image), with the very figures of the whole map there, and `fill`
+    elsewhere: for a caller that measures a few boxes only. Regions whose
+    surroundings (ink_reach()) meet are worked out together, in one window
+    round them all; a window's left edge sits on a multiple of INK_ALIGN
+    pixels and its width is one too, or it reaches the image's right edge
+    (OpenCV does the last few pixels of a row one by one, which rounds
+    differently). `grey_of(rows, cols)`: the grey of a window."""
+    h, w = shape
+    reach = ink_reach()
+    groups: list[tuple[list[int], list[tuple[int, int, int, int]]]] = []  # [window], its regions
+    for x0, y0, x1, y1 in regions:
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        box, mine = [max(0, x0 - reach), max(0, y0 - reach), min(w, x1 + reach), min(h, y1 + reach)], [(x0, y0, x1, y1)]
+        while (other := next((g for g in groups if _meet(g[0], box)), None)) is not None:
+            groups.remove(other)  # merged until no two windows meet
+            box = [min(box[0], other[0][0]), min(box[1], other[0][1]), max(box[2], other[0][2]), max(box[3], other[0][3])]
+            mine += other[1]
+        groups.append((box, mine))
+    out = fill.copy()
+    for (x0, y0, x1, y1), mine in groups:
+        left = x0 // INK_ALIGN * INK_ALIGN
+        right = min(w, left + -(-(x1 - left) // INK_ALIGN) * INK_ALIGN)
+        ink = ink_map(grey_of(slice(y0, y1), slice(left, right)))[0]
+        for a, b, c, d in mine:
+            out[b:d, a:c] = ink[b - y0:d - y0, a - left:c - left]
+    return out
+
+
+def _meet(a: list[int], b: list[int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def refine(image: np.ndarray, H: np.ndarray, blank_at: Any,

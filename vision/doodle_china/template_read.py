@@ -19,7 +19,7 @@ from ..errors import PhotoError
 from . import constants as C
 from . import locate, marks
 from . import template_constants as T
-from .colour import CHANNELS, Channel, balanced_grey, channel_ink, plain_paper
+from .colour import CHANNELS, Channel, balance_gains, balanced, channel_ink, plain_paper
 from .read_marks import Reading, read_marks
 from .reader import _photo_homography, decode
 from .taught_paper import taught_ink
@@ -259,22 +259,43 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
         cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY), template["image"], template["image_scale"], (w, h), k)
     reading = read_marks(geometry(template), sheet, (smooth, loops), ink, (baseline, blank, gain, sigma),
                          warnings, details, taught=True, pale=None if pale is None else seen, floor_ink=floor_ink,
-                         house_ink=_house_ink(flat, template))
+                         house_ink=_house_ink(flat, template, ink))
     reading.homography, reading.size = _photo_homography(data, image, H, reduce)
     return reading
 
 
-def _house_ink(flat: np.ndarray, template: dict[str, Any]) -> np.ndarray | None:
+def _house_ink(flat: np.ndarray, template: dict[str, Any], ink: np.ndarray) -> np.ndarray | None:
     """The ink the houses are measured on: the flattened photo's grey in the
-    blank's white balance (colour.balanced_grey), when the template keeps its
-    paper colour and the photo shows that paper; else None (grey's ink)."""
-    if template.get("paper_bgr") is None or not template["houses"]:
+    blank's white balance (colour.balance_gains), when the template keeps its
+    paper colour and the photo shows that paper; else None (grey's ink).
+    Worked out round the houses only (_house_regions: the ink map of that
+    grey over the whole sheet has the same figures there), `ink` elsewhere."""
+    houses = [x for x in template["houses"] if not x["printed_crossed"]]  # as read_marks measures
+    if template.get("paper_bgr") is None or not houses:
         return None
     w, h = template["size"]
     mask = _plain_paper(template["image"], template["image_scale"], (w, h), C.WORK_SCALE,
                         tuple(template["grid"]), tuple(map(tuple, template["paper"])))
-    grey = balanced_grey(flat, mask, template["paper_bgr"])
-    return None if grey is None else locate.ink_map(grey)[0]
+    gains = balance_gains(flat, mask, template["paper_bgr"])
+    if gains is None:
+        return None
+    return locate.ink_map_within(lambda rows, cols: balanced(flat[rows, cols], gains), ink.shape,
+                                 _house_regions(np.array([x["box"] for x in houses], np.float64) * C.WORK_SCALE),
+                                 ink)
+
+
+def _house_regions(boxes: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """The pixels a house's measures read (x0, y0, x1, y1 at work scale): the
+    paper round it that sets its zero (marks.surround_level, C.MARK_SURROUND
+    of its side) and its crop with C.CLASS_MARGIN (marks.box_excess and
+    slash_lines, interpolated: a pixel more), with a pixel or two to spare."""
+    out = []
+    for x0, y0, x1, y1 in boxes:
+        side = max(x1 - x0, y1 - y0)
+        grow = max(C.MARK_SURROUND * side, C.CLASS_MARGIN_MIN, C.CLASS_MARGIN * side) + 3
+        out.append((int(np.floor(x0 - grow)), int(np.floor(y0 - grow)),
+                    int(np.ceil(x1 + grow)) + 1, int(np.ceil(y1 + grow)) + 1))
+    return out
 
 
 @functools.lru_cache(maxsize=8)
