@@ -251,14 +251,17 @@ def _meet(a: list[int], b: list[int]) -> bool:
 
 def refine(image: np.ndarray, H: np.ndarray, blank_at: Any,
            box: tuple[float, float, float, float] | None = None,
-           scales: tuple[float, ...] = C.REFINE_SCALES, iterations: int = C.REFINE_ITERATIONS) -> np.ndarray:
+           scales: tuple[float, ...] = C.REFINE_SCALES, iterations: int = C.REFINE_ITERATIONS,
+           pyramid: list[np.ndarray] | None = None) -> np.ndarray:
     """Sharpen a rough sheet -> image homography (from the paper's outline) by
     aligning the flattened photo's ink with the printed sheet's, coarse to fine
     (ECC). `blank_at(scale)` gives the printed ink at a scale (of `box`, a
     template's frame, or our sheet). A step that does not converge leaves the
-    homography as it was."""
+    homography as it was. `pyramid`: the grey photo and its halvings made so
+    far, shared with the caller's other uses of the photo (grown here)."""
     # the photo's grey, each halving of it made once for all the scales
-    pyramid = [image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)]
+    if pyramid is None:
+        pyramid = [image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)]
     for scale in scales:
         gray = flatten(pyramid[0], H, scale, box=box, pyramid=pyramid)
         ink, _ = ink_map(gray)

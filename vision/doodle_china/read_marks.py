@@ -66,7 +66,8 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
     holes = _path_holes(geo, [(r, c) for r, c, _ in drawable], k)
     path_boxes = boxes
     # the print taken out: a turn's chord passes over a taxi's or boat's icon
-    pencil_only = smooth - cv2.blur(baseline[..., 0], (3, 3))
+    print_smooth = cv2.blur(baseline[..., 0], (3, 3))
+    pencil_only = smooth - print_smooth
     profiles = cells.path_profiles(pencil_only, boxes, holes)
     pencil = cells.pencil_level(profiles)
     threshold = max(C.INK_FLOOR, C.INK_SHARE * pencil)
@@ -115,7 +116,7 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
     every = np.array([i["box"] for i in (*free_houses, *geo["trees"], *geo["floors"])], np.float64) * k
     zero = marks.reference_paper(baseline[..., 1] > 0, every)
     house_marks, _ = crosses(free_houses, "house", ink=ink if house_ink is None else house_ink)
-    floor_pencil = pencil_only if floor_ink is None else cv2.blur(floor_ink, (3, 3)) - cv2.blur(baseline[..., 0], (3, 3))
+    floor_pencil = pencil_only if floor_ink is None else cv2.blur(floor_ink, (3, 3)) - print_smooth
     floor_marks, _ = crosses(geo["floors"], "floor",
                              floors.road_floor_excess(floor_pencil, geo["floors"], grid, geo["cells"], k, pencil),
                              ink if floor_ink is None else floor_ink)

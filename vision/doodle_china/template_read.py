@@ -39,6 +39,30 @@ def _template_side(image: str, features: int = T.ORB_FEATURES) -> tuple[np.ndarr
     return tmpl, keys, desc
 
 
+class Photo:
+    """A decoded photo and what registering it derives from it, each made
+    once however often it is asked for: its grey, the halvings of the grey
+    and of the colour photo (locate.flatten's pyramids), and per side it is
+    matched at, the grey shrunk to that side and the paper's outline in it."""
+
+    def __init__(self, image: np.ndarray) -> None:
+        self.image = image
+        self.gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        self.grays: list[np.ndarray] = [self.gray]
+        self.colours: list[np.ndarray] = [image]
+        self._shrunk: dict[int, tuple[np.ndarray, float, np.ndarray | None]] = {}
+        self.outlined: dict[tuple, np.ndarray] = {}  # _features_fit's flattenings by the outline
+
+    def shrunk(self, side: int) -> tuple[np.ndarray, float, np.ndarray | None]:
+        """The grey shrunk to `side` (its longer side), the factor, and the
+        paper's outline in it (template.paper_quad)."""
+        if side not in self._shrunk:
+            f = min(1.0, side / max(self.gray.shape))
+            small = cv2.resize(self.gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else self.gray
+            self._shrunk[side] = (small, f, paper_quad(small))
+        return self._shrunk[side]
+
+
 def _match(tmpl: np.ndarray, photo: np.ndarray, features: tuple[tuple, np.ndarray | None] | None = None,
            n: int = T.ORB_FEATURES) -> tuple[np.ndarray | None, int, float]:
     """Template (grey) -> photo (grey) homography by ORB + RANSAC (`n`
@@ -72,7 +96,7 @@ def _plausible(H: np.ndarray, size: tuple[int, int], shape: tuple[int, int]) -> 
     return cv2.isContourConvex(quad.astype(np.float32)) and area > 0.02 * shape[0] * shape[1]
 
 
-def _features_fit(gray: np.ndarray, template: dict[str, Any], n: int, side: int = T.MATCH_LONG_SIDE
+def _features_fit(photo: Photo, template: dict[str, Any], n: int, side: int = T.MATCH_LONG_SIDE
                   ) -> tuple[np.ndarray | None, int, float, str]:
     """Template -> photo homography from `n` ORB features in the photo shrunk
     to `side`: the photo flattened by the paper's outline first (ORB copes
@@ -80,18 +104,20 @@ def _features_fit(gray: np.ndarray, template: dict[str, Any], n: int, side: int 
     matches, the whole photo; with its inliers, inlier share and how."""
     k = template["image_scale"]
     tmpl, keys, desc = _template_side(template["image"], n)
-    f = min(1.0, side / max(gray.shape))
-    small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
+    small, f, quad = photo.shrunk(side)
     down = np.diag([1 / f, 1 / f, 1.0])
     to_tmpl = np.diag([k, k, 1.0])
     best: tuple[np.ndarray | None, int, float, str] = (None, 0, 0.0, "")
-    quad = paper_quad(small)
     if quad is not None:
         paper = np.asarray(template["paper"], np.float64)
         for turn in _turns_by_shape(paper, quad):
             rough = cv2.getPerspectiveTransform((paper * k).astype(np.float32),
                                                 np.roll(quad, -turn, 0).astype(np.float32))
-            flat = cv2.warpPerspective(small, rough, tmpl.shape[::-1], flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP)
+            key = (side, turn, tmpl.shape, k, paper.tobytes())
+            if key not in photo.outlined:  # the same for more features (register's second try)
+                photo.outlined[key] = cv2.warpPerspective(small, rough, tmpl.shape[::-1],
+                                                          flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP)
+            flat = photo.outlined[key]
             Hf, inl, share = _match(tmpl, flat, (keys, desc), n)
             if Hf is not None and inl > best[1]:
                 best = (down @ rough @ Hf @ to_tmpl, inl, share, "outline+features")
@@ -115,13 +141,14 @@ def _turns_by_shape(paper: np.ndarray, quad: np.ndarray) -> list[int]:
     return sorted(range(4), key=lambda t: abs(np.log(ratio(np.roll(quad, -t, 0)) / want)))
 
 
-def register(image: np.ndarray, template: dict[str, Any], tmpl_ink: np.ndarray,
+def register(image: np.ndarray | Photo, template: dict[str, Any], tmpl_ink: np.ndarray,
              side: int = T.MATCH_LONG_SIDE) -> tuple[np.ndarray, dict]:
-    """Template pixels -> photo pixels for a photo of the taught sheet, its
-    features matched in the photo shrunk to `side`; raises PhotoError when the
-    photo does not fit the template."""
+    """Template pixels -> photo pixels for a photo (BGR, or a Photo made of
+    it) of the taught sheet, its features matched in the photo shrunk to
+    `side`; raises PhotoError when the photo does not fit the template."""
     name = template.get("name", "taught sheet")
-    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    photo = image if isinstance(image, Photo) else Photo(image)
+    gray = photo.gray
     w, h = template["size"]
 
     def fits(found: tuple[np.ndarray | None, int, float, str]) -> bool:
@@ -134,30 +161,29 @@ def register(image: np.ndarray, template: dict[str, Any], tmpl_ink: np.ndarray,
     def blank_at(scale: float) -> np.ndarray:
         return locate.shrink(tmpl_ink, scale / k, (round(w * scale), round(h * scale)))
 
-    found = _features_fit(gray, template, T.ORB_FEATURES, side)
+    found = _features_fit(photo, template, T.ORB_FEATURES, side)
     if not fits(found):  # a hard photo: more features before giving up
-        found = _features_fit(gray, template, T.ORB_FEATURES_RETRY, side)
+        found = _features_fit(photo, template, T.ORB_FEATURES_RETRY, side)
     if not fits(found):
         # marks all over the sheet can hide its features: the paper's outline,
         # aligned to the print (ECC), where the print then matches the blank's
-        H = _outline_fit(image, gray, template, blank_at)
+        H = _outline_fit(photo, template, blank_at)
         if H is None:
             raise PhotoError(f"this photo does not match the template {name!r}: is it a sheet of that pad? "
                              "Hold the phone flat above the whole sheet, or teach this sheet first", status=422)
         return H, {"method": "template:outline+print", "inliers": found[1], "inlier_share": round(found[2], 3)}
     H, inliers, share, how = found
-    H = locate.refine(image, H, blank_at, box=(0, 0, w, h), scales=T.REFINE_SCALES, iterations=T.REFINE_ITERATIONS)
+    H = locate.refine(gray, H, blank_at, box=(0, 0, w, h), scales=T.REFINE_SCALES, iterations=T.REFINE_ITERATIONS,
+                      pyramid=photo.grays)
     return H, {"method": f"template:{how}", "inliers": inliers, "inlier_share": round(share, 3)}
 
 
-def _outline_fit(image: np.ndarray, gray: np.ndarray, template: dict[str, Any], blank_at: Any) -> np.ndarray | None:
+def _outline_fit(photo: Photo, template: dict[str, Any], blank_at: Any) -> np.ndarray | None:
     """Template -> photo homography from the paper's outline alone, refined by
     aligning the print (coarse to fine), for the two ways long side on long
     side; the one whose print then matches the blank's best, if it matches
     well (T.OUTLINE_MIN_MATCH), else None."""
-    f = min(1.0, T.MATCH_LONG_SIDE / max(gray.shape))
-    small = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else gray
-    quad = paper_quad(small)
+    _, f, quad = photo.shrunk(T.MATCH_LONG_SIDE)
     if quad is None:
         return None
     w, h = template["size"]
@@ -167,9 +193,10 @@ def _outline_fit(image: np.ndarray, gray: np.ndarray, template: dict[str, Any], 
     best: tuple[float, np.ndarray | None] = (T.OUTLINE_MIN_MATCH, None)
     for turn in _turns_by_shape(paper, quad)[:2]:
         rough = cv2.getPerspectiveTransform(paper.astype(np.float32), (np.roll(quad, -turn, 0) / f).astype(np.float32))
-        H = locate.refine(image, rough, blank_at, box=(0, 0, w, h), scales=T.OUTLINE_REFINE_SCALES,
-                          iterations=T.REFINE_ITERATIONS)
-        ink, _ = locate.ink_map(cv2.cvtColor(locate.flatten(image, H, k, box=(0, 0, w, h)), cv2.COLOR_BGR2GRAY))
+        H = locate.refine(photo.gray, rough, blank_at, box=(0, 0, w, h), scales=T.OUTLINE_REFINE_SCALES,
+                          iterations=T.REFINE_ITERATIONS, pyramid=photo.grays)
+        flat = locate.flatten(photo.image, H, k, box=(0, 0, w, h), pyramid=photo.colours)
+        ink, _ = locate.ink_map(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY))
         match = _print_match(ink, blank, template)
         if match > best[0]:
             best = (match, H)
@@ -216,13 +243,13 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
     """Read a photo of a sheet through its template (see module doc)."""
     check_template(template)
     image, reduce = decode(data)
-    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    if locate.percentile(gray, 99) < C.MIN_BRIGHTNESS:
+    photo = Photo(image)
+    if locate.percentile(photo.gray, 99) < C.MIN_BRIGHTNESS:
         raise PhotoError("the photo is far too dark; take it again with more light", status=422)
     k = C.WORK_SCALE
     w, h = template["size"]
     blank = template_ink(template["image"], template["image_scale"], (w, h), k)
-    H, details, flat, ink, match = _register_closer(image, template, blank)
+    H, details, flat, ink, match = _register_closer(photo, template, blank)
     if match < T.MIN_MATCH:
         raise PhotoError(f"this photo does not line up with the template {template.get('name', '')!r} "
                          f"(match {match:.2f}); hold the phone flat above the whole sheet, or check that it "
@@ -230,8 +257,8 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
     fit = [tuple(int(v * k) for v in box) for box in template.get("fit_boxes", [])]
     gain, sigma = marks.fit_print(ink, blank, fit) if fit else (1.0, 0.0)
     gain = float(np.clip(gain, 0.5, 1.5))
-    baseline = gain * (blank if sigma <= 0 else cv2.GaussianBlur(blank, (0, 0), sigma))
-    baseline = np.dstack([baseline, marks.paper_mask(blank, sigma)])
+    blurred, paper_mask, printed = _print_model(template["image"], template["image_scale"], (w, h), k, sigma)
+    baseline = np.dstack([gain * blurred, paper_mask])
     smooth = cv2.blur(ink, (3, 3))
     # a pad prints a box around each value, and its neighbours' boxes lie where
     # a loop is looked for: the print is taken out first
@@ -242,7 +269,6 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
     loops = smooth - cv2.blur(baseline[..., 0], (3, 3))
     # what is left of the print where it is strong (a pixel off, a faint
     # pencil's threshold is low) is not a loop: the outlines are left out
-    printed = cv2.dilate((blank > T.RING_PRINT).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     loops = np.where(printed, 0.0, loops).astype(np.float32)
     sheet = {"game": "doodle-china", "edition": template["edition"], "layout": template["layout"],
              "player": None, "match": None, "template": template_id if template_id is not None
@@ -298,6 +324,23 @@ def _house_regions(boxes: np.ndarray) -> list[tuple[int, int, int, int]]:
     return out
 
 
+@functools.lru_cache(maxsize=32)
+def _print_model(image: str, image_scale: float, size: tuple[int, int], scale: float, sigma: float
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A template's print as a photo shows it, once per template and blur
+    step (marks.BLUR_STEPS), not per photo (read only): its blank's ink
+    blurred by `sigma` (before the photo's gain), where the paper is clear of
+    it (marks.paper_mask), and its strong outlines, grown a pixel (no loop
+    is looked for there)."""
+    blank = template_ink(image, image_scale, size, scale)
+    blurred = blank if sigma <= 0 else cv2.GaussianBlur(blank, (0, 0), sigma)
+    printed = cv2.dilate((blank > T.RING_PRINT).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    out = (blurred, marks.paper_mask(blank, sigma), printed)
+    for a in out:
+        a.flags.writeable = False
+    return out
+
+
 @functools.lru_cache(maxsize=8)
 def _plain_paper(image: str, image_scale: float, size: tuple[int, int], scale: float, grid: tuple,
                  paper: tuple) -> np.ndarray:
@@ -307,7 +350,7 @@ def _plain_paper(image: str, image_scale: float, size: tuple[int, int], scale: f
     return mask
 
 
-def _register_closer(image: np.ndarray, template: dict[str, Any], blank: np.ndarray
+def _register_closer(photo: Photo, template: dict[str, Any], blank: np.ndarray
                      ) -> tuple[np.ndarray, dict, np.ndarray, np.ndarray, float]:
     """register(), and again with the photo shrunk less when that fails or
     its print does not match the blank's (a small sheet in a large photo:
@@ -318,12 +361,12 @@ def _register_closer(image: np.ndarray, template: dict[str, Any], blank: np.ndar
     best: tuple | None = None
     for side in (T.MATCH_LONG_SIDE, T.MATCH_LONG_SIDE_CLOSER):
         try:
-            H, details = register(image, template, blank, side)
+            H, details = register(photo, template, blank, side)
         except PhotoError:
             if side == T.MATCH_LONG_SIDE_CLOSER and best is None:
                 raise
             continue
-        flat = locate.flatten(image, H, k, box=(0, 0, w, h))
+        flat = locate.flatten(photo.image, H, k, box=(0, 0, w, h), pyramid=photo.colours)
         ink, _ = locate.ink_map(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY))
         match = _print_match(ink, blank, template)
         if best is None or match > best[4]:
