@@ -258,3 +258,41 @@ def test_a_wide_roads_wings_beyond_the_band_are_no_cross(width, blur):
     cv2.line(ink, (0, 69), (149, 70), 0.6, width)
     value = floors.off_road_excess(cv2.GaussianBlur(ink, (0, 0), blur), np.array(BOX, float), True, pencil=0.6)
     assert value is not None and value / 0.6 < 0.1, value
+
+
+# -- a retraced road's edges along a slash's line (pad-floors, session 9) ---------------
+# At a photo's own scale: a Shanghai pad's floor box is 9.5 work pixels, a
+# road drawn twice a little apart covers half of it.
+SMALL_BOX = [60.0, 30.5, 69.5, 40.0]
+
+
+def _retraced(gap: float, width: float, blur: float, mark: str | None) -> np.ndarray:
+    """A road drawn twice across SMALL_BOX, `gap` work pixels apart, each
+    stroke `width` wide (drawn at 4x and shrunk), with an X or a slash from
+    corner to corner over the box, or nothing."""
+    s = 4
+    ink = np.zeros((75 * s, 75 * s), np.float32)
+    for dy in (-gap / 2, gap / 2):
+        cv2.line(ink, (0, int((35.25 + dy) * s)), (75 * s, int((35.75 + dy) * s)), 0.45, int(width * s))
+    x0, y0, x1, y1 = SMALL_BOX
+    corners = [((x0 + 1, y1 - 1), (x1 - 1, y0 + 1)), ((x0 + 1, y0 + 1), (x1 - 1, y1 - 1))]
+    for (ax, ay), (bx, by) in corners[:{"slash": 1, "x": 2}.get(mark or "", 0)]:
+        cv2.line(ink, (int(ax * s), int(ay * s)), (int(bx * s), int(by * s)), 0.45, int(2 * s))
+    return cv2.GaussianBlur(cv2.resize(ink, (75, 75), interpolation=cv2.INTER_AREA), (0, 0), blur)
+
+
+@pytest.mark.parametrize("gap,width,blur", [(2.5, 2.0, 0.6), (2.5, 2.5, 1.0), (3.0, 2.0, 1.0)],
+                         ids=["retraced", "retraced-heavy", "retraced-apart"])
+def test_a_retraced_roads_edges_along_a_slashs_line_are_no_cross(gap, width, blur):
+    """Each line through the box crossed the wide road's edges off its band
+    (dev photos 0.51-0.56 of the pencil, read crossed); the road's wings,
+    seen beside the box, are taken out along the line as over the box."""
+    value = floors.off_road_excess(_retraced(gap, width, blur, None), np.array(SMALL_BOX), True, pencil=0.45)
+    assert value is not None and value / 0.45 < 0.18, value
+
+
+@pytest.mark.parametrize("mark", ["slash", "x"])
+@pytest.mark.parametrize("gap,width,blur", [(1.5, 1.6, 0.6), (2.5, 2.0, 0.6)], ids=["retraced-close", "retraced"])
+def test_a_cross_over_a_retraced_road_is_still_seen(gap, width, blur, mark):
+    value = floors.off_road_excess(_retraced(gap, width, blur, mark), np.array(SMALL_BOX), True, pencil=0.45)
+    assert value is not None and value / 0.45 > 0.28, value

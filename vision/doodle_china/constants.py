@@ -334,3 +334,13 @@ HOUSE_LINE_LETS_THROUGH = 0.3
 HOUSE_LINE_GREY_MIN = 0.02
 HOUSE_LINE_MIN = 0.3
 HOUSE_LINE_MIN_PENCIL = 0.1
+# --- pad-floors (session 9)
+# A slash over a road that runs straight across a floor box is looked for
+# along its line (floors.slash_off_road) with the road's own ink by distance
+# from its line, seen beside the box (its wings), taken out at each point: a
+# retraced or heavy road is wider than ROAD_FLOOR_BAND and every line through
+# the box crossed its edges (clean boxes 0.51-0.56 of the pencil, read
+# crossed). Shanghai boxed dev photos (70, 69 such boxes): clean boxes now at
+# most 0.14, crossed ones from 0.49 (were 0.69), so the line's least ink
+# comes down from 0.5 to the middle of the gap.
+FLOOR_SLASH_MIN = 0.35

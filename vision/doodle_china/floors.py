@@ -11,8 +11,8 @@ slash crossing the road at the box's centre keeps little ink off the band,
 so it is also looked for along its own straight line (slash_off_road).
 The box's ink is measured from the paper's level beside it, and the road's
 own wings (its ink by distance from its line, seen beside the box) are
-taken out in it. A box with no pencil line in its middle is clean whatever
-runs near it (stroke_peak).
+taken out in it, over the box and along a slash's line alike. A box with
+no pencil line in its middle is clean whatever runs near it (stroke_peak).
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, penci
     mean = float((m[q0:q1, e0:e1] - zero - wings[dist])[away].mean())
     # a slash over the road leaves only its ends off the road's band, a thin
     # share of that part of the box: it is seen along its own line instead
-    line = slash_off_road(part, (x0 - a, y0 - r0, x1 - a, y1 - r0), path) - zero
+    line = slash_off_road(part, (x0 - a, y0 - r0, x1 - a, y1 - r0), path, wings) - zero
     return line if line >= C.FLOOR_SLASH_MIN * pencil else mean
 
 
@@ -154,14 +154,19 @@ def _slash_lines() -> np.ndarray:
     return lines
 
 
-def slash_off_road(m: np.ndarray, box: tuple[float, float, float, float], road: np.ndarray) -> float:
+def slash_off_road(m: np.ndarray, box: tuple[float, float, float, float], road: np.ndarray,
+                   wings: np.ndarray | None = None) -> float:
     """The most pencil ink along one straight line through a floor box's
     centre (a slash, or one stroke of an X), averaged over its points inside
     the box (shrunk as the off-road measure is) and off the road's band.
     `m`: the pencil map with the road running left to right, `road`: the
     road's row in each of its columns. A road alone leaves such a line on
     paper (its band is left out); a slash keeps its ink along its whole
-    length, where its ends off the band are only a thin share of the box."""
+    length, where its ends off the band are only a thin share of the box.
+    `wings`: the road's own ink by distance from its line, seen beside the
+    box (_road_beside), taken out at each point: a heavy or retraced road
+    is wider than its band, and any line through the box crosses its edges
+    (a slash's ink there stands above the road's)."""
     x0, y0, x1, y1 = box
     bw, bh = x1 - x0, y1 - y0
     pts = _slash_lines() * max(bw, bh) + [(x0 + x1) / 2, (y0 + y1) / 2]
@@ -175,6 +180,8 @@ def slash_off_road(m: np.ndarray, box: tuple[float, float, float, float], road: 
     crop = np.ascontiguousarray(m[b:int(np.ceil(y1)) + 3, a:int(np.ceil(x1)) + 3], np.float32)
     ink = cv2.remap(crop, (xs - a).astype(np.float32), (ys - b).astype(np.float32), cv2.INTER_LINEAR,
                     borderMode=cv2.BORDER_CONSTANT, borderValue=0.0)
+    if wings is not None:
+        ink = ink - wings[np.minimum(np.abs(ys - road[col]), len(wings) - 1).astype(np.intp)]
     n = off.sum(axis=1)
     means = np.where(n >= C.FLOOR_SLASH_POINTS, (ink * off).sum(axis=1) / np.maximum(n, 1), -np.inf)
     return float(means.max())
