@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 
 from . import constants as C
+from .lsh import Neighbours
 
 
 def twin_regions(thumbs: np.ndarray, k: int, seen: np.ndarray, share_max: float | None = None
@@ -55,7 +56,11 @@ def white_bytes(patch: np.ndarray, gains: np.ndarray) -> np.ndarray:
 def shortlist_votes(pairs: Any, owner: np.ndarray, n: int) -> np.ndarray:
     """recognise's vote loop (each nearest neighbour's entry gets 1.0, each
     second nearest 0.5) counted per rank with np.bincount: the votes are
-    halves, exact in float64 in any order, so the very same numbers."""
+    halves, exact in float64 in any order, so the very same numbers. The
+    catalog's own index (lsh.Neighbours) hands over its arrays whole."""
+    if isinstance(pairs, Neighbours):
+        votes = np.bincount(owner[pairs.first[pairs.first >= 0]], minlength=n).astype(np.float64)
+        return votes + 0.5 * np.bincount(owner[pairs.second[pairs.second >= 0]], minlength=n)
     first = [p[0].trainIdx for p in pairs if len(p) > 0]
     second = [p[1].trainIdx for p in pairs if len(p) > 1]
     votes = np.bincount(owner[np.asarray(first, np.intp)], minlength=n).astype(np.float64)
