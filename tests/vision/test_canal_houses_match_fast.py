@@ -204,3 +204,58 @@ def test_features_keep_the_plain_keypoints_and_descriptors() -> None:
     pts, desc = features(grey, n)
     assert np.array_equal(pts, np.array([k.pt for k in kept], np.float32).reshape(-1, 2))
     assert desc is not None and np.array_equal(desc, want_desc)
+
+
+def _plain_pairs(pairs, q_pts: np.ndarray, e_pts: np.ndarray, ratio: float, far: float):
+    """recognise._pairs as first written."""
+    q_idx, e_idx, rep_q, rep_e = [], [], [], []
+    for p in pairs:
+        if len(p) < 2:
+            continue
+        a, b = p
+        if a.distance < ratio * b.distance:
+            q_idx.append(a.queryIdx)
+            e_idx.append(a.trainIdx)
+        elif far > 0 and np.linalg.norm(e_pts[a.trainIdx] - e_pts[b.trainIdx]) > far:
+            rep_q += [a.queryIdx, b.queryIdx]
+            rep_e += [a.trainIdx, b.trainIdx]
+    n = len(q_idx)
+    q_idx, e_idx = q_idx + rep_q, e_idx + rep_e
+    return q_pts[q_idx].reshape(-1, 2), e_pts[e_idx].reshape(-1, 2), n
+
+
+@pytest.mark.parametrize("kind", ["matched", "pane-grid", "on-the-limit", "short", "empty", "no-repeats"])
+def test_ratio_pairs_equal_the_plain_loop(kind: str) -> None:
+    """The ratio test and the repeated print's both places, over arrays:
+    the same points in the same order, pairs whose two places lie exactly
+    (or within a rounding) at the limit included."""
+    from vision.canal_houses.fastmatch import ratio_pairs
+
+    rng = np.random.default_rng(["matched", "pane-grid", "on-the-limit", "short", "empty", "no-repeats"].index(kind))
+    train = rng.integers(0, 256, (300, 32), dtype=np.uint8)
+    query = train[rng.choice(300, 200)].copy()
+    query[:, :4] ^= rng.integers(0, 256, (200, 4), dtype=np.uint8)
+    if kind == "pane-grid":
+        train[150:] = train[:150]  # each print twice: the ratio test fails, both places are candidates
+    e_pts = (rng.random((300, 2)) * 280).astype(np.float32)
+    if kind == "on-the-limit":
+        train[150:] = train[:150]
+        step = np.float32(15.0)
+        e_pts[150:] = e_pts[:150] + np.stack([np.full(150, step), np.zeros(150, np.float32)], axis=1)
+        e_pts[150::3, 0] = np.nextafter(e_pts[150::3, 0], np.float32(1e9))
+        e_pts[151::3, 0] = np.nextafter(e_pts[151::3, 0], np.float32(-1e9))
+        e_pts[200:210] = e_pts[50:60] + np.float32([9.0, 12.0])  # 3-4-5: exactly 15 apart
+    q_pts = (rng.random((200, 2)) * 280).astype(np.float32)
+    pairs = list(cv2.BFMatcher(cv2.NORM_HAMMING).knnMatch(query, train, k=2))
+    if kind == "short":
+        pairs = [p[:i % 3] for i, p in enumerate(pairs)]
+    if kind == "empty":
+        pairs = []
+    far = 0.0 if kind == "no-repeats" else C.REPEAT_MIN_MM * C.CANON_PX_PER_MM
+    got = ratio_pairs(pairs, q_pts, e_pts, C.MATCH_RATIO, far)
+    want = _plain_pairs(pairs, q_pts, e_pts, C.MATCH_RATIO, far)
+    assert got[2] == want[2]
+    for g, w in zip(got[:2], want[:2], strict=True):
+        assert g.dtype == w.dtype and g.shape == w.shape and np.array_equal(g, w)
+    if kind in ("pane-grid", "on-the-limit"):
+        assert len(want[0]) > want[2]  # repeated print was rescued

@@ -44,6 +44,7 @@ from . import constants as C
 from .colour import field_colour, name_colour, parse_palette
 from .fastmatch import strongest_per_cell, white_bytes
 from .find import balance, border_gains, find_fields, paper_mask, white_gains, working_image
+from .lsh import LshIndex
 from .roles import face_down_score, sky_and_roof
 from .structure import door_vote, order_corners, rectify
 
@@ -68,7 +69,7 @@ class Entry:
     aspect: float | None = None  # the whole field's height / width in the catalog photo
     grey: np.ndarray | None = None  # the grey field as photographed (THUMB_H x THUMB_W uint8): roof or window by example
     detail: str | None = None  # the field at the canonical scale, JPEG base64 (twins.detail_field decodes it)
-
+    key: bytes | None = None  # a hash of the text points, desc and thumb were decoded from (_decoded)
 
 
 @dataclass
@@ -76,7 +77,7 @@ class Pool:
     """A role's entries with their shared descriptor index and their grey
     fields side by side for the template check."""
 
-    index: Any  # LSH index over all descriptors
+    index: Any  # LSH index over all descriptors (lsh.LshIndex: FLANN's, worked out with numpy)
     owner: np.ndarray  # entry number of each descriptor row
     entries: list[Entry]
     thumbs: np.ndarray  # entries x THUMB_H x THUMB_W: the entries' normalised grey fields
@@ -113,28 +114,20 @@ class Catalog:
         if role not in self._pools:
             roles = ("roof", "window") if role == "top" else (role,)
             chosen = [e for e in self.entries if e.role is None or role is None or e.role in roles]
-            key = _fingerprint(chosen)
+            key, keyed = _fingerprint(chosen)
             if key not in _INDEXES:
                 desc = np.concatenate([e.desc for e in chosen]) if chosen else np.zeros((0, 32), np.uint8)
-                owner = np.concatenate([np.full(len(e.desc), k) for k, e in enumerate(chosen)]) \
-                    if chosen else np.zeros(0, int)
-                index = cv2.FlannBasedMatcher({"algorithm": 6, "table_number": C.LSH_TABLES,
-                                               "key_size": C.LSH_KEY_BITS,
-                                               "multi_probe_level": C.LSH_MULTI_PROBE},
-                                              {"checks": C.LSH_CHECKS})
+                owner = np.repeat(np.arange(len(chosen)), [len(e.desc) for e in chosen])  # each row's entry
                 if len(desc):
-                    index.add([desc])
-                    # FLANN draws each LSH table's key bits from OpenCV's
-                    # thread RNG (cv::theRNG), so without a fixed seed the
-                    # same catalog got other tables - and a photo +-1 match -
-                    # depending on what the process had drawn before.
+                    # the tables' key bits come from OpenCV's thread RNG: unseeded, the same catalog got
+                    # other tables (a photo +-1 match) as the process had drawn before
                     cv2.setRNGSeed(C.LSH_SEED)
-                    index.train()
+                index = LshIndex(desc, C.LSH_TABLES, C.LSH_KEY_BITS, C.LSH_MULTI_PROBE)
                 if len(_INDEXES) >= 8:
                     _INDEXES.pop(next(iter(_INDEXES)))
-                _INDEXES[key] = (index, owner)
-            self._pools[role] = Pool(*_INDEXES[key], chosen, np.stack([e.thumb for e in chosen]) if chosen
-                                     else np.zeros((0, THUMB_H, THUMB_W), np.float32))
+                _INDEXES[key] = (index, owner, _thumbs(chosen) if keyed else None)
+            index, owner, thumbs = _INDEXES[key]
+            self._pools[role] = Pool(index, owner, chosen, _thumbs(chosen) if thumbs is None else thumbs)
         return self._pools[role]
 
 
@@ -161,17 +154,28 @@ def normalised(grey: np.ndarray) -> np.ndarray:
     return d / (spread + C.TEMPLATE_MIN_CONTRAST)
 
 
-_INDEXES: dict[bytes, tuple[Any, np.ndarray]] = {}
+_INDEXES: dict[bytes, tuple[Any, np.ndarray, np.ndarray | None]] = {}
 
 
-def _fingerprint(entries: list[Entry]) -> bytes:
-    """Same descriptors in the same order -> same index (a group's catalog is
-    sent with every photo; its index is built once per process)."""
+def _fingerprint(entries: list[Entry]) -> tuple[bytes, bool]:
+    """Same entries in the same order -> same index (a group's catalog comes
+    with every photo; its index is built once per process): by the hashes of
+    the texts they were decoded from (keyed: then their stacked grey fields
+    are kept too), else by their descriptors."""
+    keyed = all(e.key is not None for e in entries)
     h = hashlib.blake2b(digest_size=16)
+    h.update(b"keys|" if keyed else b"descriptors|")
     for e in entries:
-        h.update(e.desc.tobytes())
+        h.update(e.key if keyed and e.key is not None else e.desc.tobytes())
         h.update(b"|")
-    return h.digest()
+    return h.digest(), keyed
+
+
+def _thumbs(entries: list[Entry]) -> np.ndarray:
+    """The entries' normalised grey fields side by side (read only: kept)."""
+    thumbs = np.stack([e.thumb for e in entries]) if entries else np.zeros((0, THUMB_H, THUMB_W), np.float32)
+    thumbs.setflags(write=False)
+    return thumbs
 
 
 def _jpeg_b64(grey: np.ndarray) -> str:
@@ -183,12 +187,13 @@ def _b64(a: np.ndarray) -> str:
     return base64.b64encode(np.ascontiguousarray(a).tobytes()).decode("ascii")
 
 
-_DECODED: dict[bytes, tuple[np.ndarray, ...]] = {}
+_DECODED: dict[bytes, tuple[Any, ...]] = {}
 _DECODED_MAX = 4096  # entries kept decoded: a few groups' whole catalogs
 
 
-def _decoded(vision: dict[str, Any]) -> tuple[np.ndarray, ...]:
-    """An entry's points, descriptors, grey picture and normalised picture.
+def _decoded(vision: dict[str, Any]) -> tuple[Any, ...]:
+    """An entry's points, descriptors, grey and normalised picture, and the
+    hash of the text they came from.
     A group's catalog comes with every photo, and decoding and normalising
     all of it again cost a tenth of a read, so the arrays are kept (read
     only) by a hash of the very text they were decoded from."""
@@ -207,7 +212,7 @@ def _decoded(vision: dict[str, Any]) -> tuple[np.ndarray, ...]:
         thumb.setflags(write=False)
         if len(_DECODED) >= _DECODED_MAX:
             _DECODED.pop(next(iter(_DECODED)))
-        _DECODED[key] = (points, desc, raw, thumb)
+        _DECODED[key] = (points, desc, raw, thumb, key)
     return _DECODED[key]
 
 
@@ -217,7 +222,7 @@ def _entry(item: dict[str, Any]) -> Entry:
         vision = json.loads(vision)
     if vision.get("version") != C.ENTRY_VERSION:
         raise ValueError(f"made by another version ({vision.get('version')}); photograph the card again")
-    points, desc, raw, thumb = _decoded(vision)
+    points, desc, raw, thumb, key = _decoded(vision)
     role = item.get("role") or vision.get("role_hint")
     if role not in ROLES:
         raise ValueError(f"role must be one of {', '.join(ROLES)}")
@@ -228,7 +233,7 @@ def _entry(item: dict[str, Any]) -> Entry:
     aspect = float(aspect) if isinstance(aspect, (int, float)) and 0.8 < aspect < 3.0 else None
     detail = vision.get("detail")
     return Entry(item.get("id"), role, colour, values, points, desc, thumb, aspect, raw,
-                 detail if isinstance(detail, str) else None)
+                 detail if isinstance(detail, str) else None, key)
 
 
 def features(grey: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray | None]:

@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 
 from . import constants as C
+from .lsh import Neighbours
 
 
 def twin_regions(thumbs: np.ndarray, k: int, seen: np.ndarray, share_max: float | None = None
@@ -55,7 +56,11 @@ def white_bytes(patch: np.ndarray, gains: np.ndarray) -> np.ndarray:
 def shortlist_votes(pairs: Any, owner: np.ndarray, n: int) -> np.ndarray:
     """recognise's vote loop (each nearest neighbour's entry gets 1.0, each
     second nearest 0.5) counted per rank with np.bincount: the votes are
-    halves, exact in float64 in any order, so the very same numbers."""
+    halves, exact in float64 in any order, so the very same numbers. The
+    catalog's own index (lsh.Neighbours) hands over its arrays whole."""
+    if isinstance(pairs, Neighbours):
+        votes = np.bincount(owner[pairs.first[pairs.first >= 0]], minlength=n).astype(np.float64)
+        return votes + 0.5 * np.bincount(owner[pairs.second[pairs.second >= 0]], minlength=n)
     first = [p[0].trainIdx for p in pairs if len(p) > 0]
     second = [p[1].trainIdx for p in pairs if len(p) > 1]
     votes = np.bincount(owner[np.asarray(first, np.intp)], minlength=n).astype(np.float64)
@@ -85,3 +90,32 @@ def strongest_per_cell(kps: Any, cells: int, per_cell: int) -> list:
     keep = np.nonzero(rank < per_cell)[0]
     keep = keep[np.lexsort((keep, first[inverse[keep]]))]  # buckets by first appearance, then strongest first
     return [kps[i] for i in order[keep]]
+
+
+def ratio_pairs(pairs: Any, q_pts: np.ndarray, e_pts: np.ndarray, ratio: float, far: float
+                ) -> tuple[np.ndarray, np.ndarray, int]:
+    """recognise._pairs' loop (Lowe's ratio test within one entry, then the
+    pairs failing it whose two places on the entry lie farther apart than
+    far, both places) over arrays: the very same points in the very same
+    order. The distance between the two places is np.linalg.norm's (float32)
+    worked out for all pairs at once, and again by np.linalg.norm itself for
+    any pair within a hair of far, so that no rounding can tip one."""
+    both = [p for p in pairs if len(p) >= 2]
+    if not both:
+        return q_pts[[]].reshape(-1, 2), e_pts[[]].reshape(-1, 2), 0
+    qa, ta, da, qb, tb, db = (np.array(v) for v in
+                              zip(*[(a.queryIdx, a.trainIdx, a.distance, b.queryIdx, b.trainIdx, b.distance)
+                                    for a, b in both], strict=True))
+    good = da < ratio * db
+    q_idx, e_idx = qa[good], ta[good]
+    if far > 0:
+        rest = np.nonzero(~good)[0]
+        d = e_pts[ta[rest]] - e_pts[tb[rest]]
+        sq = d[:, 0] * d[:, 0] + d[:, 1] * d[:, 1]
+        apart = np.sqrt(sq) > far
+        for i in np.nonzero(np.abs(sq.astype(np.float64) - far * far) <= 1e-3 * max(far * far, 1.0))[0]:
+            apart[i] = np.linalg.norm(e_pts[ta[rest[i]]] - e_pts[tb[rest[i]]]) > far
+        rep = rest[apart]
+        q_idx = np.concatenate([q_idx, np.stack([qa[rep], qb[rep]], axis=1).ravel()])
+        e_idx = np.concatenate([e_idx, np.stack([ta[rep], tb[rep]], axis=1).ravel()])
+    return q_pts[q_idx.astype(np.intp)].reshape(-1, 2), e_pts[e_idx.astype(np.intp)].reshape(-1, 2), int(good.sum())

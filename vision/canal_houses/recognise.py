@@ -23,7 +23,7 @@ import numpy as np
 
 from . import constants as C
 from .catalog import CANON_H, CANON_W, Catalog, Entry, Pool, features, grey_field
-from .fastmatch import shortlist_votes
+from .fastmatch import ratio_pairs, shortlist_votes
 from .layout import by_layout
 from .template import (  # noqa: F401  (percentile, tile_ncc ...: the template check's names, kept importable here)
     _laid,
@@ -160,21 +160,8 @@ def _pairs(pairs: Any, q_pts: np.ndarray, e_pts: np.ndarray) -> tuple[np.ndarray
     because the entry prints the same thing again elsewhere (a second window
     pane alike, farther off than REPEAT_MIN_MM), both places as candidates:
     the geometric check keeps the one in place."""
-    q_idx, e_idx, rep_q, rep_e = [], [], [], []
-    far = C.REPEAT_MIN_MM * C.CANON_PX_PER_MM
-    for p in pairs:
-        if len(p) < 2:
-            continue
-        a, b = p
-        if a.distance < C.MATCH_RATIO * b.distance:
-            q_idx.append(a.queryIdx)
-            e_idx.append(a.trainIdx)
-        elif far > 0 and np.linalg.norm(e_pts[a.trainIdx] - e_pts[b.trainIdx]) > far:
-            rep_q += [a.queryIdx, b.queryIdx]
-            rep_e += [a.trainIdx, b.trainIdx]
-    n = len(q_idx)
-    q_idx, e_idx = q_idx + rep_q, e_idx + rep_e
-    return q_pts[q_idx].reshape(-1, 2), e_pts[e_idx].reshape(-1, 2), n
+    # worked out over arrays (fastmatch.ratio_pairs: the loop's very points, in its order)
+    return ratio_pairs(pairs, q_pts, e_pts, C.MATCH_RATIO, C.REPEAT_MIN_MM * C.CANON_PX_PER_MM)
 
 
 def _decide(pool: Pool, grey: np.ndarray, scored: list, clustered: set[int], repeated: set[int],
