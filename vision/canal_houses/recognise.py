@@ -190,7 +190,9 @@ def _decide(pool: Pool, grey: np.ndarray, scored: list, clustered: set[int], rep
         settled = _settle_twins(pool, grey, scored, allowed, patch_limit)
         if settled is not None:
             return settled
-    if ncc < C.TEMPLATE_MIN_NCC or ncc - second < (C.CLUSTERED_MARGIN if k in clustered else C.TEMPLATE_MARGIN):
+    if ncc < C.TEMPLATE_MIN_NCC:
+        return _settle_alike(pool, grey, scored, repeated, allowed, patch_limit)
+    if ncc - second < (C.CLUSTERED_MARGIN if k in clustered else C.TEMPLATE_MARGIN):
         return None
     if inliers < C.MIN_INLIER_SHARE * max(s[1] for s in scored):
         return None  # the features point elsewhere, more strongly
@@ -230,6 +232,32 @@ def _settle_twins(pool: Pool, grey: np.ndarray, scored: list, allowed: np.ndarra
         return None
     conf = 0.5 * min(1.0, inliers / (2 * C.MIN_INLIERS))
     return pool.entries[k], round(float(conf), 2)
+
+
+def _settle_alike(pool: Pool, grey: np.ndarray, scored: list, repeated: set[int], allowed: np.ndarray | None,
+                  patch_limit: float | None) -> tuple[Entry, float] | None:
+    """Near-twins of one print agree with the visible part equally well in
+    all but a tile or so, so none of them wins the tiles the template score
+    asks for (-1 for all): their plain feature matches' agreement without
+    that demand goes to the twin settlement, where they differ decides; a
+    window must also tell itself apart from its look-alikes (as _decide).
+    Not stores: their twins differ in a digit and a few words, told apart
+    where they differ on the full-size photo as proposals (twins.py)."""
+    if not C.SETTLE_ALIKE:
+        return None
+    alike = [(template_score(grey, s[2], s[3], pool, allowed, wins_needed=0), *s[1:])
+             for s in scored if s[2] not in repeated and pool.entries[s[2]].role != "store"]
+    alike.sort(key=lambda s: (s[0], s[1]), reverse=True)
+    if not alike or alike[0][0] < C.TEMPLATE_MIN_NCC:
+        return None
+    settled = _settle_twins(pool, grey, alike, allowed, patch_limit)
+    if settled is None:
+        return None
+    k = next(s for s in alike if pool.entries[s[2]] is settled[0])
+    if pool.entries[k[2]].role == "window" and not tells_twins_apart(
+            *_laid(grey, k[3]), pool.thumbs, k[2], allowed, patch_limit, C.LOOKALIKE_SHARE):
+        return None
+    return settled
 
 
 def verify(q_pts: np.ndarray, e_pts: np.ndarray, height: int) -> tuple[int, np.ndarray | None, float]:
