@@ -51,3 +51,11 @@ def test_twins_no_tile_tells_apart_are_settled_where_they_differ(
         match = recognise.Match(*found)
         assert match.by == "twin" and match.confidence <= C.TWIN_CONFIDENCE
         assert [e.id for e in match.rivals] == [str(1 - int(expected))]
+
+
+def test_a_lone_candidate_names_the_look_alikes_it_was_told_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    arts = _twins(icon_rows=10)
+    thumbs = pool(arts)
+    monkeypatch.setattr(recognise, "template_score", _fake_score)
+    found = recognise._decide(thumbs, _query(arts[0]), [(-1.0, 30, 0, SAME)], set(), set(), None, None)
+    assert found is not None and [e.id for e in recognise.Match(*found).rivals] == ["1"]

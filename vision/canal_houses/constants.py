@@ -262,5 +262,7 @@ TURN_BACK_MARGIN = 0.4  # a lone upright whole card this much more alike turned 
 # --- cards-recall (session 9)
 # Near-twins of one print (wide-border windows sharing their art) agree with the visible part alike
 # in all but a tile, so none wins the TEMPLATE_MIN_WINS tiles and all scored -1: their agreement
-# without that demand now goes to the twin settlement (recognise._settle_alike).
+# without that demand now goes to the twin settlement (recognise._settle_alike), as a proposal
+# (the held-out style showed such answers not safe enough to be sure).
 SETTLE_ALIKE = True
+SETTLE_ALIKE_NAMED = 3  # such a proposal's warning names at most this many of the twins it was told from

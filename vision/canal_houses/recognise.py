@@ -262,9 +262,13 @@ def _settle_alike(pool: Pool, grey: np.ndarray, scored: list, repeated: set[int]
         return None
     # Resting only on where its twins differ: a proposal the person confirms (on the held-out
     # style such answers were not sure enough to fill in values silently).
-    close = tuple(pool.entries[s[2]] for s in alike
-                  if s[2] != k[2] and s[0] >= C.TEMPLATE_MIN_NCC and alike[0][0] - s[0] < C.TEMPLATE_MARGIN)
-    return settled[0], min(settled[1], C.TWIN_CONFIDENCE), False, "twin", close
+    close = [s[2] for s in alike if s[2] != k[2] and s[0] >= C.TEMPLATE_MIN_NCC]
+    if not close:  # the warning names the cards it was told from: its look-alikes it may be
+        a, wt = _laid(grey, k[3])
+        close = [j for j, _ in twin_regions(pool.thumbs, k[2], wt > 0.5, C.LOOKALIKE_SHARE)
+                 if allowed is None or allowed[j]]
+    return (settled[0], min(settled[1], C.TWIN_CONFIDENCE), False, "twin",
+            tuple(pool.entries[j] for j in close[:C.SETTLE_ALIKE_NAMED]))
 
 
 def verify(q_pts: np.ndarray, e_pts: np.ndarray, height: int) -> tuple[int, np.ndarray | None, float]:
