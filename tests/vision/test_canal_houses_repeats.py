@@ -88,7 +88,8 @@ def _rescued(monkeypatch: pytest.MonkeyPatch, score: float, hint: str | None, co
     monkeypatch.setattr(recognise, "verify", lambda q, e, h: (len(q) if len(q) >= C.MIN_INLIERS else 0,
                                                               SAME if len(q) >= C.MIN_INLIERS else None, 0.3))
     monkeypatch.setattr(recognise, "template_score",
-                        lambda grey, k, M, pool, allowed: score if k == 0 else (rival if rival is not None else -1.0))
+                        lambda grey, k, M, pool, allowed, wins_needed=2:
+                        score if k == 0 else (rival if rival is not None else -1.0))
     monkeypatch.setattr(recognise, "tells_twins_apart", lambda *a, **k: True)
     monkeypatch.setattr(recognise, "_settle_twins", lambda *a: (p.entries[1], 0.5))
     found = recognise._best(p, np.zeros((HEIGHT, CANON_W), np.uint8), pts, desc, hint=hint)

@@ -44,7 +44,7 @@ def _best(monkeypatch: pytest.MonkeyPatch, scores: dict[int, float]) -> tuple[st
 
     monkeypatch.setattr(recognise, "shortlist_votes", lambda *a: np.arange(N, 0, -1).astype(float))
     monkeypatch.setattr(recognise, "verify", verify)
-    monkeypatch.setattr(recognise, "template_score", lambda grey, k, M, pool, allowed: scores[k])
+    monkeypatch.setattr(recognise, "template_score", lambda grey, k, M, pool, allowed, wins_needed=2: scores[k])
     monkeypatch.setattr(recognise, "tells_twins_apart", lambda *a, **k: True)
     monkeypatch.setattr(recognise, "_settle_twins", lambda *a: None)
     found = recognise._best(p, np.zeros((HEIGHT, CANON_W), np.uint8), pts, desc)

@@ -258,3 +258,11 @@ GABLE_STEPS = 8  # a sky reaching the bottom corners is a gable's when its depth
 GABLE_STEP_RISE = 0.03  # never rising more than this (of the width) from one step to the next
 GABLE_STEP_FALL = 0.6  # nor falling more than this share of the whole fall in one step
 TURN_BACK_MARGIN = 0.4  # a lone upright whole card this much more alike turned round than the crosswise ones is a back
+
+# --- cards-recall (session 9)
+# Near-twins of one print (wide-border windows sharing their art) agree with the visible part alike
+# in all but a tile, so none wins the TEMPLATE_MIN_WINS tiles and all scored -1: their agreement
+# without that demand now goes to the twin settlement (recognise._settle_alike), as a proposal
+# (the held-out style showed such answers not safe enough to be sure).
+SETTLE_ALIKE = True
+SETTLE_ALIKE_NAMED = 3  # such a proposal's warning names at most this many of the twins it was told from

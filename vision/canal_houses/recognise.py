@@ -96,7 +96,7 @@ def twin_patch_limit(px_per_mm: float) -> float:
 
 def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
           allowed: np.ndarray | None = None, patch_limit: float | None = None, hint: str | None = None
-          ) -> tuple[Entry, float] | None:
+          ) -> tuple[Any, ...] | None:
     """Shortlist the entries most query features point to in the shared
     index, then match the query against each alone (a feature printed on many
     cards fails a ratio test over the whole catalog but not within one card);
@@ -166,7 +166,7 @@ def _pairs(pairs: Any, q_pts: np.ndarray, e_pts: np.ndarray) -> tuple[np.ndarray
 
 def _decide(pool: Pool, grey: np.ndarray, scored: list, clustered: set[int], repeated: set[int],
             allowed: np.ndarray | None, patch_limit: float | None, hint: str | None = None
-            ) -> tuple[Entry, float] | None:
+            ) -> tuple[Any, ...] | None:
     """The entry the scored candidates settle on, or None."""
     if not scored:
         return None
@@ -177,7 +177,9 @@ def _decide(pool: Pool, grey: np.ndarray, scored: list, clustered: set[int], rep
         settled = _settle_twins(pool, grey, scored, allowed, patch_limit)
         if settled is not None:
             return settled
-    if ncc < C.TEMPLATE_MIN_NCC or ncc - second < (C.CLUSTERED_MARGIN if k in clustered else C.TEMPLATE_MARGIN):
+    if ncc < C.TEMPLATE_MIN_NCC:
+        return _settle_alike(pool, grey, scored, repeated, allowed, patch_limit)
+    if ncc - second < (C.CLUSTERED_MARGIN if k in clustered else C.TEMPLATE_MARGIN):
         return None
     if inliers < C.MIN_INLIER_SHARE * max(s[1] for s in scored):
         return None  # the features point elsewhere, more strongly
@@ -217,6 +219,43 @@ def _settle_twins(pool: Pool, grey: np.ndarray, scored: list, allowed: np.ndarra
         return None
     conf = 0.5 * min(1.0, inliers / (2 * C.MIN_INLIERS))
     return pool.entries[k], round(float(conf), 2)
+
+
+def _settle_alike(pool: Pool, grey: np.ndarray, scored: list, repeated: set[int], allowed: np.ndarray | None,
+                  patch_limit: float | None) -> tuple[Any, ...] | None:
+    """Near-twins of one print agree with the visible part equally well in
+    all but a tile or so, so none of them wins the tiles the template score
+    asks for (-1 for all): their plain feature matches' agreement without
+    that demand goes to the twin settlement, where they differ decides; a
+    window must also tell itself apart from its look-alikes (as _decide).
+    The answer is a proposal (Match fields: by "twin", the close twins as
+    rivals), named in a warning for the person to check.
+    Windows only: store twins differ in a digit and a few words (twins.py
+    tells them apart), and a roof has no look-alike check (a roof missing
+    from the catalog was settled onto a known one)."""
+    if not C.SETTLE_ALIKE:
+        return None
+    alike = [(template_score(grey, s[2], s[3], pool, allowed, wins_needed=0), *s[1:])
+             for s in scored if s[2] not in repeated and pool.entries[s[2]].role == "window"]
+    alike.sort(key=lambda s: (s[0], s[1]), reverse=True)
+    if not alike or alike[0][0] < C.TEMPLATE_MIN_NCC:
+        return None
+    settled = _settle_twins(pool, grey, alike, allowed, patch_limit)
+    if settled is None:
+        return None
+    k = next(s for s in alike if pool.entries[s[2]] is settled[0])
+    if not tells_twins_apart(
+            *_laid(grey, k[3]), pool.thumbs, k[2], allowed, patch_limit, C.LOOKALIKE_SHARE):
+        return None
+    # Resting only on where its twins differ: a proposal the person confirms (on the held-out
+    # style such answers were not sure enough to fill in values silently).
+    close = [s[2] for s in alike if s[2] != k[2] and s[0] >= C.TEMPLATE_MIN_NCC]
+    if not close:  # the warning names the cards it was told from: its look-alikes it may be
+        a, wt = _laid(grey, k[3])
+        close = [j for j, _ in twin_regions(pool.thumbs, k[2], wt > 0.5, C.LOOKALIKE_SHARE)
+                 if allowed is None or allowed[j]]
+    return (settled[0], min(settled[1], C.TWIN_CONFIDENCE), False, "twin",
+            tuple(pool.entries[j] for j in close[:C.SETTLE_ALIKE_NAMED]))
 
 
 def verify(q_pts: np.ndarray, e_pts: np.ndarray, height: int) -> tuple[int, np.ndarray | None, float]:

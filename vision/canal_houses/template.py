@@ -120,23 +120,24 @@ def tile_ncc(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, pick: np.ndarray
     return ncc, ok, vb
 
 
-def tile_verdict(ncc: np.ndarray, ok: np.ndarray, vb: np.ndarray, k: int, rivals: np.ndarray) -> float:
+def tile_verdict(ncc: np.ndarray, ok: np.ndarray, vb: np.ndarray, k: int, rivals: np.ndarray,
+                 wins_needed: int = C.TEMPLATE_MIN_WINS) -> float:
     """Entry k's score from the tile correlations: a low percentile of its
     tiles, or -1 when too few tiles are textured or when it does not beat
-    every rival clearly in a few tiles."""
+    every rival clearly in wins_needed tiles."""
     ok = ok & (vb[k] >= C.TEMPLATE_TILE_TEXTURE)
     own = ncc[k]
     rivals = rivals.copy()
     rivals[k] = False
     other = ncc[rivals].max(axis=0) if rivals.any() else np.full_like(own, -1.0)
     wins = ok & (own >= C.TEMPLATE_MIN_NCC) & (own - other >= C.TEMPLATE_TILE_WIN)
-    if ok.sum() < C.TEMPLATE_MIN_TILES or wins.sum() < C.TEMPLATE_MIN_WINS:
+    if ok.sum() < C.TEMPLATE_MIN_TILES or wins.sum() < wins_needed:
         return -1.0
     return percentile(own[ok], C.TEMPLATE_TILE_PERCENTILE)
 
 
-def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool, allowed: np.ndarray | None = None
-                   ) -> float:
+def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool, allowed: np.ndarray | None = None,
+                   wins_needed: int = C.TEMPLATE_MIN_WINS) -> float:
     """How well the visible part (canonical px), laid onto entry k's grey
     field by M, agrees with it: a low percentile of the correlations in
     square tiles, so the right card agrees almost everywhere while a card
@@ -144,7 +145,9 @@ def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool, allowed:
     must tell entry k from every other entry somewhere: in a few tiles it
     must agree with k clearly better than with any other (print shared with
     another card never does); -1 when it does not. allowed: the entries
-    this card may be (others, of another colour, are no rivals)."""
+    this card may be (others, of another colour, are no rivals).
+    wins_needed 0: how well it agrees, whether or not anything tells it
+    apart (near-twins of one print, settled where they differ)."""
     a, wt = _laid(grey, M)
     # Only k and its possible rivals are compared (a sure colour rules most entries out).
     if allowed is None or allowed.all():
@@ -159,7 +162,7 @@ def template_score(grey: np.ndarray, k: int, M: np.ndarray, pool: Pool, allowed:
     ncc, ok, vb = tile_ncc(a, wt, pool.thumbs, pick)
     if ok.size == 0:
         return -1.0
-    return tile_verdict(ncc, ok, vb, k, rivals)
+    return tile_verdict(ncc, ok, vb, k, rivals, wins_needed)
 
 
 def tile_verdicts(ncc: np.ndarray, ok: np.ndarray, vb: np.ndarray) -> np.ndarray:
