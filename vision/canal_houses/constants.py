@@ -258,3 +258,10 @@ GABLE_STEPS = 8  # a sky reaching the bottom corners is a gable's when its depth
 GABLE_STEP_RISE = 0.03  # never rising more than this (of the width) from one step to the next
 GABLE_STEP_FALL = 0.6  # nor falling more than this share of the whole fall in one step
 TURN_BACK_MARGIN = 0.4  # a lone upright whole card this much more alike turned round than the crosswise ones is a back
+
+# --- cards-roles (session 9)
+# A top card's sky colour is taken at its top corners, in widths from the top: below the first rows, which
+# an outline a few px off fills with the card's top border on one side (facade 9515, a roof found up its
+# column: rows 0-4 of its left corner were border, the sky read as their mix and was found only in a ragged
+# fringe whose depth sat 0.1 px above SKY_MIN_DEPTH; OpenCV 5.1's warpAffine rounding tipped it under).
+SKY_CORNER_ROWS = (0.04, 0.10)
