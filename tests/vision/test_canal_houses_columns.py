@@ -144,3 +144,34 @@ def test_a_card_above_whose_sides_lean_is_followed_up_its_column(lean: float, ba
     assert card is not None
     tl, tr, br, bl = card.quad
     assert abs(tl[1] - 150) <= 4 and abs(bl[1] - 244) <= 4
+
+
+def _glared_house(glare: bool, roof: bool) -> tuple[np.ndarray, list[Card]]:
+    """A store, a window tucked under it and a roof tucked under the window;
+    glare (paper-white) across the column over the window's top, its top
+    border and the roof's bottom when asked; no roof when asked (table)."""
+    bal = _table()
+    _draw(bal, 330, 500, (0.9, 0.3, 0.3))  # the store
+    _draw(bal, 230, 324, (0.2, 0.5, 0.9))  # the window
+    if roof:
+        _draw(bal, 110, 224, (0.3, 0.8, 0.3))
+    bal[230 - BORDER:230, X0 - BORDER:X1 + BORDER] = 1.0
+    bal[330 - BORDER:330, X0 - BORDER:X1 + BORDER] = 1.0
+    if glare:
+        bal[185:262, X0 - BORDER - 4:X1 + BORDER + 4] = 0.97
+    return bal, [_card(330, 500), _card(262 if glare else 230, 324)]
+
+
+@pytest.mark.parametrize("glare, roof, warned", [
+    (True, True, True), (False, True, False), (False, False, False),
+], ids=["glare-over-the-roofs-foot", "roof-in-plain-sight", "top-card-then-table"])
+def test_glare_over_a_column_is_named_on_the_card_below_it(glare: bool, roof: bool, warned: bool) -> None:
+    """Facade dev 9525: glare over a window's top and the roof above it; the
+    window was cut at the glare and the roof was neither found nor named
+    (dropped silently). The card below the glare now says so."""
+    bal, house = _glared_house(glare, roof)
+    extend_columns([house], bal, 170.0)
+    notes = [n for c in house for n in c.notes if "glare" in n]
+    assert bool(notes) == warned
+    if warned:
+        assert house[-1].role_confidence <= 0.5 and "glare" in house[-1].notes[-1]

@@ -33,6 +33,11 @@ def extend_columns(houses: list[list[Card]], bal: np.ndarray, height: float,
                 break
             house.append(card)
             added += 1
+        if len(house) >= 2 and glare_above(house[-1], bal, height):
+            top = house[-1]
+            top.role_confidence = min(top.role_confidence, 0.5)
+            top.notes.append("glare over the column right above this card may hide another card of this "
+                             "house (its roof?); check it")
     return added
 
 
@@ -106,6 +111,34 @@ def side_track(paper: np.ndarray, edge: int, band: int, out: int) -> np.ndarray:
             if abs(off) > 1:
                 shift = int(np.clip(shift + np.sign(off), -band, band))
     return counts
+
+
+def glare_above(top: Card, bal: np.ndarray, height: float) -> bool:
+    """Whether glare lies right above a house's top card and colour goes on
+    past it: paper across the column from the card's top edge, for longer
+    than a border can be, then rows of colour again (a card under the glare
+    goes on there; bare table stays bare). A tucked card under the glare is
+    neither found nor reported otherwise."""
+    got = column_patch(top, bal, C.COLUMN_REACH * height)
+    if got is None:
+        return False
+    patch, _, margin = got
+    paper = paper_mask(patch)
+    ph, pw = paper.shape
+    m = int(round(margin))
+    inner = paper[:, m + int(0.05 * pw):pw - m - int(0.05 * pw)]
+    if inner.shape[1] < 4:
+        return False
+    across = inner.mean(axis=1) >= C.COLUMN_BORDER_PAPER
+    if not across[:4].any():
+        return False
+    start = int(np.argmax(across[:4]))
+    run = int(np.argmin(across[start:])) if not across[start:].all() else ph - start
+    border = int(C.COLUMN_MAX_BORDER * pw) + 2
+    if run <= border or run > C.GLARE_MAX_RUN * height:
+        return False
+    after = inner[start + run:start + run + max(2, int(C.GLARE_COLOUR_AFTER * height))].mean(axis=1)
+    return len(after) > 0 and float(np.mean(1 - after >= C.COLUMN_MIN_COLOUR)) >= C.COLUMN_MIN_FIT
 
 
 def card_above(top: Card, bal: np.ndarray, height: float) -> Card | None:

@@ -266,3 +266,14 @@ TURN_BACK_MARGIN = 0.4  # a lone upright whole card this much more alike turned 
 # (the held-out style showed such answers not safe enough to be sure).
 SETTLE_ALIKE = True
 SETTLE_ALIKE_NAMED = 3  # such a proposal's warning names at most this many of the twins it was told from
+
+# --- cards-roles (session 9)
+# A top card's sky colour is taken at its top corners, in widths from the top: below the first rows, which
+# an outline a few px off fills with the card's top border on one side (facade 9515, a roof found up its
+# column: rows 0-4 of its left corner were border, the sky read as their mix and was found only in a ragged
+# fringe whose depth sat 0.1 px above SKY_MIN_DEPTH; OpenCV 5.1's warpAffine rounding tipped it under).
+SKY_CORNER_ROWS = (0.04, 0.10)
+# Glare over a column right above a house's top card (columns.glare_above): paper across the column for
+# longer than a border, at most this share of a store's height, then colour for this share of it again.
+GLARE_MAX_RUN = 0.6
+GLARE_COLOUR_AFTER = 0.15

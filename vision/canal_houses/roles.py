@@ -30,6 +30,14 @@ def _median(lab: np.ndarray, x0: float, x1: float, y0: float, y1: float) -> np.n
     return np.median(lab[min(ya, h - 1):min(yb, h), xa:xb].reshape(-1, 3), axis=0)
 
 
+def _commonest(labels: np.ndarray, x0: float, x1: float, y0: float, y1: float) -> int:
+    """The label most of a box holds (0 when it holds none); as _median."""
+    h, w = labels.shape[:2]
+    ya, yb = int(y0 * w), max(int(y1 * w), int(y0 * w) + 1)
+    xa, xb = int(x0 * w), max(int(x1 * w), int(x0 * w) + 1)
+    return int(np.bincount(labels[min(ya, h - 1):min(yb, h), xa:xb].ravel()).argmax())
+
+
 def _distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.linalg.norm((a - b) * LAB_WEIGHTS, axis=-1)
 
@@ -51,8 +59,11 @@ def sky_and_roof(patch: np.ndarray) -> tuple[float, np.ndarray | None]:
     h, w = lab.shape[:2]
     if h < 0.25 * w:
         return 0.0, None
-    left = _median(lab, 0.02, 0.10, 0.01, 0.07)
-    right = _median(lab, 0.90, 0.98, 0.01, 0.07)
+    # the corners' colour below the top rows, which an outline a little off (a card found up its
+    # column, leaning against the one below) fills with its top border on one side
+    top, low = C.SKY_CORNER_ROWS
+    left = _median(lab, 0.02, 0.10, top, low)
+    right = _median(lab, 0.90, 0.98, top, low)
     wall = wall_colour(lab)
     if float(_distance(left, right)) > C.SKY_CORNERS_ALIKE:
         return 0.0, None
@@ -67,7 +78,7 @@ def sky_and_roof(patch: np.ndarray) -> tuple[float, np.ndarray | None]:
     near = (_distance(lab, sky) < max(C.SKY_MIN_TOL, C.SKY_TOL_SHARE * contrast)).astype(np.uint8)
     near = cv2.morphologyEx(near, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     _, labels = cv2.connectedComponents(near, connectivity=4)
-    seeds = {int(labels[int(0.04 * w), int(0.05 * w)]), int(labels[int(0.04 * w), int(0.95 * w)])} - {0}
+    seeds = {_commonest(labels, 0.02, 0.10, top, low), _commonest(labels, 0.90, 0.98, top, low)} - {0}
     if not seeds:
         return 0.0, None
     mask = np.isin(labels, list(seeds))
