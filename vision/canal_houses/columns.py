@@ -113,22 +113,35 @@ def side_track(paper: np.ndarray, edge: int, band: int, out: int) -> np.ndarray:
     return counts
 
 
+def _column_paper(top: Card, bal: np.ndarray, height: float
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int] | None:
+    """The column above `top` (column_patch) as paper: its quad, the paper
+    mask, the mask's inner part (inside the field's margins, 5% in from each
+    side) and the margin in pixels; None off the photo or when too narrow."""
+    got = column_patch(top, bal, C.COLUMN_REACH * height)
+    if got is None:
+        return None
+    patch, quad, margin = got
+    paper = paper_mask(patch)
+    pw = paper.shape[1]
+    m = int(round(margin))
+    inner = paper[:, m + int(0.05 * pw):pw - m - int(0.05 * pw)]
+    if inner.shape[1] < 4:
+        return None
+    return quad, paper, inner, m
+
+
 def glare_above(top: Card, bal: np.ndarray, height: float) -> bool:
     """Whether glare lies right above a house's top card and colour goes on
     past it: paper across the column from the card's top edge, for longer
     than a border can be, then rows of colour again (a card under the glare
     goes on there; bare table stays bare). A tucked card under the glare is
     neither found nor reported otherwise."""
-    got = column_patch(top, bal, C.COLUMN_REACH * height)
+    got = _column_paper(top, bal, height)
     if got is None:
         return False
-    patch, _, margin = got
-    paper = paper_mask(patch)
+    _, paper, inner, _ = got
     ph, pw = paper.shape
-    m = int(round(margin))
-    inner = paper[:, m + int(0.05 * pw):pw - m - int(0.05 * pw)]
-    if inner.shape[1] < 4:
-        return False
     across = inner.mean(axis=1) >= C.COLUMN_BORDER_PAPER
     if not across[:4].any():
         return False
@@ -147,17 +160,11 @@ def card_above(top: Card, bal: np.ndarray, height: float) -> Card | None:
     both sides and mostly colour between them, closed by a row of paper
     across (the card's own top border), as tall as a tucked card's visible
     part can be."""
-    reach = C.COLUMN_REACH * height
-    got = column_patch(top, bal, reach)
+    got = _column_paper(top, bal, height)
     if got is None:
         return None
-    patch, quad, margin = got
-    paper = paper_mask(patch)
+    quad, paper, inner, m = got
     ph, pw = paper.shape
-    m = int(round(margin))
-    inner = paper[:, m + int(0.05 * pw):pw - m - int(0.05 * pw)]
-    if inner.shape[1] < 4:
-        return None
     across = inner.mean(axis=1)  # share of paper right across the field's width
     # A printed banner (a pale label across the art) is paper-like over most of the width but
     # leaves colour at both ends, where a border runs right across: such rows count as colour.
