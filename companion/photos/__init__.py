@@ -32,7 +32,14 @@ WALL_LIMIT_FACTOR = 4
 TOO_LONG = "reading this photo took too long; take it again closer to the sheet, flat and in good light"
 # "__main__" first: forked workers then inherit the main module instead of
 # re-running it (multiprocessing would import e.g. the `companion` script per worker).
-PRELOAD = ["__main__", "companion.photos.worker"]
+# On Python 3.11 that does not happen: forkserver.ensure_running hands the fork
+# server "main_path", which spawn.get_preparation_data names "init_main_from_path",
+# so the fork server never imports the main script and every worker runs it again
+# as __mp_main__. The app's entry points' modules (`companion serve`: companion.cli,
+# Flask, click, sqlite-utils...: about 0.2 s of CPU a read) are therefore preloaded
+# too: the worker's run of the script then finds them imported.
+ENTRY_POINT_MODULES = ["companion.cli"]
+PRELOAD = ["__main__", *ENTRY_POINT_MODULES, "companion.photos.worker"]
 
 _context: Any = None
 _context_lock = threading.Lock()
