@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 import cv2
@@ -91,13 +91,31 @@ class Table:
     """A store pool's twins: the pool's entry numbers with a sharp field,
     each field (raw, turned and shifted like its colour's first entry) and
     normalised, and for each pair of twins the box and mask where they
-    differ."""
+    differ. Worked out one colour at a time, when a store's candidates of
+    that colour ask (`need`): most reads decide no twin, and each colour's
+    twins are independent of the others'."""
 
     fields: dict[int, np.ndarray]  # entry number -> raw grey field, upright like its colour's first
     norm: dict[int, np.ndarray]  # entry number -> normalised field
     regions: dict[tuple[int, int], tuple[tuple[slice, slice], np.ndarray]]  # (a, b), a < b -> box, mask
     printed: dict[int, np.ndarray]  # entry number -> where it differs from any twin (its digit, its words)
     key: bytes = b""  # the catalog's fingerprint
+    entries: list[Entry] = field(default_factory=list)
+    groups: dict[Any, list[int]] = field(default_factory=dict)  # colour -> store entries with a sharp field
+    built: set[Any] = field(default_factory=set)  # the colours worked out
+
+    def need(self, ks: Any) -> None:
+        """Work out the colours of these entry numbers' twins, if not yet."""
+        for k in ks:
+            if 0 <= k < len(self.entries) and self.entries[k].role == "store":
+                colour = self.entries[k].color
+                if colour in self.groups and colour not in self.built:
+                    self.built.add(colour)
+                    _build_group(self, self.groups[colour])
+
+    def need_all(self) -> None:
+        for members in list(self.groups.values()):
+            self.need(members[:1])
 
 
 _TABLES: dict[bytes, Table] = {}
@@ -107,9 +125,10 @@ _LAST: list[tuple[list[Entry], tuple[tuple[Entry, str | None, str | None], ...],
 
 
 def twin_table(entries: list[Entry]) -> Table:
-    """Built once per catalog (cached by the entries' sharp fields); asked
+    """Once per catalog (cached by the entries' sharp fields); asked
     for by every store of a read with the same entries, which are not hashed
-    again (the very same list, entries and texts as the last call)."""
+    again (the very same list, entries and texts as the last call). Its
+    colours are worked out as candidates ask (Table.need)."""
     seen = tuple((e, e.detail, e.color) for e in entries)
     if _LAST and _LAST[0][0] is entries and len(_LAST[0][1]) == len(seen) and \
             all(a is b for old, new in zip(_LAST[0][1], seen, strict=True) for a, b in zip(old, new, strict=True)):
@@ -122,52 +141,58 @@ def twin_table(entries: list[Entry]) -> Table:
     if key not in _TABLES:
         if len(_TABLES) >= 8:
             _TABLES.pop(next(iter(_TABLES)))
-        _TABLES[key] = _build(entries)
+        _TABLES[key] = _table(entries)
         _TABLES[key].key = key
     _LAST[:] = [(entries, seen, _TABLES[key])]
     return _TABLES[key]
 
 
-def _build(entries: list[Entry]) -> Table:
-    fields: dict[int, np.ndarray] = {}
-    norm: dict[int, np.ndarray] = {}
-    regions: dict[tuple[int, int], tuple[tuple[slice, slice], np.ndarray]] = {}
-    printed: dict[int, np.ndarray] = {}
+def _table(entries: list[Entry]) -> Table:
+    """The table with nothing worked out: the stores with a sharp field by
+    colour (decoded when their colour is worked out; one that does not
+    decode is left out then)."""
     groups: dict[Any, list[int]] = {}
     for k, e in enumerate(entries):
-        if e.role == "store" and detail_field(e) is not None:
+        if e.role == "store" and e.detail:
             groups.setdefault(e.color, []).append(k)
+    return Table({}, {}, {}, {}, entries=list(entries), groups=groups)
+
+
+def _build_group(table: Table, candidates: list[int]) -> None:
+    """One colour's fields, turned and shifted like its first, and the
+    places where each pair of them differs."""
+    entries, fields, norm, regions, printed = table.entries, table.fields, table.norm, table.regions, table.printed
+    members = [k for k in candidates if detail_field(entries[k]) is not None]
     side = max(3, int(round(C.TWIN_DILATE_MM * MM)))
-    for members in groups.values():
-        ref = None
-        for k in members:
-            raw = detail_field(entries[k])
-            n = normalise(raw)
-            if ref is None:
-                ref = n
-            else:
-                small = (CANON_W // 8, CANON_H // 8)
-                r, a = cv2.resize(ref, small, interpolation=cv2.INTER_AREA), cv2.resize(n, small, interpolation=cv2.INTER_AREA)
-                if np.abs(a[::-1, ::-1] - r).mean() < C.TWIN_TURN_AGREE * np.abs(a - r).mean():
-                    raw, n = np.ascontiguousarray(raw[::-1, ::-1]), np.ascontiguousarray(n[::-1, ::-1])
-                n = _shift(ref, n)
-            fields[k], norm[k] = raw, n
-        for i, a in enumerate(members):
-            for b in members[i + 1:]:
-                d = np.abs(cv2.GaussianBlur(norm[a] - norm[b], (0, 0), C.TWIN_DIFF_BLUR_MM * MM)) > C.TWIN_DIFF
-                d = cv2.morphologyEx(d.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-                d = cv2.dilate(d, np.ones((side, side), np.uint8)) > 0
-                if not d.any() or d.mean() >= C.TWIN_MAX_REGION:
-                    continue  # other art: the features and the template check tell them apart
-                ys, xs = np.nonzero(d)
-                box = (slice(int(ys.min()), int(ys.max()) + 1), slice(int(xs.min()), int(xs.max()) + 1))
-                regions[(a, b)] = (box, d[box])
-                for k in (a, b):
-                    printed[k] = printed.get(k, np.zeros_like(d)) | d
-    return Table(fields, norm, regions, printed)
+    ref = None
+    for k in members:
+        raw = detail_field(entries[k])
+        n = normalise(raw)
+        if ref is None:
+            ref = n
+        else:
+            small = (CANON_W // 8, CANON_H // 8)
+            r, a = cv2.resize(ref, small, interpolation=cv2.INTER_AREA), cv2.resize(n, small, interpolation=cv2.INTER_AREA)
+            if np.abs(a[::-1, ::-1] - r).mean() < C.TWIN_TURN_AGREE * np.abs(a - r).mean():
+                raw, n = np.ascontiguousarray(raw[::-1, ::-1]), np.ascontiguousarray(n[::-1, ::-1])
+            n = _shift(ref, n)
+        fields[k], norm[k] = raw, n
+    for i, a in enumerate(members):
+        for b in members[i + 1:]:
+            d = np.abs(cv2.GaussianBlur(norm[a] - norm[b], (0, 0), C.TWIN_DIFF_BLUR_MM * MM)) > C.TWIN_DIFF
+            d = cv2.morphologyEx(d.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+            d = cv2.dilate(d, np.ones((side, side), np.uint8)) > 0
+            if not d.any() or d.mean() >= C.TWIN_MAX_REGION:
+                continue  # other art: the features and the template check tell them apart
+            ys, xs = np.nonzero(d)
+            box = (slice(int(ys.min()), int(ys.max()) + 1), slice(int(xs.min()), int(xs.max()) + 1))
+            regions[(a, b)] = (box, d[box])
+            for k in (a, b):
+                printed[k] = printed.get(k, np.zeros_like(d)) | d
 
 
 def twins_of(table: Table, k: int) -> set[int]:
+    table.need([k])
     return {b if a == k else a for a, b in table.regions if k in (a, b)}
 
 
@@ -206,6 +231,7 @@ def decide(table: Table, candidates: list[int], grey: np.ndarray, px_per_mm: flo
     sharp field (CANON_H x CANON_W grey, from the full-size photo, upright as
     the street stands) is; None when fewer than two of them are twins with
     sharp fields."""
+    table.need(candidates)
     cands = [k for k in candidates if k in table.norm]
     pairs = [(a, b) for (a, b) in table.regions if a in cands and b in cands]
     if not pairs:
@@ -321,7 +347,10 @@ def store_twins(entries: list[Entry], found: tuple[Entry, float] | None, allowed
         cands = [int(i) for i in np.nonzero(allowed)[0]]
     else:
         cands = []  # the colour is not sure: twins of every colour are no decision
-    if full is None or len(cands) < 2 or not any(c in table.norm for c in cands):
+    if full is None or len(cands) < 2:
+        return None if found is None else (found[0], found[1], None, ())
+    table.need(cands)  # the candidates' colours only, and only now
+    if not any(c in table.norm for c in cands):
         return None if found is None else (found[0], found[1], None, ())
     photo, factor = full.get(px_per_mm)
     grey = grey_field(photo, quad * factor, gains, CANON_H) if photo.ndim == 3 else \
