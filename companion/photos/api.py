@@ -39,7 +39,21 @@ def _options(gid: str, game: str, edition: str | None = None) -> dict | None:
         return {"templates": templates} if templates else None
     if game != "canal-houses":
         return None
-    return {"catalog": catalog_for_reading(get_db(), gid), "palette": list(registry.PALETTE)}
+    options = {"catalog": catalog_for_reading(get_db(), gid), "palette": list(registry.PALETTE)}
+    cache = catalog_cache_folder()
+    return {**options, "catalog_cache": cache} if cache else options
+
+
+def catalog_cache_folder() -> str | None:
+    """Where the photo workers keep the arrays worked out from a group's catalog
+    (vision/canal_houses/catalog_cache.py: every photo is read in a fresh
+    worker, which would work them out again, about half a second of CPU):
+    config CATALOG_CACHE_FOLDER, by default the instance's catalog-cache/;
+    empty turns it off. A test app keeps none unless its config names one."""
+    config = current_app.config
+    if "CATALOG_CACHE_FOLDER" in config:
+        return str(config["CATALOG_CACHE_FOLDER"]) if config["CATALOG_CACHE_FOLDER"] else None
+    return None if current_app.testing else str(Path(current_app.instance_path) / "catalog-cache")
 
 
 def quota_bytes() -> int:

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..decode import check_header, decode_photo
 from ..errors import PhotoError
+from . import catalog_cache
 from . import constants as C
 from .catalog import CANON_H, CANON_W, Catalog, grey_field
 from .colour import field_colour, name_colour, parse_palette
@@ -52,7 +53,7 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
          **options: Any) -> dict[str, Any]:
     """Read a street photo (vision.md answer plus "cards" and "size")."""
     colours = parse_palette(palette)
-    known = Catalog.parse(catalog) if catalog else Catalog([], [])
+    known = catalog_cache.parsed(catalog, options.get("catalog_cache"))  # a folder: kept between workers
     photo = decode_photo(data, min_side=C.WORK_MAX_SIDE)
     full = _full_size(data, photo)
     sharp = FullPhoto(data, photo, full)  # decoded whole only if a store twin needs it and it is not already

@@ -143,6 +143,8 @@ def twin_table(entries: list[Entry]) -> Table:
             _TABLES.pop(next(iter(_TABLES)))
         _TABLES[key] = _table(entries)
         _TABLES[key].key = key
+    if not _TABLES[key].entries:  # loaded from the disk cache (catalog_cache.py): the entries it was made of
+        _TABLES[key].entries = list(entries)
     _LAST[:] = [(entries, seen, _TABLES[key])]
     return _TABLES[key]
 
