@@ -10,7 +10,7 @@ from tesseract_needed import need_tesseract
 from test_doodle_china_templates import _truth_values, load, taught
 
 from vision.doodle_china import template_constants as T
-from vision.doodle_china import template_read
+from vision.doodle_china import template_read, template_register
 from vision.errors import PhotoError
 
 pytestmark = pytest.mark.tesseract
@@ -23,7 +23,7 @@ def _template() -> dict:
 def _wrong_at_usual_side(monkeypatch: pytest.MonkeyPatch, sides: list[int]) -> None:
     """register() as usual, except that at the usual side it fits the sheet
     shifted by a fifth of its width (as a few wrong features do)."""
-    real = template_read.register
+    real = template_register.register
 
     def register(image, template, tmpl_ink, side=T.MATCH_LONG_SIDE):
         sides.append(side)
@@ -32,7 +32,7 @@ def _wrong_at_usual_side(monkeypatch: pytest.MonkeyPatch, sides: list[int]) -> N
             H = H @ np.array([[1.0, 0, template["size"][0] / 5], [0, 1, 0], [0, 0, 1]])
         return H, details
 
-    monkeypatch.setattr(template_read, "register", register)
+    monkeypatch.setattr(template_register, "register", register)
 
 
 def test_a_fit_whose_print_does_not_match_is_matched_again_closer(monkeypatch):
@@ -52,8 +52,8 @@ def test_a_good_fit_is_not_matched_again(monkeypatch):
     need_tesseract()
     data, _ = load("marked-shanghai-boxed-arc")
     sides: list[int] = []
-    real = template_read.register
-    monkeypatch.setattr(template_read, "register",
+    real = template_register.register
+    monkeypatch.setattr(template_register, "register",
                         lambda image, t, ink, side=T.MATCH_LONG_SIDE: sides.append(side) or real(image, t, ink, side))
     template_read.read_with_template(data, _template())
     assert sides == [T.MATCH_LONG_SIDE]
@@ -64,8 +64,8 @@ def test_a_photo_of_another_pad_is_still_refused_after_the_closer_match(monkeypa
     data, _ = load("marked-suzhou-ledger-retraced")
     template = _truth_values(taught("blank-suzhou-boxed"), load("blank-suzhou-boxed")[1]["geometry"])
     sides: list[int] = []
-    real = template_read.register
-    monkeypatch.setattr(template_read, "register",
+    real = template_register.register
+    monkeypatch.setattr(template_register, "register",
                         lambda image, t, ink, side=T.MATCH_LONG_SIDE: sides.append(side) or real(image, t, ink, side))
     with pytest.raises(PhotoError) as err:
         template_read.read_with_template(data, template)
