@@ -21,7 +21,7 @@ from ..errors import PhotoError
 from . import constants as C
 from . import locate
 from . import template_constants as T
-from .template import paper_quad, template_image
+from .template import paper_quad, paper_quads, template_image
 
 
 def _orb(features: int = T.ORB_FEATURES) -> cv2.ORB:
@@ -50,6 +50,7 @@ class Photo:
         self.colours: list[np.ndarray] = [image]
         self._shrunk: dict[int, tuple[np.ndarray, float, np.ndarray | None]] = {}
         self.outlined: dict[tuple, np.ndarray] = {}  # _features_fit's flattenings by the outline
+        self._others: dict[int, list[np.ndarray]] = {}
 
     def shrunk(self, side: int) -> tuple[np.ndarray, float, np.ndarray | None]:
         """The grey shrunk to `side` (its longer side), the factor, and the
@@ -59,6 +60,13 @@ class Photo:
             small = cv2.resize(self.gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else self.gray
             self._shrunk[side] = (small, f, paper_quad(small))
         return self._shrunk[side]
+
+    def other_outlines(self, side: int) -> list[np.ndarray]:
+        """The paper's less likely outlines in the grey shrunk to `side`
+        (template.paper_quads after the first), made only when asked for."""
+        if side not in self._others:
+            self._others[side] = paper_quads(self.shrunk(side)[0])[1:]
+        return self._others[side]
 
 
 def _match(tmpl: np.ndarray, photo: np.ndarray, features: tuple[tuple, np.ndarray | None] | None = None,
@@ -94,36 +102,47 @@ def _plausible(H: np.ndarray, size: tuple[int, int], shape: tuple[int, int]) -> 
     return cv2.isContourConvex(quad.astype(np.float32)) and area > 0.02 * shape[0] * shape[1]
 
 
-def _features_fit(photo: Photo, template: dict[str, Any], n: int, side: int = T.MATCH_LONG_SIDE
+def _features_fit(photo: Photo, template: dict[str, Any], n: int, side: int = T.MATCH_LONG_SIDE,
+                  outlines: list[np.ndarray] | None = None, whole: bool = True
                   ) -> tuple[np.ndarray | None, int, float, str]:
     """Template -> photo homography from `n` ORB features in the photo shrunk
     to `side`: the photo flattened by the paper's outline first (ORB copes
     with any turn, not with a steep view), then, when that finds too few
-    matches, the whole photo; with its inliers, inlier share and how."""
+    matches, the whole photo; with its inliers, inlier share and how.
+    `outlines`: the outlines to flatten by instead of the likeliest one;
+    `whole`: whether to match the whole photo too. A fit that lays the
+    template on the photo as no sheet can lie (all its corners on one spot:
+    RANSAC fitting many matches on one patch) is no candidate, however many
+    matches it has (dev 621001, 617006: it outnumbered every true turn)."""
     k = template["image_scale"]
+    w, h = template["size"]
     tmpl, keys, desc = _template_side(template["image"], n)
     small, f, quad = photo.shrunk(side)
     down = np.diag([1 / f, 1 / f, 1.0])
     to_tmpl = np.diag([k, k, 1.0])
     best: tuple[np.ndarray | None, int, float, str] = (None, 0, 0.0, "")
-    if quad is not None:
-        paper = np.asarray(template["paper"], np.float64)
-        for turn in _turns_by_shape(paper, quad):
+    paper = np.asarray(template["paper"], np.float64)
+    for outline in outlines if outlines is not None else [] if quad is None else [quad]:
+        for turn in _turns_by_shape(paper, outline):
             rough = cv2.getPerspectiveTransform((paper * k).astype(np.float32),
-                                                np.roll(quad, -turn, 0).astype(np.float32))
-            key = (side, turn, tmpl.shape, k, paper.tobytes())
+                                                np.roll(outline, -turn, 0).astype(np.float32))
+            key = (side, turn, tmpl.shape, k, paper.tobytes(), outline.tobytes())
             if key not in photo.outlined:  # the same for more features (register's second try)
                 photo.outlined[key] = cv2.warpPerspective(small, rough, tmpl.shape[::-1],
                                                           flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP)
             flat = photo.outlined[key]
             Hf, inl, share = _match(tmpl, flat, (keys, desc), n)
             if Hf is not None and inl > best[1]:
-                best = (down @ rough @ Hf @ to_tmpl, inl, share, "outline+features")
+                H = down @ rough @ Hf @ to_tmpl
+                if _plausible(H, (w, h), photo.gray.shape):
+                    best = (H, inl, share, "outline+features")
             if best[1] >= T.FALLBACK_INLIERS:  # plenty: the other turns are not needed
                 break
-    if best[1] < T.FALLBACK_INLIERS:  # no outline, or a wrong one (a shadow across the paper)
+        if best[1] >= T.FALLBACK_INLIERS:
+            break
+    if whole and best[1] < T.FALLBACK_INLIERS:  # no outline, or a wrong one (a shadow across the paper)
         Hs, inl, share = _match(tmpl, small, (keys, desc), n)
-        if Hs is not None and inl > best[1]:
+        if Hs is not None and inl > best[1] and _plausible(down @ Hs @ to_tmpl, (w, h), photo.gray.shape):
             best = (down @ Hs @ to_tmpl, inl, share, "features")
     return best
 
@@ -162,10 +181,15 @@ def register(image: np.ndarray | Photo, template: dict[str, Any], tmpl_ink: np.n
     found = _features_fit(photo, template, T.ORB_FEATURES, side)
     if not fits(found):  # a hard photo: more features before giving up
         found = _features_fit(photo, template, T.ORB_FEATURES_RETRY, side)
+    if not fits(found) and (others := photo.other_outlines(side)):
+        # a hard shadow across the sheet: its bright part alone looked like the
+        # paper; the outline its strong edges close (template.paper_quads)
+        again = _features_fit(photo, template, T.ORB_FEATURES_RETRY, side, outlines=others, whole=False)
+        found = again if fits(again) else found
     if not fits(found):
         # marks all over the sheet can hide its features: the paper's outline,
         # aligned to the print (ECC), where the print then matches the blank's
-        H = _outline_fit(photo, template, blank_at)
+        H = _outline_fit(photo, template, blank_at, side)
         if H is None:
             raise PhotoError(f"this photo does not match the template {name!r}: is it a sheet of that pad? "
                              "Hold the phone flat above the whole sheet, or teach this sheet first", status=422)
@@ -176,12 +200,14 @@ def register(image: np.ndarray | Photo, template: dict[str, Any], tmpl_ink: np.n
     return H, {"method": f"template:{how}", "inliers": inliers, "inlier_share": round(share, 3)}
 
 
-def _outline_fit(photo: Photo, template: dict[str, Any], blank_at: Any) -> np.ndarray | None:
-    """Template -> photo homography from the paper's outline alone, refined by
-    aligning the print (coarse to fine), for the two ways long side on long
-    side; the one whose print then matches the blank's best, if it matches
-    well (T.OUTLINE_MIN_MATCH), else None."""
-    _, f, quad = photo.shrunk(T.MATCH_LONG_SIDE)
+def _outline_fit(photo: Photo, template: dict[str, Any], blank_at: Any, side: int = T.MATCH_LONG_SIDE
+                 ) -> np.ndarray | None:
+    """Template -> photo homography from the paper's outline (in the photo
+    shrunk to `side`: a small sheet's may be found only closer, dev 617006)
+    alone, refined by aligning the print (coarse to fine), for the two ways
+    long side on long side; the one whose print then matches the blank's
+    best, if it matches well (T.OUTLINE_MIN_MATCH), else None."""
+    _, f, quad = photo.shrunk(side)
     if quad is None:
         return None
     w, h = template["size"]
