@@ -362,7 +362,7 @@ def test_the_template_is_laid_on_the_outline_long_side_to_long_side_first(outlin
     """Reading through a template matches features once on the photo flattened
     by the paper's outline: the turns that put the paper's long sides on the
     outline's long sides are tried first (ORB copes with the half turn)."""
-    from vision.doodle_china.template_read import _turns_by_shape
+    from vision.doodle_china.template_register import _turns_by_shape
 
     order = _turns_by_shape(PORTRAIT, outline)
     assert sorted(order) == [0, 1, 2, 3]

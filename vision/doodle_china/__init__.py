@@ -18,7 +18,8 @@
   box) from one photo of a blank; template_grid.py finds its grid by the
   printed lines, template_parts.py its track boxes, trees, houses and floors,
   template_values.py reads the printed values (tesseract);
-  template_read.py reads photos through a template (ORB + RANSAC, ECC);
+  template_register.py registers a photo to a template (ORB + RANSAC, ECC),
+  template_read.py reads photos through it;
   template_constants.py their thresholds
 - constants.py: every threshold in one place
 """

@@ -114,3 +114,14 @@ COLOUR_PALER = 0.85
 # half in shadow) fitted 43 wrong matches at 1400 (match 0.42, refused); at
 # 2000 its print matches 0.974. Only photos that would be refused pay for it
 MATCH_LONG_SIDE_CLOSER = 2000
+
+# --- pad-refusals (session 10) ---------------------------------------------------
+# a photo refused at MATCH_LONG_SIDE (features and outline both failed) is
+# tried again at MATCH_LONG_SIDE_CLOSER only when its paper's outline there
+# covers less than this share of the template's blank as matched (pixels at
+# the stored scale), or was not found: closer helps a small sheet's features
+# only. Dev 12 MP (81 readable boxed photos, seeds 601000-651000, 616000,
+# 621000): the one read only closer had no outline at 1400 (readable sheets
+# cover 0.28-2.3 of the blank there); sheets of the other edition refused at
+# 1400 cover 0.56-0.64, an empty table's outline 3.2
+CLOSER_MIN_PAPER = 0.5
