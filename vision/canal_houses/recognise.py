@@ -117,7 +117,6 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
     clustered: set[int] = set()  # entries whose inliers bunch in a patch of the visible part
     repeated: set[int] = set()  # entries found only with their repeated print (_pairs)
     spare: list[tuple[float, int, int, np.ndarray]] = []  # the rescued: asked only when the rest settle nothing
-    proposed = None  # a proposal does not stop the search for a sure answer
     for tried in (order[:C.SHORTLIST], order[C.SHORTLIST:]):
         if not tried:
             break
@@ -125,16 +124,13 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
         scored += [s for s in got if s[2] not in repeated]
         spare += [s for s in got if s[2] in repeated]
         found = _decide(pool, grey, scored, clustered, repeated, allowed, patch_limit, hint)
-        if found is not None and not _proposal(found):
+        if found is not None:
             return found
-        proposed = proposed or found
     found = _decide(pool, grey, scored + spare, clustered, repeated, allowed, patch_limit, hint) if spare else None
-    return found if found is not None and not _proposal(found) else proposed or found
-
-
-def _proposal(found: tuple[Any, ...]) -> bool:
-    """A match the person confirms (by "twin"), not a sure one."""
-    return len(found) > 3 and found[3] is not None
+    if found is None and C.TWIN_INSIDE_PROPOSE and scored:
+        # asked last, over every entry tried: a close rival, found later or by its repeated print, refuses it
+        return _decide(pool, grey, scored + spare, clustered, repeated, allowed, patch_limit, hint, inside=True)
+    return found
 
 
 def _score(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray, tried: list[int],
@@ -173,9 +169,10 @@ def _pairs(pairs: Any, q_pts: np.ndarray, e_pts: np.ndarray) -> tuple[np.ndarray
 
 
 def _decide(pool: Pool, grey: np.ndarray, scored: list, clustered: set[int], repeated: set[int],
-            allowed: np.ndarray | None, patch_limit: float | None, hint: str | None = None
+            allowed: np.ndarray | None, patch_limit: float | None, hint: str | None = None, inside: bool = False
             ) -> tuple[Any, ...] | None:
-    """The entry the scored candidates settle on, or None."""
+    """The entry the scored candidates settle on, or None. inside: a window
+    failing the look-alike check only at its rim is proposed (_inside_proposal)."""
     if not scored:
         return None
     scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
@@ -186,7 +183,7 @@ def _decide(pool: Pool, grey: np.ndarray, scored: list, clustered: set[int], rep
         if settled is not None:
             return settled
     if ncc < C.TEMPLATE_MIN_NCC:
-        return _settle_alike(pool, grey, scored, repeated, allowed, patch_limit)
+        return _settle_alike(pool, grey, scored, repeated, allowed, patch_limit, inside)
     if ncc - second < (C.CLUSTERED_MARGIN if k in clustered else C.TEMPLATE_MARGIN):
         return None
     if inliers < C.MIN_INLIER_SHARE * max(s[1] for s in scored):
@@ -197,7 +194,7 @@ def _decide(pool: Pool, grey: np.ndarray, scored: list, clustered: set[int], rep
     conf = min(0.99, 0.5 + (ncc - second)) * min(1.0, inliers / (2 * C.MIN_INLIERS))
     if not tells_twins_apart(*_laid(grey, M), pool.thumbs, k, allowed, patch_limit, share):
         # where it differs from its twins (a window: its look-alikes), it is not clearly this entry
-        return _inside_proposal(pool, grey, k, M, conf, allowed, patch_limit)
+        return _inside_proposal(pool, grey, k, M, conf, allowed, patch_limit) if inside and k not in repeated else None
     return pool.entries[k], round(float(conf), 2)
 
 
@@ -207,8 +204,11 @@ def _inside_proposal(pool: Pool, grey: np.ndarray, k: int, M: np.ndarray, conf: 
     of its visible part (the outline's error, the covering card's edge and
     shadow) is proposed, named in a warning, never sure: wide-border dev
     3 MP, the right window's worst patch lay at the rim in most of those
-    refused, but a card missing from the catalog may differ there too."""
-    if not C.TWIN_INSIDE_PROPOSE or pool.entries[k].role != "window":
+    refused, but a card missing from the catalog may differ there too. Asked
+    only when nothing else settles the card, over every entry tried (facade
+    dev: a close rival found by the shortlist's next entries refused a wrong
+    one), and never for an entry found only by its repeated print."""
+    if pool.entries[k].role != "window":
         return None
     a, wt = _laid(grey, M)
     if not tells_twins_apart(a, wt, pool.thumbs, k, allowed, patch_limit, C.LOOKALIKE_SHARE, rim=False):
@@ -248,7 +248,7 @@ def _settle_twins(pool: Pool, grey: np.ndarray, scored: list, allowed: np.ndarra
 
 
 def _settle_alike(pool: Pool, grey: np.ndarray, scored: list, repeated: set[int], allowed: np.ndarray | None,
-                  patch_limit: float | None) -> tuple[Any, ...] | None:
+                  patch_limit: float | None, inside: bool = False) -> tuple[Any, ...] | None:
     """Near-twins of one print agree with the visible part equally well in
     all but a tile or so, so none of them wins the tiles the template score
     asks for (-1 for all): their plain feature matches' agreement without
@@ -271,7 +271,7 @@ def _settle_alike(pool: Pool, grey: np.ndarray, scored: list, repeated: set[int]
         return None
     k = next(s for s in alike if pool.entries[s[2]] is settled[0])
     if not tells_twins_apart(*_laid(grey, k[3]), pool.thumbs, k[2], allowed, patch_limit, C.LOOKALIKE_SHARE,
-                             rim=not C.TWIN_INSIDE_PROPOSE):  # a proposal either way: the rim left out
+                             rim=not inside):  # a proposal either way: asked last, the rim may be left out
         return None
     # Resting only on where its twins differ: a proposal the person confirms (on the held-out
     # style such answers were not sure enough to fill in values silently).
