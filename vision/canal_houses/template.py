@@ -70,16 +70,19 @@ def twin_regions(thumbs: np.ndarray, k: int, seen: np.ndarray, share_max: float 
 
 def tells_twins_apart(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, k: int,
                       allowed: np.ndarray | None = None, patch_limit: float | None = None,
-                      share_max: float | None = None) -> bool:
+                      share_max: float | None = None, rim: bool = True) -> bool:
     """Where entry k differs from a near-twin, the visible part must look
     like k patch by patch (a few mm): a card missing from the catalog agrees
     with its twin everywhere but in one word or digit, which the tile scores
     average away. And it must be clearly closer to k than to any twin it may
     be (allowed). A twin whose differences are not seen cannot be ruled out,
-    so the match is doubtful."""
+    so the match is doubtful. rim False: only patches wholly inside the seen
+    part count (at its rim the outline's error and the covering card's edge
+    and shadow blur a right card past the limit: inside_patches)."""
     seen = wt > 0.5
     err_k = np.abs(a - thumbs[k])
     side = int(round(C.TWIN_PATCH_MM * C.THUMB_PX_PER_MM)) | 1
+    inner = None if rim else inside_patches(seen, side)
     for j, region in twin_regions(thumbs, k, seen, share_max):
         rival = allowed is None or bool(allowed[j])
         if region.sum() < C.TWIN_MIN_PIXELS:
@@ -90,11 +93,20 @@ def tells_twins_apart(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, k: int,
         num = cv2.boxFilter(err_k * r, -1, (side, side), normalize=False)
         den = cv2.boxFilter(r, -1, (side, side), normalize=False)
         full = den >= C.TWIN_PATCH_FILL * side * side
+        if inner is not None:
+            full &= inner
         if full.any() and float((num[full] / den[full]).max()) > (C.TWIN_MAX_PATCH_ERROR[0] if patch_limit is None else patch_limit):
             return False
         if rival and float(err_k[region].mean()) > C.TWIN_MAX_RIVAL_RATIO * float(np.abs(a - thumbs[j])[region].mean()):
             return False
     return True
+
+
+def inside_patches(seen: np.ndarray, side: int) -> np.ndarray:
+    """Where a patch of this side centred there lies wholly inside the seen
+    part (the thumbnail's own frame counts as inside: the seen part's rim
+    there is already left out by TEMPLATE_EDGE_MM)."""
+    return cv2.erode(seen.astype(np.uint8), np.ones((side, side), np.uint8)) > 0
 
 
 def tile_ncc(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, pick: np.ndarray | None = None
