@@ -29,18 +29,18 @@ def _blank() -> np.ndarray:
     return ink
 
 
-def _photo(slash: bool = True, smudge: bool = True) -> np.ndarray:
+def _photo(slash: bool = True, smudge: bool = True, pencil: float = PENCIL) -> np.ndarray:
     """The sheet drawn on: a road through every cell (the pencil's level), a
     blue slash over house SLASHED's roof only, an erased smudge over house
     SMUDGED's."""
     photo = _blank().copy()
     for x0, y0, x1, y1 in CELLS.astype(int):
-        cv2.line(photo, (x0, (y0 + y1) // 2), (x1, (y0 + y1) // 2), PENCIL, 2)
+        cv2.line(photo, (x0, (y0 + y1) // 2), (x1, (y0 + y1) // 2), pencil, 2)
     photo = cv2.GaussianBlur(photo, (0, 0), 0.7)
     x0, y0, _, _ = HOUSES[SLASHED].astype(int)
     if slash:
         line = np.zeros_like(photo)
-        cv2.line(line, (x0 + 5, y0 + 12), (x0 + 21, y0 + 4), PENCIL, 2)
+        cv2.line(line, (x0 + 5, y0 + 12), (x0 + 21, y0 + 4), pencil, 2)
         photo = np.maximum(photo, line)
     if smudge:
         x0, y0, _, _ = HOUSES[SMUDGED].astype(int)
@@ -50,10 +50,10 @@ def _photo(slash: bool = True, smudge: bool = True) -> np.ndarray:
     return photo
 
 
-def _added(photo: np.ndarray, grey_rel: np.ndarray) -> list[bool]:
+def _added(photo: np.ndarray, grey_rel: np.ndarray, **options: float) -> list[bool]:
     seen = colour.Channel(photo, _blank(), [])
     zero = marks.reference_paper(np.ones(photo.shape, bool), HOUSES)
-    return colour.add_crosses(seen, HOUSES, zero, grey_rel, CELLS, [[] for _ in CELLS], "house").tolist()
+    return colour.add_crosses(seen, HOUSES, zero, grey_rel, CELLS, [[] for _ in CELLS], "house", **options).tolist()
 
 
 def test_a_slash_over_the_roof_is_missed_where_the_roof_is_print():
@@ -83,3 +83,32 @@ def test_a_smudge_grey_does_not_see_is_not_crossed(grey_sees):
     # ... but grey does not half see it: no cross is added
     grey_rel = np.full(len(HOUSES), grey_sees)
     assert _added(_photo(slash=False), grey_rel) == [False] * len(HOUSES)
+
+
+@pytest.mark.parametrize(("pencil", "least"), [
+    (0.05, C.COLOUR_FAINT_GREY_MIN_REL),
+    (C.COLOUR_FAINT_PENCIL - 0.001, C.COLOUR_FAINT_GREY_MIN_REL),
+    (C.COLOUR_FAINT_PENCIL, C.COLOUR_GREY_MIN_REL),
+    (0.3, C.COLOUR_GREY_MIN_REL),
+], ids=["faint", "just-under", "at", "usual"])
+def test_grey_must_see_more_of_a_house_on_a_faint_sheet(pencil, least):
+    assert colour.grey_min_rel(pencil) == least
+    assert C.COLOUR_FAINT_GREY_MIN_REL > C.COLOUR_GREY_MIN_REL
+
+
+@pytest.mark.parametrize(("ghost_rel", "added"), [
+    (0.031, False),  # dev 601013's ghost, as grey sees it
+    (0.037, False),  # dev 651005's
+    (C.COLOUR_FAINT_GREY_MIN_REL, True),
+], ids=["ghost-601013", "ghost-651005", "at-least"])
+def test_a_faint_sheet_keeps_its_cross_and_loses_a_ghost_grey_barely_sees(ghost_rel, added):
+    # a faint pencil: the slash and an erased smudge both show in the channel
+    faint = 0.07
+    grey_rel = np.full(len(HOUSES), 0.0)
+    grey_rel[SLASHED] = 0.088  # dev 611013's cross, which only the channel saw
+    grey_rel[SMUDGED] = ghost_rel
+    photo = _photo(pencil=faint)
+    assert _added(photo, grey_rel) == [i in (SLASHED, SMUDGED) for i in range(len(HOUSES))]
+    least = colour.grey_min_rel(faint)
+    assert _added(photo, grey_rel, grey_min=least) == [i == SLASHED or (added and i == SMUDGED)
+                                                       for i in range(len(HOUSES))]

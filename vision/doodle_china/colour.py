@@ -42,11 +42,21 @@ def channel_ink(flat: np.ndarray, channel: str) -> np.ndarray:
     return locate.ink_map(np.ascontiguousarray(flat[..., CHANNELS.index(channel)]))[0]
 
 
+def grey_min_rel(pencil: float) -> float:
+    """The least relative ink grey must see in a house for the channel to add
+    a cross there, by grey's pencil level: on a faint sheet
+    (under C.COLOUR_FAINT_PENCIL) an erased X's ghost shows in the channel as
+    strongly as a faint cross does, and grey tells them apart better
+    (C.COLOUR_FAINT_GREY_MIN_REL); else C.COLOUR_GREY_MIN_REL."""
+    return C.COLOUR_FAINT_GREY_MIN_REL if pencil < C.COLOUR_FAINT_PENCIL else C.COLOUR_GREY_MIN_REL
+
+
 def add_crosses(seen: Channel, boxes: np.ndarray, zero: np.ndarray, grey_rel: np.ndarray,
-                path_boxes: np.ndarray, holes: list[Any], what: str) -> np.ndarray:
+                path_boxes: np.ndarray, holes: list[Any], what: str,
+                grey_min: float = C.COLOUR_GREY_MIN_REL) -> np.ndarray:
     """Which of `boxes` (work pixels) the channel sees crossed that grey does
-    not rule out (its relative ink `grey_rel` at least C.COLOUR_GREY_MIN_REL):
-    (n,) bools. The print's gain and blur, the pencil's level (from the drawn
+    not rule out (its relative ink `grey_rel` at least `grey_min`, see
+    grey_min_rel): (n,) bools. The print's gain and blur, the pencil's level (from the drawn
     cells, `path_boxes` with their `holes`, as in grey) and the learning from
     the clean boxes are all worked out in the channel; `zero`: the paper no
     player marks (grey's)."""
@@ -60,7 +70,7 @@ def add_crosses(seen: Channel, boxes: np.ndarray, zero: np.ndarray, grey_rel: np
                               learn=C.CLASS_CLEAN_MAX.get(what), shrink=C.TAUGHT_HOUSE_SHRINK,
                               print_free=C.COLOUR_PRINT_FREE)
     crossed, _, _ = marks.decide_crosses(excess, pencil, what, marks.noise_floor(excess, pencil, what), taught=True)
-    return np.array(crossed, bool) & (grey_rel >= C.COLOUR_GREY_MIN_REL)
+    return np.array(crossed, bool) & (grey_rel >= grey_min)
 
 
 # -- the blank's white balance, for the houses (session 8) ----------------------------

@@ -344,3 +344,15 @@ HOUSE_LINE_MIN_PENCIL = 0.1
 # most 0.14, crossed ones from 0.49 (were 0.69), so the line's least ink
 # comes down from 0.5 to the middle of the gap.
 FLOOR_SLASH_MIN = 0.35
+# --- pad-suzhou (session 10)
+# On a faint sheet (grey pencil under COLOUR_FAINT_PENCIL) the colour channel
+# adds a house's cross only where grey's relative ink is at least
+# COLOUR_FAINT_GREY_MIN_REL (colour.grey_min_rel), not COLOUR_GREY_MIN_REL:
+# there an erased X's ghost shows in the channel as strongly as a faint cross
+# does. Dev Suzhou boxed photos (160, 1590 houses; 64 faint sheets): the
+# channel added 5 false crosses, all on faint sheets, where grey saw them at
+# 0.029-0.037; the true crosses only the channel saw on faint sheets, grey saw
+# at 0.066-0.088 (and on other sheets from 0.043). 0.05 is the gap's middle
+# (0.04-0.06 give the same figures, 0.07 loses a cross).
+COLOUR_FAINT_PENCIL = 0.1
+COLOUR_FAINT_GREY_MIN_REL = 0.05

@@ -100,9 +100,11 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         if what == "house" and taught:  # a lone slash over the icon, along its line
             crossed, doubt = marks.add_slashes(crossed, doubt, rel, pencil, lambda: marks.slash_lines(
                 ink, blank, boxes, gain, sigma, C.TAUGHT_HOUSE_SHRINK))
-        if what == "house" and pale is not None and (~np.array(crossed) & (rel >= C.COLOUR_GREY_MIN_REL)).any():
+        grey_min = colour.grey_min_rel(pencil)
+        if what == "house" and pale is not None and (~np.array(crossed) & (rel >= grey_min)).any():
             # a slash over a coloured icon, where grey half sees one: doubtful, read as crossed
-            added = colour.add_crosses(pale(), boxes, zero, rel, path_boxes, holes, what) & ~np.array(crossed, bool)
+            added = colour.add_crosses(pale(), boxes, zero, rel, path_boxes, holes, what,
+                                       grey_min) & ~np.array(crossed, bool)
             crossed = [bool(c or a) for c, a in zip(crossed, added, strict=True)]
             doubt = [bool(d or a) for d, a in zip(doubt, added, strict=True)]
         for item, yes, d in zip(items, crossed, doubt, strict=True):
