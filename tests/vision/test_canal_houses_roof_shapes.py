@@ -86,3 +86,65 @@ def test_a_border_in_a_top_corner_does_not_hide_the_sky(draw, side: str, roof: b
         assert score == pytest.approx(clean, abs=0.02)
     else:
         assert score < C.ROOF_MIN and sky is None
+
+
+YELLOW = (0.2, 0.85, 0.95)
+GLASS = (0.6, 0.55, 0.5)  # grey panes
+
+
+def _wall_round_big_panes(height: int, pane_top: int, pane_bottom: int):
+    """A window card: a yellow wall framing three big grey panes that fill
+    most of its lower part (wide-border 9505, 9523, 9525), so the lower
+    part's median is the panes' grey and the yellow top looks like a sky."""
+    def drawn(img: np.ndarray) -> None:
+        img[:] = YELLOW
+        for x in (4, 42, 80):
+            cv2.rectangle(img, (x, pane_top), (x + 28, min(pane_bottom, height)), GLASS, -1)
+    return drawn
+
+
+def _bell_gable(height: int, eaves: float, cloud: bool = False):
+    """A bell gable whose eaves lie `eaves` visible heights down: the lower
+    they lie, the further in from the sides the sky reaches the bottom."""
+    def drawn(img: np.ndarray) -> None:
+        t = np.linspace(0, 1, 40)
+        half, low = W / 2, height * eaves
+        left = [(half * 0.75 * (1 - np.cos(np.pi * u)) / 2, low - (low - 9) * u) for u in t]
+        pts = left + [(half * 0.8, 9), (half, 6), (half * 1.2, 9)] + [(W - 1 - x, y) for x, y in reversed(left)]
+        cv2.fillPoly(img, [np.array(pts, np.int32)], WALL)
+        if cloud:
+            cv2.ellipse(img, (14, 20), (12, 5), 0, 0, 360, (0.97, 0.97, 0.97), -1)
+    return drawn
+
+
+def _sized_field(draw, height: int) -> np.ndarray:
+    img = np.zeros((height, W, 3), np.float32)
+    img[:] = SKY
+    draw(img)
+    return cv2.GaussianBlur(img, (0, 0), 0.8)
+
+
+@pytest.mark.parametrize("height, draw, roof", [
+    (100, _wall_round_big_panes(100, 45, 90), False),
+    (60, _wall_round_big_panes(60, 30, 100), False),
+    (100, _bell_gable(100, 2.0), True),
+    (60, _bell_gable(60, 2.0), True),
+    (70, _bell_gable(70, 2.0, cloud=True), True),
+    (100, _steep_gable, True),
+], ids=["wall-round-panes", "wall-round-panes-cut-by-the-bottom", "bell-gable-eaves-far-below",
+        "bell-gable-eaves-far-below-short", "bell-gable-and-a-cloud", "steep-gable"])
+def test_a_wall_down_between_its_panes_is_no_sky(height: int, draw, roof: bool) -> None:
+    """A wall the top corners' colour reaching down between higher panes is
+    a window (the base read both drawn windows as flat roofs, 0.55); a sky
+    reaching the bottom from the sides inwards, beside a gable whose eaves
+    lie far below the visible part, stays a roof (a guard on where the sky
+    reaches alone, below 0.85 of the height in the middle, took those for
+    windows)."""
+    if draw is _steep_gable:
+        score, sky = sky_and_roof(_field(draw))
+    else:
+        score, sky = sky_and_roof(_sized_field(draw, height))
+    if roof:
+        assert score >= C.LOOK_KEEPS_GABLE and sky is not None
+    else:
+        assert score < C.ROOF_MIN and sky is None

@@ -277,3 +277,13 @@ SKY_CORNER_ROWS = (0.04, 0.10)
 # longer than a border, at most this share of a store's height, then colour for this share of it again.
 GLARE_MAX_RUN = 0.6
 GLARE_COLOUR_AFTER = 0.15
+
+# --- cards-roles (session 10)
+# A top card whose "sky" reaches below SKY_MAX_DEPTH of the height between two higher parts of the
+# building (roles._reaches_down_between) is a wall round its windows' panes, not a sky above a house:
+# over more than this share of the columns SKY_BETWEEN_COLUMNS (of the width), each part standing at
+# least SKY_BETWEEN_RISE (of the height) higher over SKY_BETWEEN_PART of the width.
+SKY_BETWEEN_COLUMNS = (0.03, 0.97)
+SKY_BETWEEN_PART = 0.05
+SKY_BETWEEN_RISE = 0.25
+SKY_BETWEEN_MAX = 0.03

@@ -82,6 +82,8 @@ def sky_and_roof(patch: np.ndarray) -> tuple[float, np.ndarray | None]:
     if not seeds:
         return 0.0, None
     mask = np.isin(labels, list(seeds))
+    if _reaches_down_between(mask) > C.SKY_BETWEEN_MAX:
+        return 0.0, None
 
     def first_building(x0: float, x1: float) -> float:
         """How deep the sky reaches in these columns (in widths): its pixel
@@ -106,6 +108,36 @@ def sky_and_roof(patch: np.ndarray) -> tuple[float, np.ndarray | None]:
         if fill >= C.FLAT_SKY_FILL:
             return 0.55, mask
     return 0.0, None
+
+
+def _reaches_down_between(mask: np.ndarray) -> float:
+    """The share of the columns where the "sky" reaches lower than a sky
+    stops (SKY_MAX_DEPTH of the height) between two parts of the building
+    standing higher: a wall's colour going down between its windows' panes.
+    A house's outline is one hill (a gable, steps, a neck, a flat top with a
+    chimney), so its sky goes lowest at the sides, never between two higher
+    parts of it: a gable whose eaves lie below the visible part has its sky
+    down to the bottom too, but from the sides inwards. A part's height is
+    its columns' sky pixel count (a cloud in the sky does not make one)."""
+    h, w = mask.shape
+    x0, x1 = C.SKY_BETWEEN_COLUMNS
+    cols = mask[:, int(x0 * w):max(int(x1 * w), int(x0 * w) + 3)]
+    lowest = np.where(cols.any(axis=0), h - cols[::-1].argmax(axis=0), 0) / h  # below the sky's lowest pixel
+    depth = cols.sum(axis=0) / h
+    # a part stands higher over a run of columns this wide (not a thin fringe, nor a border left
+    # at an edge by an outline a little off)
+    run = max(1, int(round(C.SKY_BETWEEN_PART * w)))
+    n = len(depth) - run + 1
+    if n < 3:
+        return 0.0
+    part = np.lib.stride_tricks.sliding_window_view(depth, run).max(axis=1)  # part[i]: columns i..i+run-1
+    left = np.minimum.accumulate(part)  # the highest part starting at or before i
+    right = np.minimum.accumulate(part[::-1])[::-1]  # ... at or after i
+    x = np.arange(len(depth))
+    on_left = np.where(x - run >= 0, left[np.clip(x - run, 0, n - 1)], 1.0)  # a part wholly left of x
+    on_right = np.where(x + 1 < n, right[np.clip(x + 1, 0, n - 1)], 1.0)  # wholly right of x
+    between = (lowest >= C.SKY_MAX_DEPTH) & (np.maximum(on_left, on_right) <= lowest - C.SKY_BETWEEN_RISE)
+    return float(between.mean())
 
 
 def _slopes_to_the_middle(depth: Callable[[float, float], float]) -> bool:
