@@ -287,3 +287,14 @@ SKY_BETWEEN_COLUMNS = (0.03, 0.97)
 SKY_BETWEEN_PART = 0.05
 SKY_BETWEEN_RISE = 0.25
 SKY_BETWEEN_MAX = 0.03
+# A top card whose corners' colour also fills its lower part is a sky over a tucked building
+# (roles._sky_over_a_tucked_building: a flat roof's cornice and chimney, wide-border) when that colour
+# covers this share of the field, reaches the top rows (SKY_ONLY_TOP_ROWS widths) across this share of
+# the width, and every part of the rest (at least SKY_ONLY_PART of the field) stands on the bottom edge.
+# Recorded top cards, 3 MP dev 9500-9529 facade + wide-border: the 8 such roofs cover 0.74-0.88 with no
+# loose part; the 30 windows covering >= 0.5 all hold loose parts of 0.031-0.17 of the field.
+SKY_ONLY_SHARE = 0.6
+SKY_ONLY_TOP_ROWS = 0.06
+SKY_ONLY_ACROSS = 0.9
+SKY_ONLY_PART = 0.005
+SKY_ONLY_SCORE = 0.55  # sure enough to call a roof, not to keep its gable against the catalog's look

@@ -71,7 +71,9 @@ def sky_and_roof(patch: np.ndarray) -> tuple[float, np.ndarray | None]:
     # Against the wall (or a slate roof below a pale sky) lightness counts:
     # a sky is often much paler or darker than the building in the same hue.
     if float(np.linalg.norm((sky - wall) * C.SKY_LAB_WEIGHTS)) < C.SKY_MIN_CONTRAST:
-        return 0.0, None
+        # the lower part has the corners' colour too: a plain wall, or a sky over a building that
+        # is mostly tucked under the card below
+        return _sky_over_a_tucked_building(lab, sky)
     contrast = float(_distance(sky, wall))
     if contrast < C.SKY_MIN_TOL:
         return 0.0, None
@@ -108,6 +110,35 @@ def sky_and_roof(patch: np.ndarray) -> tuple[float, np.ndarray | None]:
         if fill >= C.FLAT_SKY_FILL:
             return 0.55, mask
     return 0.0, None
+
+
+def _sky_over_a_tucked_building(lab: np.ndarray, sky: np.ndarray) -> tuple[float, np.ndarray | None]:
+    """A roof whose building is mostly tucked away (a flat roof's cornice
+    along the bottom, a chimney standing on it): the corners' colour fills
+    most of the field down to the bottom, so it is the "wall" colour too.
+    It is a sky when it holds no part of its own and runs across the whole
+    top, and all else is one building standing on the bottom edge; a
+    window's wall holds windows and icons loose in it. Not sure: a flat
+    roof's score."""
+    h, w = lab.shape[:2]
+    top, low = C.SKY_CORNER_ROWS
+    near = (_distance(lab, sky) < C.SKY_MIN_TOL).astype(np.uint8)
+    near = cv2.morphologyEx(near, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    _, labels = cv2.connectedComponents(near, connectivity=4)
+    seeds = {_commonest(labels, 0.02, 0.10, top, low), _commonest(labels, 0.90, 0.98, top, low)} - {0}
+    if not seeds:
+        return 0.0, None
+    mask = np.isin(labels, list(seeds))
+    if float(mask.mean()) < C.SKY_ONLY_SHARE or _reaches_down_between(mask) > C.SKY_BETWEEN_MAX:
+        return 0.0, None
+    if float(mask[:max(1, int(C.SKY_ONLY_TOP_ROWS * w))].any(axis=0).mean()) < C.SKY_ONLY_ACROSS:
+        return 0.0, None
+    n, _, stats, _ = cv2.connectedComponentsWithStats((~mask).astype(np.uint8), connectivity=8)
+    parts = stats[1:][stats[1:, cv2.CC_STAT_AREA] >= C.SKY_ONLY_PART * h * w]
+    standing = parts[:, cv2.CC_STAT_TOP] + parts[:, cv2.CC_STAT_HEIGHT] >= h - 1
+    if len(parts) == 0 or not standing.all():
+        return 0.0, None
+    return C.SKY_ONLY_SCORE, mask
 
 
 def _reaches_down_between(mask: np.ndarray) -> float:
