@@ -193,3 +193,39 @@ def test_a_sky_over_a_tucked_building_is_a_roof(draw, roof: bool) -> None:
         assert C.ROOF_MIN <= score < C.LOOK_KEEPS_GABLE and sky is not None
     else:
         assert score < C.ROOF_MIN and sky is None
+
+
+ORANGE = (0.2, 0.5, 0.85)
+SUNSET = (0.34, 0.5, 0.92)  # Lab distance to ORANGE about 16.7 (lightness weighted 0.8): a faint sky
+
+
+def _step_gable_at_sunset(img: np.ndarray) -> None:
+    img[:] = SUNSET
+    steps = [(0, 70), (14, 70), (14, 55), (28, 55), (28, 40), (42, 40), (42, 25), (70, 25), (70, 40),
+             (84, 40), (84, 55), (98, 55), (98, 70), (W - 1, 70), (W - 1, H), (0, H)]
+    cv2.fillPoly(img, [np.array(steps, np.int32)], ORANGE)
+    cv2.rectangle(img, (50, 45), (62, 60), (0.9, 0.9, 0.9), -1)
+
+
+def _faint_band_over_a_wall(img: np.ndarray) -> None:
+    """A window: a band of a faint colour across its top (an awning, a
+    ribbon) over an orange wall with windows."""
+    img[:] = ORANGE
+    img[:30] = SUNSET
+    for x in (20, 75):
+        cv2.rectangle(img, (x, 45), (x + 14, 70), (0.3, 0.3, 0.3), -1)
+
+
+@pytest.mark.parametrize("draw, roof", [
+    (_step_gable_at_sunset, True), (_faint_band_over_a_wall, False),
+], ids=["step-gable-at-sunset", "faint-band-over-a-wall"])
+def test_a_faint_sky_counts_over_a_gable(draw, roof: bool) -> None:
+    """A sky only a little unlike the wall (facade step gables at sunset,
+    9504, 9509, 9520: 15-17 against SKY_MIN_CONTRAST 18; the base read them
+    as windows) is a sky when the building below outlines a gable; a flat
+    band of such a colour is not enough."""
+    score, sky = sky_and_roof(_field(draw))
+    if roof:
+        assert score >= C.LOOK_KEEPS_GABLE and sky is not None
+    else:
+        assert score < C.ROOF_MIN and sky is None

@@ -298,3 +298,6 @@ SKY_ONLY_TOP_ROWS = 0.06
 SKY_ONLY_ACROSS = 0.9
 SKY_ONLY_PART = 0.005
 SKY_ONLY_SCORE = 0.55  # sure enough to call a roof, not to keep its gable against the catalog's look
+# A sky fainter than SKY_MIN_CONTRAST against the wall (a sunset over an orange wall: facade step gables
+# 9504, 9509, 9520 at 15.0-17.1) still counts down to this when the building's outline below it is a gable.
+SKY_FAINT_CONTRAST = 12.0

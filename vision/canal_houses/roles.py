@@ -70,10 +70,26 @@ def sky_and_roof(patch: np.ndarray) -> tuple[float, np.ndarray | None]:
     sky = (left + right) / 2
     # Against the wall (or a slate roof below a pale sky) lightness counts:
     # a sky is often much paler or darker than the building in the same hue.
-    if float(np.linalg.norm((sky - wall) * C.SKY_LAB_WEIGHTS)) < C.SKY_MIN_CONTRAST:
-        # the lower part has the corners' colour too: a plain wall, or a sky over a building that
-        # is mostly tucked under the card below
+    weighted = float(np.linalg.norm((sky - wall) * C.SKY_LAB_WEIGHTS))
+    if weighted < C.SKY_MIN_CONTRAST:
+        # A faint sky (a sunset over an orange wall) counts when it outlines a gable; else the
+        # lower part has the corners' colour too: a plain wall, or a sky over a building that is
+        # mostly tucked under the card below.
+        if weighted >= C.SKY_FAINT_CONTRAST:
+            score, mask = _sky_against_the_building(lab, sky, wall, gable_only=True)
+            if mask is not None:
+                return score, mask
         return _sky_over_a_tucked_building(lab, sky)
+    return _sky_against_the_building(lab, sky, wall, gable_only=False)
+
+
+def _sky_against_the_building(lab: np.ndarray, sky: np.ndarray, wall: np.ndarray, gable_only: bool
+                              ) -> tuple[float, np.ndarray | None]:
+    """sky_and_roof once the corners' colour differs from the wall's: the
+    region of that colour connected to the corners and the building's
+    outline below it (gable_only: a flat band of sky is not enough)."""
+    h, w = lab.shape[:2]
+    top, low = C.SKY_CORNER_ROWS
     contrast = float(_distance(sky, wall))
     if contrast < C.SKY_MIN_TOL:
         return 0.0, None
@@ -105,7 +121,7 @@ def sky_and_roof(patch: np.ndarray) -> tuple[float, np.ndarray | None]:
     if gable >= C.GABLE_MIN and side >= C.SKY_MIN_DEPTH:
         return float(min(1.0, 0.55 + gable)), mask
     band = min(side, middle)
-    if band >= C.SKY_MIN_DEPTH * 0.6:
+    if band >= C.SKY_MIN_DEPTH * 0.6 and not gable_only:
         fill = float(mask[:int(band * w)].mean())
         if fill >= C.FLAT_SKY_FILL:
             return 0.55, mask
