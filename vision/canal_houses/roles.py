@@ -100,8 +100,6 @@ def _sky_against_the_building(lab: np.ndarray, sky: np.ndarray, wall: np.ndarray
     if not seeds:
         return 0.0, None
     mask = np.isin(labels, list(seeds))
-    if _reaches_down_between(mask) > C.SKY_BETWEEN_MAX:
-        return 0.0, None
 
     def first_building(x0: float, x1: float) -> float:
         """How deep the sky reaches in these columns (in widths): its pixel
