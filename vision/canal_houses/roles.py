@@ -70,8 +70,26 @@ def sky_and_roof(patch: np.ndarray) -> tuple[float, np.ndarray | None]:
     sky = (left + right) / 2
     # Against the wall (or a slate roof below a pale sky) lightness counts:
     # a sky is often much paler or darker than the building in the same hue.
-    if float(np.linalg.norm((sky - wall) * C.SKY_LAB_WEIGHTS)) < C.SKY_MIN_CONTRAST:
-        return 0.0, None
+    weighted = float(np.linalg.norm((sky - wall) * C.SKY_LAB_WEIGHTS))
+    if weighted < C.SKY_MIN_CONTRAST:
+        # A faint sky (a sunset over an orange wall) counts when it outlines a gable; else the
+        # lower part has the corners' colour too: a plain wall, or a sky over a building that is
+        # mostly tucked under the card below.
+        if weighted >= C.SKY_FAINT_CONTRAST:
+            score, mask = _sky_against_the_building(lab, sky, wall, gable_only=True)
+            if mask is not None:
+                return score, mask
+        return _sky_over_a_tucked_building(lab, sky)
+    return _sky_against_the_building(lab, sky, wall, gable_only=False)
+
+
+def _sky_against_the_building(lab: np.ndarray, sky: np.ndarray, wall: np.ndarray, gable_only: bool
+                              ) -> tuple[float, np.ndarray | None]:
+    """sky_and_roof once the corners' colour differs from the wall's: the
+    region of that colour connected to the corners and the building's
+    outline below it (gable_only: a flat band of sky is not enough)."""
+    h, w = lab.shape[:2]
+    top, low = C.SKY_CORNER_ROWS
     contrast = float(_distance(sky, wall))
     if contrast < C.SKY_MIN_TOL:
         return 0.0, None
@@ -101,11 +119,70 @@ def sky_and_roof(patch: np.ndarray) -> tuple[float, np.ndarray | None]:
     if gable >= C.GABLE_MIN and side >= C.SKY_MIN_DEPTH:
         return float(min(1.0, 0.55 + gable)), mask
     band = min(side, middle)
-    if band >= C.SKY_MIN_DEPTH * 0.6:
+    if band >= C.SKY_MIN_DEPTH * 0.6 and not gable_only:
         fill = float(mask[:int(band * w)].mean())
         if fill >= C.FLAT_SKY_FILL:
             return 0.55, mask
     return 0.0, None
+
+
+def _sky_over_a_tucked_building(lab: np.ndarray, sky: np.ndarray) -> tuple[float, np.ndarray | None]:
+    """A roof whose building is mostly tucked away (a flat roof's cornice
+    along the bottom, a chimney standing on it): the corners' colour fills
+    most of the field down to the bottom, so it is the "wall" colour too.
+    It is a sky when it holds no part of its own and runs across the whole
+    top, and all else is one building standing on the bottom edge; a
+    window's wall holds windows and icons loose in it. Not sure: a flat
+    roof's score."""
+    h, w = lab.shape[:2]
+    top, low = C.SKY_CORNER_ROWS
+    near = (_distance(lab, sky) < C.SKY_MIN_TOL).astype(np.uint8)
+    near = cv2.morphologyEx(near, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    _, labels = cv2.connectedComponents(near, connectivity=4)
+    seeds = {_commonest(labels, 0.02, 0.10, top, low), _commonest(labels, 0.90, 0.98, top, low)} - {0}
+    if not seeds:
+        return 0.0, None
+    mask = np.isin(labels, list(seeds))
+    if float(mask.mean()) < C.SKY_ONLY_SHARE or _reaches_down_between(mask) > C.SKY_BETWEEN_MAX:
+        return 0.0, None
+    if float(mask[:max(1, int(C.SKY_ONLY_TOP_ROWS * w))].any(axis=0).mean()) < C.SKY_ONLY_ACROSS:
+        return 0.0, None
+    n, _, stats, _ = cv2.connectedComponentsWithStats((~mask).astype(np.uint8), connectivity=8)
+    parts = stats[1:][stats[1:, cv2.CC_STAT_AREA] >= C.SKY_ONLY_PART * h * w]
+    standing = parts[:, cv2.CC_STAT_TOP] + parts[:, cv2.CC_STAT_HEIGHT] >= h - 1
+    if len(parts) == 0 or not standing.all():
+        return 0.0, None
+    return C.SKY_ONLY_SCORE, mask
+
+
+def _reaches_down_between(mask: np.ndarray) -> float:
+    """The share of the columns where the "sky" reaches lower than a sky
+    stops (SKY_MAX_DEPTH of the height) between two parts of the building
+    standing higher: a wall's colour going down between its windows' panes.
+    A house's outline is one hill (a gable, steps, a neck, a flat top with a
+    chimney), so its sky goes lowest at the sides, never between two higher
+    parts of it: a gable whose eaves lie below the visible part has its sky
+    down to the bottom too, but from the sides inwards. A part's height is
+    its columns' sky pixel count (a cloud in the sky does not make one)."""
+    h, w = mask.shape
+    x0, x1 = C.SKY_BETWEEN_COLUMNS
+    cols = mask[:, int(x0 * w):max(int(x1 * w), int(x0 * w) + 3)]
+    lowest = np.where(cols.any(axis=0), h - cols[::-1].argmax(axis=0), 0) / h  # below the sky's lowest pixel
+    depth = cols.sum(axis=0) / h
+    # a part stands higher over a run of columns this wide (not a thin fringe, nor a border left
+    # at an edge by an outline a little off)
+    run = max(1, int(round(C.SKY_BETWEEN_PART * w)))
+    n = len(depth) - run + 1
+    if n < 3:
+        return 0.0
+    part = np.lib.stride_tricks.sliding_window_view(depth, run).max(axis=1)  # part[i]: columns i..i+run-1
+    left = np.minimum.accumulate(part)  # the highest part starting at or before i
+    right = np.minimum.accumulate(part[::-1])[::-1]  # ... at or after i
+    x = np.arange(len(depth))
+    on_left = np.where(x - run >= 0, left[np.clip(x - run, 0, n - 1)], 1.0)  # a part wholly left of x
+    on_right = np.where(x + 1 < n, right[np.clip(x + 1, 0, n - 1)], 1.0)  # wholly right of x
+    between = (lowest >= C.SKY_MAX_DEPTH) & (np.maximum(on_left, on_right) <= lowest - C.SKY_BETWEEN_RISE)
+    return float(between.mean())
 
 
 def _slopes_to_the_middle(depth: Callable[[float, float], float]) -> bool:
