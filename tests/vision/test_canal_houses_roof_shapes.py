@@ -210,5 +210,7 @@ def test_a_faint_sky_counts_over_a_gable(draw, roof: bool) -> None:
     score, sky = sky_and_roof(_field(draw))
     if roof:
         assert score >= C.LOOK_KEEPS_GABLE and sky is not None
+        # weaker evidence than a plain sky: a middle card drawn so is not flagged as a roof
+        assert score < C.ROOF_MIN + 0.2
     else:
         assert score < C.ROOF_MIN and sky is None

@@ -313,3 +313,11 @@ SKY_ONLY_SCORE = 0.55  # sure enough to call a roof, not to keep its gable again
 # A sky fainter than SKY_MIN_CONTRAST against the wall (a sunset over an orange wall: facade step gables
 # 9504, 9509, 9520 at 15.0-17.1) still counts down to this when the building's outline below it is a gable.
 SKY_FAINT_CONTRAST = 12.0
+
+# --- lead (session 10)
+# A gable outlined by a faint sky (SKY_FAINT_CONTRAST) scores at most this: at least LOOK_KEEPS_GABLE (the
+# top card's gable still stands against the catalog's look) and below ROOF_MIN + 0.2, where a middle card
+# is noted "looks like a roof but has cards above it" (structure.build_street). Uncapped, the faint path
+# scored 0.86-0.90 and put that false note on middle windows of our own classic deck (the browser test's
+# street photo) and on 4 dev photos.
+SKY_FAINT_MAX_SCORE = 0.69

@@ -78,7 +78,9 @@ def sky_and_roof(patch: np.ndarray) -> tuple[float, np.ndarray | None]:
         if weighted >= C.SKY_FAINT_CONTRAST:
             score, mask = _sky_against_the_building(lab, sky, wall, gable_only=True)
             if mask is not None:
-                return score, mask
+                # weaker evidence than a plain sky: enough to keep a top card's gable against
+                # the catalog's look, never enough to flag a card with cards above it
+                return min(score, C.SKY_FAINT_MAX_SCORE), mask
         return _sky_over_a_tucked_building(lab, sky)
     return _sky_against_the_building(lab, sky, wall, gable_only=False)
 
