@@ -91,17 +91,12 @@ def _sky_against_the_building(lab: np.ndarray, sky: np.ndarray, wall: np.ndarray
     region of that colour connected to the corners and the building's
     outline below it (gable_only: a flat band of sky is not enough)."""
     h, w = lab.shape[:2]
-    top, low = C.SKY_CORNER_ROWS
     contrast = float(_distance(sky, wall))
     if contrast < C.SKY_MIN_TOL:
         return 0.0, None
-    near = (_distance(lab, sky) < max(C.SKY_MIN_TOL, C.SKY_TOL_SHARE * contrast)).astype(np.uint8)
-    near = cv2.morphologyEx(near, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    _, labels = cv2.connectedComponents(near, connectivity=4)
-    seeds = {_commonest(labels, 0.02, 0.10, top, low), _commonest(labels, 0.90, 0.98, top, low)} - {0}
-    if not seeds:
+    mask = _corner_region(lab, sky, max(C.SKY_MIN_TOL, C.SKY_TOL_SHARE * contrast))
+    if mask is None:
         return 0.0, None
-    mask = np.isin(labels, list(seeds))
 
     def first_building(x0: float, x1: float) -> float:
         """How deep the sky reaches in these columns (in widths): its pixel
@@ -137,14 +132,9 @@ def _sky_over_a_tucked_building(lab: np.ndarray, sky: np.ndarray) -> tuple[float
     window's wall holds windows and icons loose in it. Not sure: a flat
     roof's score."""
     h, w = lab.shape[:2]
-    top, low = C.SKY_CORNER_ROWS
-    near = (_distance(lab, sky) < C.SKY_MIN_TOL).astype(np.uint8)
-    near = cv2.morphologyEx(near, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    _, labels = cv2.connectedComponents(near, connectivity=4)
-    seeds = {_commonest(labels, 0.02, 0.10, top, low), _commonest(labels, 0.90, 0.98, top, low)} - {0}
-    if not seeds:
+    mask = _corner_region(lab, sky, C.SKY_MIN_TOL)
+    if mask is None:
         return 0.0, None
-    mask = np.isin(labels, list(seeds))
     if float(mask.mean()) < C.SKY_ONLY_SHARE or _reaches_down_between(mask) > C.SKY_BETWEEN_MAX:
         return 0.0, None
     if float(mask[:max(1, int(C.SKY_ONLY_TOP_ROWS * w))].any(axis=0).mean()) < C.SKY_ONLY_ACROSS:
@@ -155,6 +145,19 @@ def _sky_over_a_tucked_building(lab: np.ndarray, sky: np.ndarray) -> tuple[float
     if len(parts) == 0 or not standing.all():
         return 0.0, None
     return C.SKY_ONLY_SCORE, mask
+
+
+def _corner_region(lab: np.ndarray, sky: np.ndarray, tol: float) -> np.ndarray | None:
+    """The pixels within tol of the sky's colour that are connected to what
+    the two top corner boxes mostly hold (None when they hold none)."""
+    top, low = C.SKY_CORNER_ROWS
+    near = (_distance(lab, sky) < tol).astype(np.uint8)
+    near = cv2.morphologyEx(near, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    _, labels = cv2.connectedComponents(near, connectivity=4)
+    seeds = {_commonest(labels, 0.02, 0.10, top, low), _commonest(labels, 0.90, 0.98, top, low)} - {0}
+    if not seeds:
+        return None
+    return np.isin(labels, list(seeds))
 
 
 def _reaches_down_between(mask: np.ndarray) -> float:
