@@ -73,3 +73,47 @@ def test_a_faint_shanghai_sheets_floor_crosses_are_read_through_its_template():
     geo = expected["geometry"]
     scale = (template["grid"][2] - template["grid"][0]) / (geo["cells"][0][-1]["box"][2] - geo["cells"][0][0]["box"][0])
     assert compare_pad(reading, expected, template, scale)["floors"] == (12, 12)
+
+
+@pytest.mark.parametrize("light,blur", [(1.15, 1.2), (1.25, 0.5), (1.25, 1.2)],
+                         ids=["brighter-blurred", "clipped-sharp", "clipped-blurred"])
+def test_a_photo_lit_brighter_than_its_blank_shows_no_cross_in_clean_boxes(light, blur):
+    # the photo's paper and white boxes clip at 255: read against the blank's
+    # level the clipped white showed every clean box inked (+0.02 to +0.09,
+    # a faint cross is +0.01 to +0.03); read as the blank shows it, none is
+    blank, boxes = _sheet(0.5, 1.0, cross=False)
+    photo, _ = _sheet(blur, light, cross=False)
+    assert (photo >= 250).mean() > 0.5  # the paper is clipped
+    image = base64.b64encode(cv2.imencode(".png", blank)[1].tobytes()).decode()
+    model = cv2.GaussianBlur(locate.ink_map(blank)[0], (0, 0), 1.1)
+    ink = taught_ink(photo, image, 1.0, (160, 120), 1.0)
+    excess = [float((ink - model)[y0:y1, x0:x1].mean()) for x0, y0, x1, y1 in boxes]
+    assert max(excess) < 0.006, excess
+
+
+@pytest.mark.tesseract
+def test_a_shanghai_sheet_lit_brighter_than_its_blank_reads_no_false_floors():
+    # dev seed 605017 (arc strokes, 3 MP): its clipped white floor boxes read
+    # 4 false floor crosses against the blank's level (floors 8/12), 12/12 now
+    from doodle_styles import STYLES
+    from pad_compare import compare_pad
+    from pad_sheet import pad_case
+    from tesseract_needed import need_tesseract
+
+    from companion.photos.game_data import game_data
+    from vision.doodle_china.template import make_template
+    from vision.doodle_china.template_read import read_with_template
+
+    need_tesseract()
+    size = (2000, 1500)
+    data, expected = pad_case(605000, "shanghai-v1", "boxed", blank=True, out_size=size, max_tilt=20.0)
+    template = make_template(data, "shanghai", **game_data("doodle-china"))
+    for name, entries in template["tracks"].items():
+        for e, truth in zip(entries, expected["geometry"]["tracks"][name], strict=True):
+            e["value"] = truth["value"]
+    style = list(STYLES)[16 % len(STYLES)]
+    data, expected = pad_case(605017, "shanghai-v1", "boxed", style=style, out_size=size, max_tilt=30.0)
+    reading = read_with_template(data, template)
+    geo = expected["geometry"]
+    scale = (template["grid"][2] - template["grid"][0]) / (geo["cells"][0][-1]["box"][2] - geo["cells"][0][0]["box"][0])
+    assert compare_pad(reading, expected, template, scale)["floors"] == (12, 12)

@@ -279,6 +279,7 @@ TAUGHT_PAPER_PLAIN = 0.05
 TAUGHT_PAPER_SIGMA = 8.0
 TAUGHT_PAPER_DARKER = 0.93
 TAUGHT_PAPER_STEP = 4  # the light averaged on a grid this many work pixels apart
+TAUGHT_PAPER_TOP = 250  # a photo's grey at least this is clipped white: read as the blank shows it
 
 # --- floors (session 8)
 # A value is judged on the directions of its ring outside every clearly

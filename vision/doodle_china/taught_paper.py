@@ -60,5 +60,12 @@ def taught_ink(gray: np.ndarray, image: str, image_scale: float, size: tuple[int
 
     lit = light(plain)
     lit = light(plain * (ratio >= C.TAUGHT_PAPER_DARKER * lit))
+    # A photo lit brighter than its blank clips its paper and white boxes at
+    # 255: there it no longer says how much light fell, and the clipped white
+    # against the blank's level left clean floor boxes of a Shanghai sheet
+    # inked (+0.02 to +0.09: false crosses). No pencil is that bright, so a
+    # clipped pixel is read as the blank shows it (the print's own ink).
+    clipped = photo >= C.TAUGHT_PAPER_TOP
+    photo = np.where(clipped, blank * lit, photo)
     ink = 1.0 - photo / np.maximum(paper * lit, 1.0)
     return np.clip(ink, -1.0, 1.0)
