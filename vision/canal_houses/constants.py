@@ -321,3 +321,12 @@ SKY_FAINT_CONTRAST = 12.0
 # scored 0.86-0.90 and put that false note on middle windows of our own classic deck (the browser test's
 # street photo) and on 4 dev photos.
 SKY_FAINT_MAX_SCORE = 0.69
+
+# --- lead (session 12)
+# The wall's colours (roles.wall_colours): the median of the lower band and, when at least
+# WALL_COLOURED_SHARE of the band is coloured (Lab chroma over WALL_COLOURED_CHROMA), the median of the
+# commonest of WALL_HUE_BINS hues among those pixels. A window whose band is mostly grey panes had a grey
+# "wall", so the coloured wall round its top corners was taken for a sky (wide-border windows read as roofs).
+WALL_COLOURED_CHROMA = 30.0
+WALL_COLOURED_SHARE = 0.2
+WALL_HUE_BINS = 12

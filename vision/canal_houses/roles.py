@@ -42,11 +42,21 @@ def _distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.linalg.norm((a - b) * LAB_WEIGHTS, axis=-1)
 
 
-def wall_colour(lab: np.ndarray) -> np.ndarray:
-    """The wall: the lower part of the visible field, away from the sides."""
+def wall_colours(lab: np.ndarray) -> list[np.ndarray]:
+    """The wall: the median of the lower part of the visible field, away
+    from the sides; and, when a good share of that part is coloured, its
+    commonest colour too. A window card's panes (grey, dark) can fill most
+    of the band, so the median is no wall colour at all and the wall round
+    the top corners looks unlike it: a sky."""
     h, w = lab.shape[:2]
     part = lab[int(0.6 * h):int(0.95 * h), int(0.1 * w):int(0.9 * w)].reshape(-1, 3)
-    return np.median(part, axis=0)
+    walls = [np.median(part, axis=0)]
+    coloured = part[np.hypot(part[:, 1], part[:, 2]) > C.WALL_COLOURED_CHROMA]
+    if len(part) and len(coloured) >= C.WALL_COLOURED_SHARE * len(part):
+        hue = np.arctan2(coloured[:, 2], coloured[:, 1])
+        bins = np.floor((hue + np.pi) / (2 * np.pi) * C.WALL_HUE_BINS).astype(int) % C.WALL_HUE_BINS
+        walls.append(np.median(coloured[bins == np.bincount(bins).argmax()], axis=0))
+    return walls
 
 
 def sky_and_roof(patch: np.ndarray) -> tuple[float, np.ndarray | None]:
@@ -64,13 +74,17 @@ def sky_and_roof(patch: np.ndarray) -> tuple[float, np.ndarray | None]:
     top, low = C.SKY_CORNER_ROWS
     left = _median(lab, 0.02, 0.10, top, low)
     right = _median(lab, 0.90, 0.98, top, low)
-    wall = wall_colour(lab)
     if float(_distance(left, right)) > C.SKY_CORNERS_ALIKE:
         return 0.0, None
     sky = (left + right) / 2
+    wall, *commonest = wall_colours(lab)
     # Against the wall (or a slate roof below a pale sky) lightness counts:
     # a sky is often much paler or darker than the building in the same hue.
     weighted = float(np.linalg.norm((sky - wall) * C.SKY_LAB_WEIGHTS))
+    # The corners' colour is the wall's commonest colour: the wall round a window's panes, not a sky
+    # (unless it is a sky over a tucked building, which fills the lower part too).
+    if any(float(np.linalg.norm((sky - c) * C.SKY_LAB_WEIGHTS)) < C.SKY_FAINT_CONTRAST for c in commonest):
+        return _sky_over_a_tucked_building(lab, sky)
     if weighted < C.SKY_MIN_CONTRAST:
         # A faint sky (a sunset over an orange wall) counts when it outlines a gable; else the
         # lower part has the corners' colour too: a plain wall, or a sky over a building that is
