@@ -278,16 +278,6 @@ SKY_CORNER_ROWS = (0.04, 0.10)
 GLARE_MAX_RUN = 0.6
 GLARE_COLOUR_AFTER = 0.15
 
-# --- cards-recall (session 10)
-# A window whose look-alike check (template.tells_twins_apart) fails only in patches reaching the rim of
-# its visible part (the outline's error, the covering card's edge and shadow blur a right card there)
-# is proposed ("by": "twin", TWIN_CONFIDENCE at most, named in a warning), never sure, and only when
-# nothing else settles the card, over every entry tried (recognise._best asks last). Wide-border dev
-# 3 MP 9500-9509: of 15 right windows and roofs refused by the patch limit alone, 11 had their worst
-# patch at the rim and 6 passed with only patches wholly inside counted; a store read as a window (no
-# such entry) passed the same way, and on facade dev two wrong look-alikes did when asked earlier.
-TWIN_INSIDE_PROPOSE = True
-
 # --- cards-roles (session 10)
 # A "sky" reaching below SKY_MAX_DEPTH of the height between two higher parts of the building
 # (roles._reaches_down_between) is a wall round its windows' panes: over more than SKY_BETWEEN_MAX of the

@@ -127,7 +127,7 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
         if found is not None:
             return found
     found = _decide(pool, grey, scored + spare, clustered, repeated, allowed, patch_limit, hint) if spare else None
-    if found is None and C.TWIN_INSIDE_PROPOSE and scored:
+    if found is None and scored:
         # asked last, over every entry tried: a close rival, found later or by its repeated print, refuses it
         return _decide(pool, grey, scored + spare, clustered, repeated, allowed, patch_limit, hint, inside=True)
     return found
@@ -203,8 +203,8 @@ def _inside_proposal(pool: Pool, grey: np.ndarray, k: int, M: np.ndarray, conf: 
     """A window that fails the look-alike check only in patches at the rim
     of its visible part (the outline's error, the covering card's edge and
     shadow) is proposed, named in a warning, never sure: wide-border dev
-    3 MP, the right window's worst patch lay at the rim in most of those
-    refused, but a card missing from the catalog may differ there too. Asked
+    3 MP 9500-9509, the right window's worst patch lay at the rim in 11 of
+    the 15 refused, but a card missing from the catalog may differ there too. Asked
     only when nothing else settles the card, over every entry tried (facade
     dev: a close rival found by the shortlist's next entries refused a wrong
     one), and never for an entry found only by its repeated print."""
