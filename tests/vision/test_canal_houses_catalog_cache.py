@@ -213,3 +213,12 @@ def test_a_street_read_through_the_cache_is_the_read_without_it(tmp_path, street
     hit = json.dumps(read_photo(data, game="canal-houses", catalog=rows, catalog_cache=str(tmp_path)),
                      sort_keys=True)
     assert missed == plain and hit == plain
+
+
+def test_what_a_cache_file_brings_is_kept_within_the_workers_limits() -> None:
+    """Loaded arrays go through the same limits as those worked out in the
+    worker (before, a load could push the tables past their cap)."""
+    twins.keep_tables([twins.Table({}, {}, {}, {}, bytes([i]) * 16) for i in range(12)])
+    assert len(twins._TABLES) == twins._TABLES_MAX and bytes([11]) * 16 in twins._TABLES
+    cat.keep_derived({}, {bytes([i]) * 16: (None, np.zeros(1, np.int64), None) for i in range(12)})
+    assert len(cat._INDEXES) == cat._INDEXES_MAX and bytes([11]) * 16 in cat._INDEXES

@@ -169,3 +169,34 @@ def test_the_stores_of_one_read_share_the_twin_table_without_hashing_again(monke
     changed = list(entries)  # another list (another read): hashed again
     with pytest.raises(AssertionError):
         twins.twin_table(changed)
+
+
+@pytest.mark.parametrize("kind", ["random", "20-byte", "tiny"], ids=str)
+def test_an_index_restored_from_its_exported_state_answers_the_same(kind: str) -> None:
+    """The catalog cache writes export()'s plain arrays and numbers and
+    builds the index again with restore(): the very same answers."""
+    rng = np.random.default_rng(11)
+    train, query = _data(kind, rng)
+    cv2.setRNGSeed(C.LSH_SEED)
+    index = LshIndex(train, C.LSH_TABLES, C.LSH_KEY_BITS, C.LSH_MULTI_PROBE)
+    arrays, numbers = index.export()
+    assert all(type(n) is int for n in numbers.values())
+    frozen = {k: a.copy() for k, a in arrays.items()}
+    for a in frozen.values():
+        a.setflags(write=False)  # as mapped from the cache file
+    want, got = index.knnMatch(query, k=2), LshIndex.restore(frozen, numbers).knnMatch(query, k=2)
+    assert all(np.array_equal(getattr(got, n), getattr(want, n)) for n in ("first", "second", "d1", "d2"))
+
+
+@pytest.mark.parametrize("spoil", ["missing-array", "extra-number", "not-an-array"], ids=str)
+def test_restore_refuses_what_is_not_an_index_state(spoil: str) -> None:
+    train = np.random.default_rng(3).integers(0, 256, (50, 32), dtype=np.uint8)
+    arrays, numbers = LshIndex(train, 2, 8, 0).export()
+    if spoil == "missing-array":
+        arrays.pop("members")
+    elif spoil == "extra-number":
+        numbers["probe"] = 1
+    else:
+        arrays["words"] = [1, 2, 3]
+    with pytest.raises(ValueError):
+        LshIndex.restore(arrays, numbers)

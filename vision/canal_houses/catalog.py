@@ -123,9 +123,7 @@ class Catalog:
                     # other tables (a photo +-1 match) as the process had drawn before
                     cv2.setRNGSeed(C.LSH_SEED)
                 index = LshIndex(desc, C.LSH_TABLES, C.LSH_KEY_BITS, C.LSH_MULTI_PROBE)
-                if len(_INDEXES) >= 8:
-                    _INDEXES.pop(next(iter(_INDEXES)))
-                _INDEXES[key] = (index, owner, _thumbs(chosen) if keyed else None)
+                _keep(_INDEXES, key, (index, owner, _thumbs(chosen) if keyed else None), _INDEXES_MAX)
             index, owner, thumbs = _INDEXES[key]
             self._pools[role] = Pool(index, owner, chosen, _thumbs(chosen) if thumbs is None else thumbs)
         return self._pools[role]
@@ -155,6 +153,37 @@ def normalised(grey: np.ndarray) -> np.ndarray:
 
 
 _INDEXES: dict[bytes, tuple[Any, np.ndarray, np.ndarray | None]] = {}
+_INDEXES_MAX = 8  # a few groups' catalogs and roles
+
+
+def _keep(cache: dict, key: bytes, value: Any, most: int) -> None:
+    """Keep value under key, the oldest dropped past `most`."""
+    if key not in cache and len(cache) >= most:
+        cache.pop(next(iter(cache)))
+    cache[key] = value
+
+
+def kept_decoded(entries: list[Entry]) -> dict[bytes, tuple[np.ndarray, ...]]:
+    """The arrays kept for these entries (points, descriptors, grey,
+    normalised grey), by the hash of their text: for the catalog cache."""
+    return {e.key: _DECODED[e.key][:4] for e in entries if e.key is not None and e.key in _DECODED}
+
+
+def kept_index(entries: list[Entry]) -> tuple[bytes, tuple[Any, np.ndarray, np.ndarray | None]] | None:
+    """The index kept for these entries (Catalog.pool built it), by its
+    fingerprint: (index, each row's entry, the stacked thumbs or None)."""
+    key, _ = _fingerprint(entries)
+    return (key, _INDEXES[key]) if key in _INDEXES else None
+
+
+def keep_derived(decoded: dict[bytes, tuple[np.ndarray, ...]],
+                 indexes: dict[bytes, tuple[Any, np.ndarray, np.ndarray | None]]) -> None:
+    """Arrays worked out by another worker (the catalog cache) kept as if
+    worked out here, within the same limits."""
+    for key, arrays in decoded.items():
+        _keep(_DECODED, key, (*arrays, key), _DECODED_MAX)
+    for key, kept in indexes.items():
+        _keep(_INDEXES, key, kept, _INDEXES_MAX)
 
 
 def _fingerprint(entries: list[Entry]) -> tuple[bytes, bool]:
@@ -210,9 +239,7 @@ def _decoded(vision: dict[str, Any]) -> tuple[Any, ...]:
         raw = np.frombuffer(base64.b64decode(vision["thumb"]), np.uint8).reshape(THUMB_H, THUMB_W)
         thumb = normalised(raw)
         thumb.setflags(write=False)
-        if len(_DECODED) >= _DECODED_MAX:
-            _DECODED.pop(next(iter(_DECODED)))
-        _DECODED[key] = (points, desc, raw, thumb, key)
+        _keep(_DECODED, key, (points, desc, raw, thumb, key), _DECODED_MAX)
     return _DECODED[key]
 
 

@@ -1,7 +1,7 @@
 """The catalog's derived arrays kept on disk between photo workers.
 
 In the app every street photo is read in a freshly forked worker, so the
-in-process caches (catalog._DECODED, catalog._INDEXES, twins._TABLES) start
+in-process caches (catalog.py's decoded entries and indexes, twins.py's tables) start
 empty on every read: decoding and normalising the entries, the four LSH
 indexes and the store twin table cost about half a second of CPU a read.
 They depend only on the catalog's text and this code, so the first read of a
@@ -119,16 +119,10 @@ class _Writer:
 
 
 def _index(w: _Writer, index: LshIndex) -> dict[str, Any]:
-    """An LshIndex's state: its arrays and numbers (nothing else is allowed)."""
-    out = {}
-    for name, value in vars(index).items():
-        if isinstance(value, np.ndarray):
-            out[name] = {"array": w.add(value)}
-        elif isinstance(value, (int, np.integer)) and not isinstance(value, bool):
-            out[name] = {"int": int(value)}
-        else:
-            raise TypeError(f"LshIndex.{name} is neither an array nor a number")
-    return out
+    """An LshIndex's state: its arrays and numbers (all it holds)."""
+    arrays, numbers = index.export()
+    return {**{name: {"array": w.add(a)} for name, a in arrays.items()},
+            **{name: {"int": n} for name, n in numbers.items()}}
 
 
 def _table(w: _Writer, table: twins.Table) -> dict[str, Any]:
@@ -150,16 +144,16 @@ def save(folder: str | os.PathLike, key: str, known: cat.Catalog) -> None:
     try:
         header = {
             "key": key,
-            "decoded": [{"key": e.key.hex(), **{name: w.add(a) for name, a in zip(
-                ("points", "desc", "raw", "thumb"), cat._DECODED[e.key][:4], strict=True)}}
-                for e in known.entries if e.key is not None and e.key in cat._DECODED],
+            "decoded": [{"key": k.hex(), **{name: w.add(a) for name, a in zip(
+                ("points", "desc", "raw", "thumb"), arrays, strict=True)}}
+                for k, arrays in cat.kept_decoded(known.entries).items()],
             "indexes": [],
             "tables": [_table(w, table)],
         }
         for pool in pools.values():
-            fp, _ = cat._fingerprint(pool.entries)
-            if fp in cat._INDEXES and fp.hex() not in {i["fp"] for i in header["indexes"]}:
-                index, owner, thumbs = cat._INDEXES[fp]
+            kept = cat.kept_index(pool.entries)
+            if kept is not None and kept[0].hex() not in {i["fp"] for i in header["indexes"]}:
+                fp, (index, owner, thumbs) = kept
                 header["indexes"].append({"fp": fp.hex(), "index": _index(w, index), "owner": w.add(owner),
                                           "thumbs": None if thumbs is None else w.add(thumbs)})
         text = json.dumps(header).encode()
@@ -227,15 +221,15 @@ def load(folder: str | os.PathLike, key: str) -> bool:
         decoded = {}
         for d in header["decoded"]:
             k = bytes.fromhex(d["key"])
-            decoded[k] = (*(r.get(d[name]) for name in ("points", "desc", "raw", "thumb")), k)
+            decoded[k] = tuple(r.get(d[name]) for name in ("points", "desc", "raw", "thumb"))
         indexes = {}
         for i in header["indexes"]:
-            index = LshIndex.__new__(LshIndex)
-            for name, value in i["index"].items():
-                setattr(index, name, r.get(value["array"]) if "array" in value else int(value["int"]))
+            state = i["index"]
+            index = LshIndex.restore({n: r.get(v["array"]) for n, v in state.items() if "array" in v},
+                                     {n: int(v["int"]) for n, v in state.items() if "array" not in v})
             indexes[bytes.fromhex(i["fp"])] = (index, r.get(i["owner"]),
                                                None if i["thumbs"] is None else r.get(i["thumbs"]))
-        tables = {}
+        tables = []
         for t in header["tables"]:
             table = twins.Table({int(k): r.get(a) for k, a in t["fields"]}, {int(k): r.get(a) for k, a in t["norm"]},
                                 {(int(a), int(b)): ((slice(int(y0), int(y1)), slice(int(x0), int(x1))), r.get(m))
@@ -243,12 +237,11 @@ def load(folder: str | os.PathLike, key: str) -> bool:
                                 {int(k): r.get(a) for k, a in t["printed"]}, bytes.fromhex(t["key"]),
                                 groups={c: [int(k) for k in m] for c, m in t["groups"]},
                                 built={c for (c,) in t["built"]})
-            tables[table.key] = table
+            tables.append(table)
     except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError, struct.error):
         return False  # a cache: anything wrong with it is a miss, never a failed read
-    cat._DECODED.update(decoded)
-    cat._INDEXES.update(indexes)
-    twins._TABLES.update(tables)
+    cat.keep_derived(decoded, indexes)
+    twins.keep_tables(tables)
     try:
         os.utime(path)  # recently used: kept
     except OSError:

@@ -100,6 +100,26 @@ class LshIndex:
         # the descriptors as 64-bit words for the distances (B a multiple of 8), else bytes
         self.words = train.view(np.uint64) if nbytes % 8 == 0 else train
 
+    ARRAYS = ("bits", "masks", "members", "counts", "starts", "words")
+    NUMBERS = ("n", "key_bits", "size")
+
+    def export(self) -> tuple[dict[str, np.ndarray], dict[str, int]]:
+        """The whole state as plain arrays and numbers: the catalog cache
+        (catalog_cache.py) writes them as they are, never pickled."""
+        return {k: getattr(self, k) for k in self.ARRAYS}, {k: int(getattr(self, k)) for k in self.NUMBERS}
+
+    @classmethod
+    def restore(cls, arrays: dict[str, np.ndarray], numbers: dict[str, int]) -> LshIndex:
+        """The index export() gave these parts of (read-only arrays will do:
+        a query never writes them); ValueError when they are not one."""
+        if set(arrays) != set(cls.ARRAYS) or set(numbers) != set(cls.NUMBERS) or \
+                not all(isinstance(a, np.ndarray) for a in arrays.values()):
+            raise ValueError("not the state of an LshIndex")
+        index = cls.__new__(cls)
+        index.__dict__.update(arrays)
+        index.__dict__.update({k: int(v) for k, v in numbers.items()})
+        return index
+
     def _keys(self, desc: np.ndarray) -> np.ndarray:
         """Each descriptor's key in each table (N x tables, int64): the
         chosen bits, lowest bit number as the key's lowest bit."""

@@ -119,6 +119,17 @@ class Table:
 
 
 _TABLES: dict[bytes, Table] = {}
+_TABLES_MAX = 8
+
+
+def keep_tables(tables: list[Table]) -> None:
+    """Tables worked out by another worker (the catalog cache) kept as if
+    worked out here, within the same limit (the entries they were made of
+    are set when a read first asks for one)."""
+    for table in tables:
+        if table.key not in _TABLES and len(_TABLES) >= _TABLES_MAX:
+            _TABLES.pop(next(iter(_TABLES)))
+        _TABLES[table.key] = table
 
 
 _LAST: list[tuple[list[Entry], tuple[tuple[Entry, str | None, str | None], ...], Table]] = []
@@ -139,7 +150,7 @@ def twin_table(entries: list[Entry]) -> Table:
         h.update(f"|{e.color}|".encode())
     key = h.digest()
     if key not in _TABLES:
-        if len(_TABLES) >= 8:
+        if len(_TABLES) >= _TABLES_MAX:
             _TABLES.pop(next(iter(_TABLES)))
         _TABLES[key] = _table(entries)
         _TABLES[key].key = key
