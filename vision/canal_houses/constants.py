@@ -321,3 +321,9 @@ SKY_FAINT_CONTRAST = 12.0
 # scored 0.86-0.90 and put that false note on middle windows of our own classic deck (the browser test's
 # street photo) and on 4 dev photos.
 SKY_FAINT_MAX_SCORE = 0.69
+
+# --- cards-account (session 12)
+# A found field counts as accounted for (accounting.left_over) when the cards placed in the street and the
+# card-shaped things already reported cover at least this share of its area; less, and it is reported
+# among other_cards with a warning (issue 13: never drop a card silently).
+ACCOUNT_MIN_COVER = 0.5
