@@ -326,4 +326,6 @@ SKY_FAINT_MAX_SCORE = 0.69
 # A found field counts as accounted for (accounting.left_over) when the cards placed in the street and the
 # card-shaped things already reported cover at least this share of its area; less, and it is reported
 # among other_cards with a warning (issue 13: never drop a card silently).
+# Measured, 3 MP dev 9500-9509 and 9520-9529 classic + facade + wide-border: all 1693 fields found are
+# covered 0.997-1.0 (icons inside a card never reach here: find._outermost keeps the card's field).
 ACCOUNT_MIN_COVER = 0.5
