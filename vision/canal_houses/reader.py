@@ -20,6 +20,7 @@ from ..decode import check_header, decode_photo
 from ..errors import PhotoError
 from . import catalog_cache
 from . import constants as C
+from .accounting import left_out_warnings, left_over
 from .catalog import CANON_H, CANON_W, Catalog, grey_field
 from .colour import field_colour, name_colour, parse_palette
 from .find import (
@@ -78,15 +79,9 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
     gains = border_gains(small, gains, fields, paper)
     bal = balance(small, gains, out=bal)  # the first balance is done with: no new 36 MB to fault in
     houses, warnings, others = build_street(fields, bal, known.field_aspect())
+    others += left_over(fields, houses, others)  # the last check that nothing found is dropped
     warnings = [*known.warnings, *warnings]
-    face_down = sum(o.kind == "face-down" for o in others)
-    if face_down:
-        warnings.append(f"{face_down} face-down card{'s' if face_down > 1 else ''} (discards or draw piles) "
-                        "left out of the street")
-    for o in others:
-        if o.kind != "face-down":
-            warnings.append(f"a card-like shape was left out of the street: it {o.reason}; if it is part "
-                            "of the street, add it by hand")
+    warnings += left_out_warnings(others)
     if cut_off:
         warnings.append("a card-like shape at the photo's edge was left out; if a card is cut off, "
                         "step back and take the photo again")

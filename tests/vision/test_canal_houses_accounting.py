@@ -1,0 +1,82 @@
+"""Issue 13, never drop a card silently: every field found is placed in the
+street, already reported among the other cards, or reported by the last
+check (accounting.left_over) with its outline and a reason, on quads made
+in the test."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.canal_houses.accounting import LEFT_OVER, covered_share, left_out_warnings, left_over
+from vision.canal_houses.aside import Other
+from vision.canal_houses.find import Field
+from vision.canal_houses.structure import Card
+
+
+def _quad(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
+    return np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
+
+
+def _field(x0: float, y0: float, x1: float, y1: float) -> Field:
+    q = _quad(x0, y0, x1, y1)
+    return Field(q, q.mean(axis=0), 0.0, (x1 - x0, y1 - y0), (x1 - x0) * (y1 - y0), 1.0)
+
+
+def _card(x0: float, y0: float, x1: float, y1: float) -> Card:
+    f = _field(x0, y0, x1, y1)
+    return Card(f, f.quad, full=True)
+
+
+STORE = (100, 300, 200, 450)  # a whole card placed in the street
+STRIP = (100, 240, 200, 290)  # the window tucked above it, placed too
+
+
+@pytest.mark.parametrize(("field", "houses", "others", "reported"), [
+    pytest.param(STORE, [[STORE, STRIP]], [], False, id="placed-card"),
+    pytest.param((130, 320, 170, 360), [[STORE, STRIP]], [], False, id="icon-cut-off-its-placed-card"),
+    pytest.param((100, 240, 200, 450), [[STORE, STRIP]], [], False, id="merged-field-split-into-two-cards"),
+    pytest.param((400, 300, 500, 450), [[STORE]], [], True, id="card-beside-the-street-left-over"),
+    pytest.param((100, 100, 200, 230), [[STORE, STRIP]], [], True, id="card-above-the-house-left-over"),
+    pytest.param((100, 170, 200, 290), [[STORE, STRIP]], [], True, id="strip-covered-under-half"),
+    pytest.param((400, 300, 500, 450), [[STORE]], [(400, 300, 500, 450)], False, id="face-down-already-reported"),
+    pytest.param((405, 310, 495, 445), [[STORE]], [(400, 300, 500, 450)], False, id="inside-a-reported-back"),
+])
+def test_a_field_is_reported_only_when_nothing_covers_it(field, houses, others, reported) -> None:
+    placed = [[_card(*q) for q in h] for h in houses]
+    told = [Other(_quad(*q), "face-down", "a face-down card (a discard or a draw pile)") for q in others]
+    found = left_over([_field(*field)], placed, told)
+    assert len(found) == int(reported)
+    if reported:
+        assert found[0].kind == "other" and found[0].reason == LEFT_OVER
+        assert np.allclose(found[0].quad, _quad(*field))
+
+
+@pytest.mark.parametrize(("covers", "share"), [
+    pytest.param([], 0.0, id="nothing"),
+    pytest.param([(0, 0, 100, 100)], 1.0, id="whole"),
+    pytest.param([(0, 0, 100, 50)], 0.5, id="upper-half"),
+    pytest.param([(0, 0, 100, 50), (0, 50, 100, 100)], 1.0, id="two-halves-together"),
+    pytest.param([(0, 0, 100, 60), (0, 40, 100, 100)], 1.0, id="overlapping-counted-once"),
+    pytest.param([(300, 300, 400, 400)], 0.0, id="far-away"),
+])
+def test_covered_share_is_the_union_over_the_quad(covers, share) -> None:
+    got = covered_share(_quad(0, 0, 100, 100), [_quad(*c) for c in covers])
+    assert got == pytest.approx(share, abs=0.03)
+
+
+
+@pytest.mark.parametrize(("kinds", "words"), [
+    pytest.param([], [], id="none"),
+    pytest.param(["face-down"], ["1 face-down card (discards"], id="one-back"),
+    pytest.param(["face-down", "face-down"], ["2 face-down cards"], id="two-backs-one-warning"),
+    pytest.param(["other"], ["a card-like shape was left out of the street: it " + LEFT_OVER
+                             + "; if it is part of the street, add it by hand"], id="left-over-named"),
+    pytest.param(["face-down", "other", "other"], ["1 face-down card", "left out", "left out"], id="each-named"),
+])
+def test_each_card_left_out_is_named_in_a_warning(kinds, words) -> None:
+    others = [Other(_quad(0, 0, 10, 10), k, LEFT_OVER) for k in kinds]
+    got = left_out_warnings(others)
+    assert len(got) == len(words)
+    for w, expected in zip(got, words, strict=True):
+        assert expected in w

@@ -1,0 +1,69 @@
+"""Every card-shaped thing found is accounted for (issue 13): placed in the
+street, reported among the other cards, or named in a warning, never dropped
+silently. The street is built in many steps (set aside, narrow fields,
+splits, repairs, columns) and any of them may let a field fall through;
+this last check looks at what was found against what was placed or
+reported, and reports each field left over."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+
+from . import constants as C
+from .aside import Other
+from .find import Field
+from .structure import Card
+
+LEFT_OVER = "was found as a card but fits no place in the street"
+
+
+def covered_share(quad: np.ndarray, covers: Sequence[np.ndarray]) -> float:
+    """The share of the quad's area that the union of the covers lies over
+    (working px): a field split into two cards is covered by both together,
+    so the covers are rasterised over the quad's box rather than compared
+    one by one."""
+    pts = np.asarray(quad, np.float64).reshape(-1, 2)
+    lo = np.floor(pts.min(axis=0)).astype(int)
+    hi = np.ceil(pts.max(axis=0)).astype(int)
+    w, h = int(hi[0] - lo[0]) + 1, int(hi[1] - lo[1]) + 1
+    own = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(own, np.round(pts - lo).astype(np.int32), 1)
+    area = int(np.count_nonzero(own))
+    if area == 0:
+        return 1.0  # nothing to account for
+    union = np.zeros_like(own)
+    for c in covers:
+        q = np.asarray(c, np.float64).reshape(-1, 2)
+        if (q.max(axis=0) < lo).any() or (q.min(axis=0) > hi).any():
+            continue  # cheap: most covers lie elsewhere in the street
+        cv2.fillConvexPoly(union, np.round(q - lo).astype(np.int32), 1)
+    return float(np.count_nonzero(own & union)) / area
+
+
+def left_over(fields: Sequence[Field], houses: Sequence[Sequence[Card]], others: Sequence[Other],
+              least: float = C.ACCOUNT_MIN_COVER) -> list[Other]:
+    """Each found field that the cards placed in the street and the things
+    already reported do not cover by at least `least` of its area, as an
+    Other to report. An icon or badge cut off from its card lies on that
+    card and is covered; a face-down card already reported is not doubled."""
+    covers = [c.quad for h in houses for c in h] + [o.quad for o in others]
+    return [Other(np.asarray(f.quad, np.float32), "other", LEFT_OVER) for f in fields
+            if covered_share(f.quad, covers) < least]
+
+
+def left_out_warnings(others: Sequence[Other]) -> list[str]:
+    """The warnings naming what was left out: the face-down cards counted in
+    one, every other card-shaped thing in one of its own with its reason."""
+    out = []
+    face_down = sum(o.kind == "face-down" for o in others)
+    if face_down:
+        out.append(f"{face_down} face-down card{'s' if face_down > 1 else ''} (discards or draw piles) "
+                   "left out of the street")
+    for o in others:
+        if o.kind != "face-down":
+            out.append(f"a card-like shape was left out of the street: it {o.reason}; if it is part "
+                       "of the street, add it by hand")
+    return out
