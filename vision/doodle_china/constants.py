@@ -356,3 +356,15 @@ FLOOR_SLASH_MIN = 0.35
 # (0.04-0.06 give the same figures, 0.07 loses a cross).
 COLOUR_FAINT_PENCIL = 0.1
 COLOUR_FAINT_GREY_MIN_REL = 0.05
+# --- pad-faint (session 12)
+# marks.noise_floor judges the clearly clean boxes' noise by their farthest
+# stray BELOW their median only (NOISE_TIMES of it): a faint pencil's cross
+# over a house can read under MARK_NO (relative ink 0.05) and sit among the
+# "clean" ones, and its stray above the median (0.008-0.011) set a least ink
+# (0.012-0.015) over its fellow crosses' ink (0.007-0.011). A cross only adds
+# ink, so the lower side is the print model's noise alone. The colour
+# channel's second look (colour.add_crosses) keeps the stray either way: an
+# erased smudge shows strongly there, and with the lower side only it added a
+# false cross on a faint dev sheet (620012). Dev Suzhou boxed faint photos
+# (seeds 610001-610014, 620001-620040): houses 4 more right on 2 sheets
+# (610008, 610012), nothing else changed.

@@ -161,7 +161,7 @@ def decide_crosses(excess: np.ndarray, pencil: float, what: str, min_ink: float 
     return crossed, conf, doubt
 
 
-def noise_floor(excess: np.ndarray, pencil: float, what: str) -> float:
+def noise_floor(excess: np.ndarray, pencil: float, what: str, below_only: bool = True) -> float:
     """The least ink a cross carries on this photo, from how far the clearly
     clean boxes of the kind stray from zero: a print modelled from a photo of
     the very sheet (a template's blank) errs far less than the fixed floor
@@ -169,7 +169,13 @@ def noise_floor(excess: np.ndarray, pencil: float, what: str) -> float:
     than that floor. Never above the fixed floor; with too few clearly clean
     boxes to judge the noise by, a share of the pencil's level where one is
     set for the kind (a faint sheet with nearly every house crossed), else the
-    fixed floor."""
+    fixed floor.
+
+    `below_only`: the noise is judged by how far the clean boxes fall below
+    their median: a cross only adds ink, and a faint pencil's cross can look
+    clean (under C.MARK_NO) and lift the farthest stray above the median past
+    its fellow crosses' ink. False: the farthest stray either way (stricter,
+    for a second look that an erased smudge fools more easily)."""
     fixed = C.MARK_MIN_INK.get(what, 0.0)
     rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
     clean = excess[rel < C.MARK_NO[what]]
@@ -177,7 +183,8 @@ def noise_floor(excess: np.ndarray, pencil: float, what: str) -> float:
         if what not in C.NOISE_FEW_CLEAN_TIMES:
             return fixed
         return min(fixed, max(C.NOISE_MIN_INK.get(what, 0.0), C.NOISE_FEW_CLEAN_TIMES[what] * pencil))
-    spread = float(np.abs(clean - np.median(clean)).max())
+    off = clean - np.median(clean)
+    spread = float(-off.min() if below_only else np.abs(off).max())
     return min(fixed, max(C.NOISE_MIN_INK.get(what, 0.0), C.NOISE_TIMES * spread))
 
 

@@ -1,0 +1,42 @@
+"""Faint pencil crosses read through a template (marks.noise_floor): the least
+ink a cross carries is set from how far the clearly clean boxes fall BELOW
+their median, so a faint cross that itself looks clean does not lift it over
+its fellow crosses' ink. Figures from dev Suzhou boxed pad photos."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.doodle_china import marks
+
+
+def _read(excess: list[float], pencil: float, what: str) -> list[bool]:
+    """Crossed? per box, as read_marks decides a taught sheet's crosses."""
+    ex = np.array(excess)
+    return marks.decide_crosses(ex, pencil, what, marks.noise_floor(ex, pencil, what), taught=True)[0]
+
+
+CASES = [
+    # one of three "clean" houses is a faint cross (0.0034): it strayed 0.0084 above the
+    # median, the least ink rose to 0.0126 and two crosses (0.0107-0.0109) were lost
+    pytest.param([-0.0051, -0.0062, 0.0034, 0.0109, 0.0107, 0.0108, 0.02, 0.02, 0.02, 0.02], 0.066, "house",
+                 [False] * 3 + [True] * 7, id="faint-cross-among-three-clean-610008"),
+    # the same with the "clean" cross at 0.0018: least ink 0.012, crosses at 0.0067-0.0069 lost
+    pytest.param([0.0018, -0.0062, -0.009, 0.0069, 0.0067, 0.0153, 0.03, 0.03, 0.03, 0.03], 0.084, "house",
+                 [False] * 3 + [True] * 7, id="faint-cross-among-three-clean-610012"),
+    # clean boxes that stray far below their median keep the least ink up (noise, not crosses)
+    pytest.param([-0.006, -0.002, 0.0, 0.001, 0.002, 0.0065, 0.0065, 0.02, 0.02, 0.02], 0.062, "house",
+                 [False] * 7 + [True] * 3, id="noisy-clean-houses-keep-the-floor"),
+    # quiet clean houses, one strays up (0.0045: a faint cross's ghost): faint crosses still count
+    pytest.param([-0.001, -0.0005, 0.0, 0.0005, 0.0045, 0.0062, 0.0064, 0.0066, 0.02, 0.02], 0.07, "house",
+                 [False] * 5 + [True] * 5, id="one-clean-house-strays-up"),
+    # trees: a clean-looking tree straying up (0.0024) does not hide a faint cross at 0.0048
+    pytest.param([-0.0012, -0.001, -0.0009, -0.0008, 0.0024, 0.0048, 0.0102, -0.0011, -0.001, -0.0009], 0.071,
+                 "tree", [False] * 5 + [True] * 2 + [False] * 3, id="faint-tree-beside-a-stray"),
+]
+
+
+@pytest.mark.parametrize(("excess", "pencil", "what", "expected"), CASES)
+def test_faint_crosses_against_the_clean_boxes_noise(excess, pencil, what, expected):
+    assert _read(excess, pencil, what) == expected
