@@ -40,3 +40,25 @@ CASES = [
 @pytest.mark.parametrize(("excess", "pencil", "what", "expected"), CASES)
 def test_faint_crosses_against_the_clean_boxes_noise(excess, pencil, what, expected):
     assert _read(excess, pencil, what) == expected
+
+
+# A faint sheet's house just under the least ink (marks.add_faint_slashes): (ink beyond
+# the print, ink along its best line relative to the pencil, pencil) -> added?
+SLASH_CASES = [
+    pytest.param(0.0054, 0.95, 0.077, True, id="faint-slash-under-least-ink-620001"),
+    pytest.param(0.0050, 1.04, 0.067, True, id="faint-slash-under-least-ink-620035"),
+    pytest.param(0.0055, 0.06, 0.063, False, id="smudged-house-no-line-620002"),
+    pytest.param(0.0044, 0.35, 0.052, False, id="clean-house-weak-line-620012"),
+    pytest.param(0.0040, 0.87, 0.063, False, id="too-little-ink-however-the-line"),
+    pytest.param(0.0050, 1.10, 0.12, False, id="not-a-faint-pencil-add-slashes-decides"),
+]
+
+
+@pytest.mark.parametrize(("excess", "line", "pencil", "added"), SLASH_CASES)
+def test_a_faint_slash_just_under_the_least_ink(excess, line, pencil, added):
+    ex = np.array([excess, 0.0, 0.02])  # the house, a clean one, a clear cross
+    crossed = [False, False, True]
+    lines = np.array([line, 0.1, 1.5]) * max(pencil, 0.06)
+    got, doubt = marks.add_faint_slashes(crossed, [False, False, False], ex, pencil, lambda: lines)
+    assert got == [added, False, True]
+    assert doubt == [added, False, False]  # an added slash is flagged doubtful

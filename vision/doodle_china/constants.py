@@ -368,3 +368,15 @@ COLOUR_FAINT_GREY_MIN_REL = 0.05
 # false cross on a faint dev sheet (620012). Dev Suzhou boxed faint photos
 # (seeds 610001-610014, 620001-620040): houses 4 more right on 2 sheets
 # (610008, 610012), nothing else changed.
+# A faint sheet's house (pencil under HOUSE_LINE_MIN_PENCIL) whose ink lies
+# just under the least ink of a cross (marks.noise_floor's 0.006) is crossed
+# when its ink is at least FAINT_LINE_MIN_INK, its relative ink at least
+# FAINT_LINE_MIN_REL (the taught house's middle) and the ink along one line
+# through it (marks.slash_lines) at least FAINT_LINE_MIN of the pencil
+# (marks.add_faint_slashes). Dev Suzhou boxed faint photos (52 sheets, 520
+# houses): such crosses 0.0044-0.0060 of ink with lines 0.63-1.42; clean
+# houses there 0.0044-0.0060 with lines 0.06-0.43 (one sheet whose every
+# house reads a line of 1.0-1.3: 1.26).
+FAINT_LINE_MIN_INK = 0.0045
+FAINT_LINE_MIN_REL = 0.065
+FAINT_LINE_MIN = 0.6

@@ -311,3 +311,23 @@ def add_slashes(crossed: list[bool], doubt: list[bool], rel: np.ndarray, pencil:
     added = maybe & (lines() / max(pencil, C.MARK_PENCIL_FLOOR) >= C.HOUSE_LINE_MIN)
     return ([bool(c or a) for c, a in zip(crossed, added, strict=True)],
             [bool(d or a) for d, a in zip(doubt, added, strict=True)])
+
+
+# -- a faint pencil's slash over a house (session 12) -----------------------------------
+
+def add_faint_slashes(crossed: list[bool], doubt: list[bool], excess: np.ndarray, pencil: float,
+                      lines: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
+    """Houses on a faint sheet (pencil under C.HOUSE_LINE_MIN_PENCIL, where
+    add_slashes is not used) whose ink lies just under the least ink of a
+    cross (at least C.FAINT_LINE_MIN_INK, relative ink at least
+    C.FAINT_LINE_MIN_REL) and that carry a slash's ink along one line
+    (`lines()`: slash_lines, at least C.FAINT_LINE_MIN of the pencil):
+    crossed, flagged doubtful. Either measure alone takes a faint sheet's
+    noise for a cross; both together seldom do."""
+    rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
+    maybe = ~np.array(crossed, bool) & (excess >= C.FAINT_LINE_MIN_INK) & (rel >= C.FAINT_LINE_MIN_REL)
+    if pencil >= C.HOUSE_LINE_MIN_PENCIL or not maybe.any():
+        return crossed, doubt
+    added = maybe & (lines() / max(pencil, C.MARK_PENCIL_FLOOR) >= C.FAINT_LINE_MIN)
+    return ([bool(c or a) for c, a in zip(crossed, added, strict=True)],
+            [bool(d or a) for d, a in zip(doubt, added, strict=True)])
