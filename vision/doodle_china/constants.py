@@ -368,6 +368,10 @@ COLOUR_FAINT_GREY_MIN_REL = 0.05
 # false cross on a faint dev sheet (620012). Dev Suzhou boxed faint photos
 # (seeds 610001-610014, 620001-620040): houses 4 more right on 2 sheets
 # (610008, 610012), nothing else changed.
+# Only on a faint sheet (pencil under NOISE_BELOW_PENCIL): on a darker one
+# the template tests' red-roof sheet (161015) is read 10/10 in grey alone
+# and no longer shows the colour channel's second look.
+NOISE_BELOW_PENCIL = 0.1
 # A faint sheet's house (pencil under HOUSE_LINE_MIN_PENCIL) whose ink lies
 # just under the least ink of a cross (marks.noise_floor's 0.006) is crossed
 # when its ink is at least FAINT_LINE_MIN_INK, its relative ink at least

@@ -171,8 +171,8 @@ def noise_floor(excess: np.ndarray, pencil: float, what: str, below_only: bool =
     set for the kind (a faint sheet with nearly every house crossed), else the
     fixed floor.
 
-    `below_only`: the noise is judged by how far the clean boxes fall below
-    their median: a cross only adds ink, and a faint pencil's cross can look
+    `below_only`: on a faint sheet (pencil under C.NOISE_BELOW_PENCIL) the
+    noise is judged by how far the clean boxes fall below their median: a cross only adds ink, and a faint pencil's cross can look
     clean (under C.MARK_NO) and lift the farthest stray above the median past
     its fellow crosses' ink. False: the farthest stray either way (stricter,
     for a second look that an erased smudge fools more easily)."""
@@ -184,7 +184,8 @@ def noise_floor(excess: np.ndarray, pencil: float, what: str, below_only: bool =
             return fixed
         return min(fixed, max(C.NOISE_MIN_INK.get(what, 0.0), C.NOISE_FEW_CLEAN_TIMES[what] * pencil))
     off = clean - np.median(clean)
-    spread = float(-off.min() if below_only else np.abs(off).max())
+    below = below_only and pencil < C.NOISE_BELOW_PENCIL
+    spread = float(-off.min() if below else np.abs(off).max())
     return min(fixed, max(C.NOISE_MIN_INK.get(what, 0.0), C.NOISE_TIMES * spread))
 
 
