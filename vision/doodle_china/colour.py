@@ -69,7 +69,8 @@ def add_crosses(seen: Channel, boxes: np.ndarray, zero: np.ndarray, grey_rel: np
     excess = marks.box_excess(seen.ink, seen.blank, boxes, gain, sigma, levels, pencil,
                               learn=C.CLASS_CLEAN_MAX.get(what), shrink=C.TAUGHT_HOUSE_SHRINK,
                               print_free=C.COLOUR_PRINT_FREE)
-    crossed, _, _ = marks.decide_crosses(excess, pencil, what, marks.noise_floor(excess, pencil, what), taught=True)
+    least = marks.noise_floor(excess, pencil, what, below_only=False)  # a smudge shows strongly here
+    crossed, _, _ = marks.decide_crosses(excess, pencil, what, least, taught=True)
     return np.array(crossed, bool) & (grey_rel >= grey_min)
 
 

@@ -357,3 +357,31 @@ FLOOR_SLASH_MIN = 0.35
 # (0.04-0.06 give the same figures, 0.07 loses a cross).
 COLOUR_FAINT_PENCIL = 0.1
 COLOUR_FAINT_GREY_MIN_REL = 0.05
+# --- pad-faint (session 12)
+# marks.noise_floor judges the clearly clean boxes' noise by their farthest
+# stray BELOW their median only (NOISE_TIMES of it): a faint pencil's cross
+# over a house can read under MARK_NO (relative ink 0.05) and sit among the
+# "clean" ones, and its stray above the median (0.008-0.011) set a least ink
+# (0.012-0.015) over its fellow crosses' ink (0.007-0.011). A cross only adds
+# ink, so the lower side is the print model's noise alone. The colour
+# channel's second look (colour.add_crosses) keeps the stray either way: an
+# erased smudge shows strongly there, and with the lower side only it added a
+# false cross on a faint dev sheet (620012). Dev Suzhou boxed faint photos
+# (seeds 610001-610014, 620001-620040): houses 4 more right on 2 sheets
+# (610008, 610012), nothing else changed.
+# Only on a faint sheet (pencil under NOISE_BELOW_PENCIL): on a darker one
+# the template tests' red-roof sheet (161015) is read 10/10 in grey alone
+# and no longer shows the colour channel's second look.
+NOISE_BELOW_PENCIL = 0.1
+# A faint sheet's house (pencil under HOUSE_LINE_MIN_PENCIL) whose ink lies
+# just under the least ink of a cross (marks.noise_floor's 0.006) is crossed
+# when its ink is at least FAINT_LINE_MIN_INK, its relative ink at least
+# FAINT_LINE_MIN_REL (the taught house's middle) and the ink along one line
+# through it (marks.slash_lines) at least FAINT_LINE_MIN of the pencil
+# (marks.add_faint_slashes). Dev Suzhou boxed faint photos (52 sheets, 520
+# houses): such crosses 0.0044-0.0060 of ink with lines 0.63-1.42; clean
+# houses there 0.0044-0.0060 with lines 0.06-0.43 (one sheet whose every
+# house reads a line of 1.0-1.3: 1.26).
+FAINT_LINE_MIN_INK = 0.0045
+FAINT_LINE_MIN_REL = 0.065
+FAINT_LINE_MIN = 0.6

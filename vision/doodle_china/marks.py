@@ -161,7 +161,7 @@ def decide_crosses(excess: np.ndarray, pencil: float, what: str, min_ink: float 
     return crossed, conf, doubt
 
 
-def noise_floor(excess: np.ndarray, pencil: float, what: str) -> float:
+def noise_floor(excess: np.ndarray, pencil: float, what: str, below_only: bool = True) -> float:
     """The least ink a cross carries on this photo, from how far the clearly
     clean boxes of the kind stray from zero: a print modelled from a photo of
     the very sheet (a template's blank) errs far less than the fixed floor
@@ -169,7 +169,13 @@ def noise_floor(excess: np.ndarray, pencil: float, what: str) -> float:
     than that floor. Never above the fixed floor; with too few clearly clean
     boxes to judge the noise by, a share of the pencil's level where one is
     set for the kind (a faint sheet with nearly every house crossed), else the
-    fixed floor."""
+    fixed floor.
+
+    `below_only`: on a faint sheet (pencil under C.NOISE_BELOW_PENCIL) the
+    noise is judged by how far the clean boxes fall below their median: a cross only adds ink, and a faint pencil's cross can look
+    clean (under C.MARK_NO) and lift the farthest stray above the median past
+    its fellow crosses' ink. False: the farthest stray either way (stricter,
+    for a second look that an erased smudge fools more easily)."""
     fixed = C.MARK_MIN_INK.get(what, 0.0)
     rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
     clean = excess[rel < C.MARK_NO[what]]
@@ -177,7 +183,9 @@ def noise_floor(excess: np.ndarray, pencil: float, what: str) -> float:
         if what not in C.NOISE_FEW_CLEAN_TIMES:
             return fixed
         return min(fixed, max(C.NOISE_MIN_INK.get(what, 0.0), C.NOISE_FEW_CLEAN_TIMES[what] * pencil))
-    spread = float(np.abs(clean - np.median(clean)).max())
+    off = clean - np.median(clean)
+    below = below_only and pencil < C.NOISE_BELOW_PENCIL
+    spread = float(-off.min() if below else np.abs(off).max())
     return min(fixed, max(C.NOISE_MIN_INK.get(what, 0.0), C.NOISE_TIMES * spread))
 
 
@@ -302,5 +310,25 @@ def add_slashes(crossed: list[bool], doubt: list[bool], rel: np.ndarray, pencil:
     if pencil < C.HOUSE_LINE_MIN_PENCIL or not maybe.any():
         return crossed, doubt
     added = maybe & (lines() / max(pencil, C.MARK_PENCIL_FLOOR) >= C.HOUSE_LINE_MIN)
+    return ([bool(c or a) for c, a in zip(crossed, added, strict=True)],
+            [bool(d or a) for d, a in zip(doubt, added, strict=True)])
+
+
+# -- a faint pencil's slash over a house (session 12) -----------------------------------
+
+def add_faint_slashes(crossed: list[bool], doubt: list[bool], excess: np.ndarray, pencil: float,
+                      lines: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
+    """Houses on a faint sheet (pencil under C.HOUSE_LINE_MIN_PENCIL, where
+    add_slashes is not used) whose ink lies just under the least ink of a
+    cross (at least C.FAINT_LINE_MIN_INK, relative ink at least
+    C.FAINT_LINE_MIN_REL) and that carry a slash's ink along one line
+    (`lines()`: slash_lines, at least C.FAINT_LINE_MIN of the pencil):
+    crossed, flagged doubtful. Either measure alone takes a faint sheet's
+    noise for a cross; both together seldom do."""
+    rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
+    maybe = ~np.array(crossed, bool) & (excess >= C.FAINT_LINE_MIN_INK) & (rel >= C.FAINT_LINE_MIN_REL)
+    if pencil >= C.HOUSE_LINE_MIN_PENCIL or not maybe.any():
+        return crossed, doubt
+    added = maybe & (lines() / max(pencil, C.MARK_PENCIL_FLOOR) >= C.FAINT_LINE_MIN)
     return ([bool(c or a) for c, a in zip(crossed, added, strict=True)],
             [bool(d or a) for d, a in zip(doubt, added, strict=True)])

@@ -98,8 +98,10 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         crossed, conf, doubt = marks.decide_crosses(excess, pencil, what, least, taught)
         rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
         if what == "house" and taught:  # a lone slash over the icon, along its line
-            crossed, doubt = marks.add_slashes(crossed, doubt, rel, pencil, lambda: marks.slash_lines(
-                ink, blank, boxes, gain, sigma, C.TAUGHT_HOUSE_SHRINK))
+            def lines() -> np.ndarray:
+                return marks.slash_lines(ink, blank, boxes, gain, sigma, C.TAUGHT_HOUSE_SHRINK)
+            crossed, doubt = marks.add_slashes(crossed, doubt, rel, pencil, lines)
+            crossed, doubt = marks.add_faint_slashes(crossed, doubt, excess, pencil, lines)
         grey_min = colour.grey_min_rel(pencil)
         if what == "house" and pale is not None and (~np.array(crossed) & (rel >= grey_min)).any():
             # a slash over a coloured icon, where grey half sees one: doubtful, read as crossed
