@@ -33,46 +33,24 @@ def _sheet(blur: float, light: np.ndarray | float, cross: bool) -> tuple[np.ndar
     return np.clip(g, 0, 255).astype(np.uint8), inner
 
 
+def _excess(blank: np.ndarray, photo: np.ndarray, boxes: list[tuple[int, int, int, int]]) -> list[float]:
+    """Each box's taught ink over the blank's print (blurred as the photo)."""
+    image = base64.b64encode(cv2.imencode(".png", blank)[1].tobytes()).decode()
+    model = cv2.GaussianBlur(locate.ink_map(blank)[0], (0, 0), 1.1)
+    ink = taught_ink(photo, image, 1.0, (160, 120), 1.0)
+    return [float((ink - model)[y0:y1, x0:x1].mean()) for x0, y0, x1, y1 in boxes]
+
+
 @pytest.mark.parametrize("light", ["even", "gradient"])
 def test_a_faint_cross_in_a_white_floor_box_shows_against_the_blank_paper(light):
     blank, boxes = _sheet(0.5, 1.0, cross=False)
     lit = 0.8 if light == "even" else np.linspace(0.65, 0.95, 160, dtype=np.float32)[None, :]
     photo, _ = _sheet(1.2, lit, cross=True)
-    image = base64.b64encode(cv2.imencode(".png", blank)[1].tobytes()).decode()
-    model = cv2.GaussianBlur(locate.ink_map(blank)[0], (0, 0), 1.1)  # the print, blurred as the photo
-    ink = taught_ink(photo, image, 1.0, (160, 120), 1.0)
-    clean_a, crossed, clean_b = (float((ink - model)[y0:y1, x0:x1].mean()) for x0, y0, x1, y1 in boxes)
+    clean_a, crossed, clean_b = _excess(blank, photo, boxes)
     # the photo's own level: clean -0.047, crossed -0.042 (the print model
     # overshoots by more than the pencil); the blank's: 0.003 and 0.026
     assert max(abs(clean_a), abs(clean_b)) < 0.012, (clean_a, clean_b)
     assert crossed > max(clean_a, clean_b) + 0.015, (crossed, clean_a, clean_b)
-
-
-@pytest.mark.tesseract
-def test_a_faint_shanghai_sheets_floor_crosses_are_read_through_its_template():
-    # seed 341011 (3 MP, faint pencil, the photo blurrier than the blank):
-    # 3 of its 3 crossed floor boxes read clean against the photo's own paper
-    # level (every box -0.2 to -0.6 of the pencil), all 12 right against the blank's
-    from pad_compare import compare_pad
-    from pad_sheet import pad_case
-    from tesseract_needed import need_tesseract
-
-    from companion.photos.game_data import game_data
-    from vision.doodle_china.template import make_template
-    from vision.doodle_china.template_read import read_with_template
-
-    need_tesseract()
-    size = (2000, 1500)
-    data, expected = pad_case(341000, "shanghai-v1", "boxed", blank=True, out_size=size, max_tilt=20.0)
-    template = make_template(data, "shanghai", **game_data("doodle-china"))
-    for name, entries in template["tracks"].items():
-        for e, truth in zip(entries, expected["geometry"]["tracks"][name], strict=True):
-            e["value"] = truth["value"]
-    data, expected = pad_case(341011, "shanghai-v1", "boxed", style="faint", out_size=size, max_tilt=30.0)
-    reading = read_with_template(data, template)
-    geo = expected["geometry"]
-    scale = (template["grid"][2] - template["grid"][0]) / (geo["cells"][0][-1]["box"][2] - geo["cells"][0][0]["box"][0])
-    assert compare_pad(reading, expected, template, scale)["floors"] == (12, 12)
 
 
 @pytest.mark.parametrize("light,blur", [(1.15, 1.2), (1.25, 0.5), (1.25, 1.2)],
@@ -84,18 +62,19 @@ def test_a_photo_lit_brighter_than_its_blank_shows_no_cross_in_clean_boxes(light
     blank, boxes = _sheet(0.5, 1.0, cross=False)
     photo, _ = _sheet(blur, light, cross=False)
     assert (photo >= 250).mean() > 0.5  # the paper is clipped
-    image = base64.b64encode(cv2.imencode(".png", blank)[1].tobytes()).decode()
-    model = cv2.GaussianBlur(locate.ink_map(blank)[0], (0, 0), 1.1)
-    ink = taught_ink(photo, image, 1.0, (160, 120), 1.0)
-    excess = [float((ink - model)[y0:y1, x0:x1].mean()) for x0, y0, x1, y1 in boxes]
+    excess = _excess(blank, photo, boxes)
     assert max(excess) < 0.006, excess
 
 
 @pytest.mark.tesseract
-def test_a_shanghai_sheet_lit_brighter_than_its_blank_reads_no_false_floors():
-    # dev seed 605017 (arc strokes, 3 MP): its clipped white floor boxes read
-    # 4 false floor crosses against the blank's level (floors 8/12), 12/12 now
-    from doodle_styles import STYLES
+@pytest.mark.parametrize("marked, style", [(341011, "faint"), (605017, "arc")],
+                         ids=["faint-photo-blurrier-than-the-blank", "photo-lit-brighter-than-the-blank"])
+def test_a_shanghai_sheets_floor_crosses_are_read_through_its_template(marked: int, style: str):
+    # 341011 (3 MP, faint pencil, the photo blurrier than the blank): 3 of its
+    # 3 crossed floor boxes read clean against the photo's own paper level
+    # (every box -0.2 to -0.6 of the pencil), all 12 right against the blank's.
+    # 605017 (dev, arc strokes, lit brighter): its clipped white floor boxes
+    # read 4 false crosses against the blank's level (floors 8/12), 12/12 now
     from pad_compare import compare_pad
     from pad_sheet import pad_case
     from tesseract_needed import need_tesseract
@@ -106,14 +85,16 @@ def test_a_shanghai_sheet_lit_brighter_than_its_blank_reads_no_false_floors():
 
     need_tesseract()
     size = (2000, 1500)
-    data, expected = pad_case(605000, "shanghai-v1", "boxed", blank=True, out_size=size, max_tilt=20.0)
+    data, expected = pad_case(marked - marked % 1000, "shanghai-v1", "boxed", blank=True, out_size=size,
+                              max_tilt=20.0)
     template = make_template(data, "shanghai", **game_data("doodle-china"))
     for name, entries in template["tracks"].items():
         for e, truth in zip(entries, expected["geometry"]["tracks"][name], strict=True):
             e["value"] = truth["value"]
-    style = list(STYLES)[16 % len(STYLES)]
-    data, expected = pad_case(605017, "shanghai-v1", "boxed", style=style, out_size=size, max_tilt=30.0)
+    data, expected = pad_case(marked, "shanghai-v1", "boxed", style=style, out_size=size, max_tilt=30.0)
     reading = read_with_template(data, template)
     geo = expected["geometry"]
     scale = (template["grid"][2] - template["grid"][0]) / (geo["cells"][0][-1]["box"][2] - geo["cells"][0][0]["box"][0])
     assert compare_pad(reading, expected, template, scale)["floors"] == (12, 12)
+
+
