@@ -95,13 +95,15 @@ def centre(outline: list[list[float]]) -> tuple[float, float]:
     return float(a[:, 0].mean()), float(a[:, 1].mean())
 
 
-def score_cards(truth: dict, answer: dict, in_catalog: set[str], tally: Counter) -> None:
+def score_cards(truth: dict, answer: dict, in_catalog: set[str], tally: Counter) -> list[str]:
     """Each true card is paired with the found card whose outline centre lies
     inside its own visible outline; a true card with none, placed or among
-    the other cards reported, was dropped silently."""
+    the other cards reported, was dropped silently. Returns the dropped cards
+    (house, row, id) so a run names them, not just counts them."""
     found = [(centre(c["outline"]), c) for c in answer["cards"]]
     others = [centre(c["outline"]) for c in answer.get("other_cards", [])]
     used: set[int] = set()
+    dropped: list[str] = []
     for t in truth["cards"]:
         poly = np.array(t["outline"], np.float32)
         hit = next((k for k, (pt, _) in enumerate(found)
@@ -112,6 +114,7 @@ def score_cards(truth: dict, answer: dict, in_catalog: set[str], tally: Counter)
         if hit is None:
             if not any(cv2.pointPolygonTest(poly, pt, False) >= 0 for pt in others):
                 tally["dropped"] += 1
+                dropped.append(f"h{t['house']} r{t['row']} {t['id']}")
             continue
         used.add(hit)
         card = found[hit][1]
@@ -169,10 +172,11 @@ def read_style(folder: Path, style: str, seeds: range, size: tuple[int, int], ve
         tally["streets_right"] += right
         if not right:
             wrong.append(s)
-        score_cards(truth, answer, in_catalog, tally)
-        if verbose or not right:
+        dropped = score_cards(truth, answer, in_catalog, tally)
+        if verbose or not right or dropped:
             print(f"  {style} {s}: {'ok' if right else 'WRONG'} {times[-1]:.2f}s tilt {truth.get('tilt_deg')} "
-                  f"{truth.get('table')} {shape(truth['street'])} -> {shape(answer['proposal']['street'])}")
+                  f"{truth.get('table')} {shape(truth['street'])} -> {shape(answer['proposal']['street'])}"
+                  + (f"; dropped silently: {', '.join(dropped)}" if dropped else ""))
     negatives = {}
     for kind, words in NEGATIVES:
         told = Counter()
