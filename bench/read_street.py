@@ -45,8 +45,8 @@ from card_decks import HELD_OUT, STYLE_NAMES, deck  # noqa: E402
 from street_photos import card_photo, generate  # noqa: E402
 
 from vision import read_photo  # noqa: E402
-from vision.canal_houses.catalog import catalog_entry_from_photo  # noqa: E402
 from vision.canal_houses.constants import ENTRY_VERSION  # noqa: E402
+from vision.canal_houses.entry_photos import catalog_entry_from_photo  # noqa: E402
 from vision.errors import PhotoError  # noqa: E402
 
 HOLD_OUT_EVERY = 6  # every sixth card of the deck is not in the catalog

@@ -4,7 +4,7 @@ from a fork server that has the vision code already imported, so a photo
 does not pay Python's and OpenCV's start-up (see companion.photos).
 
 `"game": "catalog"` is not a game: it describes one Canal Houses card photo
-for the group's catalog (vision.canal_houses.catalog.catalog_entry_from_photo);
+for the group's catalog (vision.canal_houses.entry_photos.catalog_entry_from_photo);
 `"game": "catalog-grid"` describes every card of one photo of many laid out in
 a grid (catalog_entries_from_grid)."""
 
@@ -38,7 +38,7 @@ def handle(request: dict[str, Any], data: bytes) -> dict[str, Any]:
 
     try:
         if request["game"] == CATALOG:
-            from vision.canal_houses.catalog import catalog_entry_from_photo
+            from vision.canal_houses.entry_photos import catalog_entry_from_photo
 
             return {"reading": catalog_entry_from_photo(data)}
         if request["game"] == TEMPLATE:
@@ -49,7 +49,7 @@ def handle(request: dict[str, Any], data: bytes) -> dict[str, Any]:
                                              opts.get("hints"), opts.get("name"),
                                              **game_data("doodle-china"))}
         if request["game"] == CATALOG_GRID:
-            from vision.canal_houses.catalog import catalog_entries_from_grid
+            from vision.canal_houses.entry_photos import catalog_entries_from_grid
 
             return {"reading": catalog_entries_from_grid(data)}
         return {"reading": vision.read_photo(data, game=request["game"],

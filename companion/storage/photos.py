@@ -48,7 +48,7 @@ def delete_photo(db: sqlite_utils.Database, gid: str, pid: str) -> str | None:
 
 # --- card catalog photos (Canal Houses) ---------------------------------------
 # One photo per catalog card, described for recognising it in a street photo
-# (vision.canal_houses.catalog.catalog_entry_from_photo). Kept apart from the
+# (vision.canal_houses.entry_photos.catalog_entry_from_photo). Kept apart from the
 # card itself, by card id: deleting a card and undoing it keeps its photo, and a
 # photo whose card is gone is never used (every read joins the cards table).
 

@@ -14,7 +14,8 @@ import numpy as np
 from card_decks import CardDesign, deck
 from street_photos import card_photo
 
-from vision.canal_houses.catalog import Catalog, _describe, _prepare, catalog_entry_from_photo
+from vision.canal_houses.catalog import Catalog
+from vision.canal_houses.entry_photos import _describe, _prepare, catalog_entry_from_photo
 
 FIRST_SEED = 700  # card i of the catalog is photographed with seed FIRST_SEED + i
 

@@ -12,8 +12,9 @@ from card_decks import deck
 from street_photos import card_photo, generate
 
 from vision import PhotoError, read_photo
-from vision.canal_houses.catalog import Catalog, catalog_entry_from_photo
+from vision.canal_houses.catalog import Catalog
 from vision.canal_houses.colour import field_colour, name_colour, parse_palette
+from vision.canal_houses.entry_photos import catalog_entry_from_photo
 
 
 @pytest.mark.parametrize("palette, names", [
