@@ -385,3 +385,10 @@ NOISE_BELOW_PENCIL = 0.1
 FAINT_LINE_MIN_INK = 0.0045
 FAINT_LINE_MIN_REL = 0.065
 FAINT_LINE_MIN = 0.6
+# --- own-faint (session 13)
+# Our own printed sheets (markers and QR code) with a faint pencil (under
+# OWN_FAINT_PENCIL) take the least ink of a cross from the sheet's clearly
+# clean boxes as a template read does (marks.noise_floor), not the fixed
+# MARK_MIN_INK: there the print model is the printed sheet, yet a faint
+# pencil's cross still carries less ink than that floor allows for.
+OWN_FAINT_PENCIL = NOISE_BELOW_PENCIL

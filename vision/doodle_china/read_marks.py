@@ -94,7 +94,9 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
                                   C.TAUGHT_TREE_SHRINK if taught and what == "tree" else C.MARK_SHRINK)
         if instead is not None:  # boxes a road runs over: their ink off the road
             excess = np.array([e if v is None else v for e, v in zip(excess, instead, strict=True)])
-        least = marks.noise_floor(excess, pencil, what) if taught else None
+        # a faint pencil's cross on our own sheet carries less ink than the fixed floor too
+        judged = taught or pencil < C.OWN_FAINT_PENCIL
+        least = marks.noise_floor(excess, pencil, what) if judged else None
         crossed, conf, doubt = marks.decide_crosses(excess, pencil, what, least, taught)
         rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
         if what == "house" and taught:  # a lone slash over the icon, along its line
