@@ -84,7 +84,8 @@ def path_profiles(ink: np.ndarray, boxes: np.ndarray,
     `ink` is the flattened sheet's ink map (lightly smoothed), `boxes` (cells, 4)
     the cells in its pixels. `holes`, per cell, boxes (same pixels) where other
     marks belong (a skyscraper's floor boxes, which a turn's chord crosses):
-    template points in them are NaN, neither inked nor not.
+    template points in them are NaN, neither inked nor not; so is a point
+    whose band lies wholly where `ink` is -inf.
     """
     grid = template_grid()
     x0, y0 = boxes[:, 0], boxes[:, 1]
@@ -94,6 +95,7 @@ def path_profiles(ink: np.ndarray, boxes: np.ndarray,
     xi = np.clip(np.rint(xs).astype(np.intp), 0, ink.shape[1] - 1)
     yi = np.clip(np.rint(ys).astype(np.intp), 0, ink.shape[0] - 1)
     out = ink[yi, xi].max(axis=-1)
+    out[np.isneginf(out)] = np.nan  # the caller left those pixels out (-inf): as a hole
     if holes:
         cx, cy = xs.mean(axis=-1), ys.mean(axis=-1)
         for i, cell_holes in enumerate(holes):

@@ -392,3 +392,9 @@ FAINT_LINE_MIN = 0.6
 # MARK_MIN_INK: there the print model is the printed sheet, yet a faint
 # pencil's cross still carries less ink than that floor allows for.
 OWN_FAINT_PENCIL = NOISE_BELOW_PENCIL
+# With a faint pencil our own sheet's paths are judged on the paper only:
+# template points whose whole band lies where the modelled print (blurred)
+# is at least OWN_FAINT_PRINT count as holes (cells.path_profiles). The
+# print's residual there (up to 0.25 over a skyscraper's printed labels)
+# passes the faint ink threshold (0.04) and made false paths.
+OWN_FAINT_PRINT = PRINT_FREE

@@ -71,6 +71,11 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
     profiles = cells.path_profiles(pencil_only, boxes, holes)
     pencil = cells.pencil_level(profiles)
     threshold = max(C.INK_FLOOR, C.INK_SHARE * pencil)
+    if not taught and pencil < C.OWN_FAINT_PENCIL:
+        # the printed sheet is a model: over print (text, icons) its error is a
+        # large share of a faint pencil, so paths are judged on the paper only
+        on_print = print_smooth >= C.OWN_FAINT_PRINT
+        profiles = cells.path_profiles(np.where(on_print, -np.inf, pencil_only), boxes, holes)
     setup = [cell["kind"] in C.SETUP_KINDS for _, _, cell in drawable]
     paths, confs, notes = cells.classify(profiles, threshold, setup)
     cells.drop_ghosts(pencil_only, boxes, profiles, pencil, threshold, paths, confs, notes, setup)
