@@ -398,3 +398,13 @@ OWN_FAINT_PENCIL = NOISE_BELOW_PENCIL
 # print's residual there (up to 0.25 over a skyscraper's printed labels)
 # passes the faint ink threshold (0.04) and made false paths.
 OWN_FAINT_PRINT = PRINT_FREE
+# With a faint pencil the floor boxes' print is fitted again box by box
+# (local_print.refit_boxes): on the box grown by LOCAL_PRINT_MARGIN work
+# pixels, shifted up to LOCAL_PRINT_SHIFT each way in LOCAL_PRINT_SHIFT_STEP
+# steps, every blur step and LOCAL_PRINT_GAINS times the sheet's gain; the
+# ink is corrected over the box grown by LOCAL_PRINT_KEEP.
+LOCAL_PRINT_MARGIN = 6
+LOCAL_PRINT_KEEP = 2
+LOCAL_PRINT_SHIFT = 1.0
+LOCAL_PRINT_SHIFT_STEP = 0.5
+LOCAL_PRINT_GAINS = (0.85, 1.0, 1.15)

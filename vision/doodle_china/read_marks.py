@@ -14,7 +14,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from . import cells, colour, floors, loop_floor, marks
+from . import cells, colour, floors, local_print, loop_floor, marks
 from . import constants as C
 
 
@@ -127,6 +127,10 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
     every = np.array([i["box"] for i in (*free_houses, *geo["trees"], *geo["floors"])], np.float64) * k
     zero = marks.reference_paper(baseline[..., 1] > 0, every)
     house_marks, _ = crosses(free_houses, "house", ink=ink if house_ink is None else house_ink)
+    if floor_ink is None and not taught and pencil < C.OWN_FAINT_PENCIL and geo["floors"]:
+        # the sheet's blur fitted far from the floors may hide a faint cross in them
+        floor_boxes = np.array([f["box"] for f in geo["floors"]], np.float64) * k
+        floor_ink = local_print.refit_boxes(ink, blank, floor_boxes, gain, sigma)
     floor_pencil = pencil_only if floor_ink is None else cv2.blur(floor_ink, (3, 3)) - print_smooth
     floor_marks, _ = crosses(geo["floors"], "floor",
                              floors.road_floor_excess(floor_pencil, geo["floors"], grid, geo["cells"], k, pencil),
