@@ -19,11 +19,23 @@ from . import constants as C
 from .marks import BLUR_STEPS
 
 
-def _model(blank: np.ndarray, sigma: float, dx: float, dy: float) -> np.ndarray:
-    """`blank` blurred by `sigma` and moved by (dx, dy) work pixels."""
-    moved = cv2.warpAffine(blank, np.float32([[1, 0, dx], [0, 1, dy]]), blank.shape[::-1],
-                           flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    return moved if sigma <= 0 else cv2.GaussianBlur(moved, (0, 0), sigma)
+def _moves(image: np.ndarray, rows: slice, cols: slice, shifts: np.ndarray) -> np.ndarray:
+    """`image[rows, cols]` moved by every (dx, dy) of `shifts` (bilinear; the
+    slices must leave room around them): (len(shifts) ** 2, rows, cols),
+    dx the slower index."""
+
+    def move(stack: np.ndarray, start: int, stop: int, axis: int) -> np.ndarray:
+        out = []
+        for d in shifts:
+            f, t = int(np.floor(d)), float(d - np.floor(d))
+            lo = np.take(stack, range(start - f, stop - f), axis=axis)
+            hi = np.take(stack, range(start - f - 1, stop - f - 1), axis=axis) if t else lo
+            out.append((1 - t) * lo + t * hi)
+        return np.stack(out)
+
+    across = move(image, cols.start, cols.stop, axis=1)  # (dx, all rows, cols)
+    both = move(across, rows.start, rows.stop, axis=1)  # (dy, dx, rows, cols)
+    return both.transpose(1, 0, 2, 3).reshape(-1, rows.stop - rows.start, cols.stop - cols.start)
 
 
 def refit_boxes(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: float, sigma: float) -> np.ndarray:
@@ -39,26 +51,29 @@ def refit_boxes(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: flo
     out = ink.copy()
     h, w = ink.shape
     pad, keep = C.LOCAL_PRINT_MARGIN, C.LOCAL_PRINT_KEEP
-    edge = int(np.ceil(3 * BLUR_STEPS[-1] + C.LOCAL_PRINT_SHIFT)) + 1  # made with the paper around it
+    room = int(np.ceil(C.LOCAL_PRINT_SHIFT)) + 1
+    edge = int(np.ceil(3 * BLUR_STEPS[-1])) + room  # blurred with the paper around it, cut after
     shifts = np.arange(-C.LOCAL_PRINT_SHIFT, C.LOCAL_PRINT_SHIFT + 1e-9, C.LOCAL_PRINT_SHIFT_STEP)
+    padded = cv2.copyMakeBorder(blank, edge, edge, edge, edge, cv2.BORDER_CONSTANT, value=0.0)
     for x0, y0, x1, y1 in boxes:
         a, b = max(0, int(x0) - pad), max(0, int(y0) - pad)
         c, d = min(w, int(np.ceil(x1)) + pad + 1), min(h, int(np.ceil(y1)) + pad + 1)
-        ea, eb = max(0, a - edge), max(0, b - edge)
-        wide = blank[eb:min(h, d + edge), ea:min(w, c + edge)]
-        cut = (slice(b - eb, d - eb), slice(a - ea, c - ea))
+        wide = padded[b:d + 2 * edge, a:c + 2 * edge]  # the box's part and `edge` around it
+        rows, cols = slice(edge, edge + d - b), slice(edge, edge + c - a)
         seen = ink[b:d, a:c]
-        sheet = gain * _model(wide, sigma, 0.0, 0.0)[cut]
-        printed = (sheet >= C.PRINT_FREE) | (wide[cut] >= C.PRINT_FREE)  # judged where print is
-        best, fit = np.inf, sheet
-        for s in BLUR_STEPS:
-            for dx in shifts:
-                for dy in shifts:
-                    m = _model(wide, s, dx, dy)[cut]
-                    for g in C.LOCAL_PRINT_GAINS:
-                        err = float(np.median(np.abs(seen - g * gain * m)[printed]))
-                        if err < best:
-                            best, fit = err, g * gain * m
+        sheet = gain * (wide if sigma <= 0 else cv2.GaussianBlur(wide, (0, 0), sigma))[rows, cols]
+        printed = (sheet >= C.PRINT_FREE) | (wide[rows, cols] >= C.PRINT_FREE)  # judged where print is
+        if not printed.any():
+            continue
+        models = np.concatenate([_moves(wide if s <= 0 else cv2.GaussianBlur(wide, (0, 0), s), rows, cols, shifts)
+                                 for s in BLUR_STEPS])[:, printed] * gain
+        errors = np.stack([np.median(np.abs(seen[printed][None] - g * models), axis=1)
+                           for g in C.LOCAL_PRINT_GAINS])  # (gains, models)
+        g, m = np.unravel_index(int(np.argmin(errors)), errors.shape)
+        s_i, rest = divmod(int(m), len(shifts) ** 2)
+        dx, dy = shifts[rest // len(shifts)], shifts[rest % len(shifts)]
+        blurred = wide if BLUR_STEPS[s_i] <= 0 else cv2.GaussianBlur(wide, (0, 0), BLUR_STEPS[s_i])
+        fit = C.LOCAL_PRINT_GAINS[g] * gain * _moves(blurred, rows, cols, np.array([dx, dy]))[1]
         inner = (slice(max(0, int(y0) - keep) - b, min(d, int(np.ceil(y1)) + keep + 1) - b),
                  slice(max(0, int(x0) - keep) - a, min(c, int(np.ceil(x1)) + keep + 1) - a))
         out[b:d, a:c][inner] += (sheet - fit)[inner]
