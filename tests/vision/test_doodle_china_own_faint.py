@@ -6,8 +6,9 @@ does not reach. And paths are judged on the paper only (template points over
 the print are holes): the printed model's error over a skyscraper's labels
 passed a faint pencil's ink threshold and read as a turn. And a floor box's
 print is fitted again where it is (local_print.refit_boxes): a model a pixel
-off hid the crosses in 8 of 12 boxes. Generated 12 MP photos, faint style,
-dev seeds."""
+off hid the crosses in 8 of 12 boxes. An erased line's ghost narrower than
+C.GHOST_WIDTH is still wider than the sheet's own strokes. Generated 12 MP
+photos, faint style, dev seeds."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from vision.doodle_china.reader import read_sheet
     pytest.param(640008, ("houses", "trees"), id="faint-house-and-two-trees-640008"),
     pytest.param(640011, ("cells",), id="no-turn-from-a-skyscrapers-print-640011"),
     pytest.param(640010, ("floors",), id="floor-crosses-under-a-misfit-print-640010"),
+    pytest.param(640003, ("cells", "floors"), id="thin-ghosts-wider-than-the-sheets-strokes-640003"),
 ])
 def test_a_faint_pencil_on_our_own_sheet_is_read(seed: int, fields: tuple[str, ...]) -> None:
     data, expected = styled_case(seed, "faint")

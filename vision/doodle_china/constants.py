@@ -408,3 +408,11 @@ LOCAL_PRINT_KEEP = 2
 LOCAL_PRINT_SHIFT = 1.0
 LOCAL_PRINT_SHIFT_STEP = 0.5
 LOCAL_PRINT_GAINS = (0.85, 1.0, 1.15)
+# With a faint pencil on our own sheet a path under GHOST_LEVEL is also an
+# erased line's ghost when it is at least GHOST_WIDER times as wide as the
+# sheet's own paths at the pencil's level (their median, with GHOST_OWN_MIN
+# or more of them; cells.drop_ghosts). Dev faint sheets (640000-640019):
+# drawn paths 0.03-0.04 of a cell wide, ghosts 0.05-0.07 (GHOST_WIDTH 0.058
+# kept those at 0.05 as paths).
+GHOST_WIDER = 1.25
+GHOST_OWN_MIN = 5

@@ -78,7 +78,8 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         profiles = cells.path_profiles(np.where(on_print, -np.inf, pencil_only), boxes, holes)
     setup = [cell["kind"] in C.SETUP_KINDS for _, _, cell in drawable]
     paths, confs, notes = cells.classify(profiles, threshold, setup)
-    cells.drop_ghosts(pencil_only, boxes, profiles, pencil, threshold, paths, confs, notes, setup)
+    cells.drop_ghosts(pencil_only, boxes, profiles, pencil, threshold, paths, confs, notes, setup,
+                      own_width=not taught and pencil < C.OWN_FAINT_PENCIL)
     grid = [[cell["kind"] for cell in row] for row in geo["cells"]]
     grid_conf = [[1.0 for _ in row] for row in geo["cells"]]
     for (r, c, cell), path, conf, note in zip(drawable, paths, confs, notes, strict=True):
