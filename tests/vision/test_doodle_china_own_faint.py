@@ -19,7 +19,7 @@ from doodle_compare import compare
 from doodle_styles import styled_case
 
 from companion.photos.game_data import game_data
-from vision.doodle_china import local_print
+from vision.doodle_china import local_print, marks
 from vision.doodle_china.reader import read_sheet
 
 
@@ -29,6 +29,7 @@ from vision.doodle_china.reader import read_sheet
     pytest.param(640011, ("cells",), id="no-turn-from-a-skyscrapers-print-640011"),
     pytest.param(640010, ("floors",), id="floor-crosses-under-a-misfit-print-640010"),
     pytest.param(640003, ("cells", "floors"), id="thin-ghosts-wider-than-the-sheets-strokes-640003"),
+    pytest.param(650011, ("houses", "trees"), id="no-cross-from-an-erased-smudge-650011"),
 ])
 def test_a_faint_pencil_on_our_own_sheet_is_read(seed: int, fields: tuple[str, ...]) -> None:
     data, expected = styled_case(seed, "faint")
@@ -54,3 +55,22 @@ def test_a_floor_box_is_judged_against_its_own_print(shift: tuple[float, float],
     assert (ink - sheet_model)[middle].min() < -0.02  # the sheet's model hides a faint cross here
     fixed = local_print.refit_boxes(ink, blank, boxes, 1.0, 1.8)
     assert np.abs((fixed - sheet_model)[middle]).max() < 0.01
+
+
+@pytest.mark.parametrize(("excess", "line", "crossed", "expected"), [
+    pytest.param(0.0077, 0.30, True, False, id="smudge-over-a-house-650011"),
+    pytest.param(0.0045, 0.12, True, False, id="smudge-over-a-tree-650002"),
+    pytest.param(0.0125, 0.86, True, True, id="faint-cross-with-its-line-640008"),
+    pytest.param(0.0066, 0.46, True, True, id="faint-cross-weak-line-650008"),
+    pytest.param(0.0200, 0.05, True, True, id="over-the-fixed-floor-needs-no-line"),
+    pytest.param(0.0050, 0.90, False, False, id="never-adds-a-cross"),
+])
+def test_a_cross_under_the_fixed_floor_needs_a_line(excess: float, line: float, crossed: bool,
+                                                    expected: bool) -> None:
+    """Crosses read only by the sheet's own noise floor keep a stroke's line
+    (marks.keep_lined); an erased smudge lifts the mean ink along no line."""
+    pencil = 0.065
+    got, doubt = marks.keep_lined([crossed], [False], np.array([excess]), pencil, 0.015,
+                                  lambda: np.array([line * pencil]))
+    assert got == [expected]
+    assert doubt == [crossed and not expected]

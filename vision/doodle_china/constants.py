@@ -416,3 +416,10 @@ LOCAL_PRINT_GAINS = (0.85, 1.0, 1.15)
 # kept those at 0.05 as paths).
 GHOST_WIDER = 1.25
 GHOST_OWN_MIN = 5
+# ... and there a house or tree read crossed under MARK_MIN_INK (by the
+# sheet's noise floor alone) must show a stroke along one line through it
+# (marks.slash_lines at MARK_SHRINK) of at least OWN_FAINT_LINE_MIN of the
+# pencil (marks.keep_lined). Faint own sheets 640000-640019 and 650001-
+# 650011 (the latter first kept for a fresh check, then looked at): such
+# crosses 0.46-1.55, erased smudges and clean boxes read crossed 0.12-0.31.
+OWN_FAINT_LINE_MIN = 0.4

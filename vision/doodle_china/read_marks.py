@@ -104,6 +104,9 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         judged = taught or pencil < C.OWN_FAINT_PENCIL
         least = marks.noise_floor(excess, pencil, what) if judged else None
         crossed, conf, doubt = marks.decide_crosses(excess, pencil, what, least, taught)
+        if judged and not taught and what in C.MARK_MIN_INK:  # our own faint sheet: a cross shows a line
+            crossed, doubt = marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK[what], lambda: marks.slash_lines(
+                ink, blank, boxes, gain, sigma, C.MARK_SHRINK))
         rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
         if what == "house" and taught:  # a lone slash over the icon, along its line
             def lines() -> np.ndarray:
