@@ -84,7 +84,8 @@ def path_profiles(ink: np.ndarray, boxes: np.ndarray,
     `ink` is the flattened sheet's ink map (lightly smoothed), `boxes` (cells, 4)
     the cells in its pixels. `holes`, per cell, boxes (same pixels) where other
     marks belong (a skyscraper's floor boxes, which a turn's chord crosses):
-    template points in them are NaN, neither inked nor not.
+    template points in them are NaN, neither inked nor not; so is a point
+    whose band lies wholly where `ink` is -inf.
     """
     grid = template_grid()
     x0, y0 = boxes[:, 0], boxes[:, 1]
@@ -94,6 +95,7 @@ def path_profiles(ink: np.ndarray, boxes: np.ndarray,
     xi = np.clip(np.rint(xs).astype(np.intp), 0, ink.shape[1] - 1)
     yi = np.clip(np.rint(ys).astype(np.intp), 0, ink.shape[0] - 1)
     out = ink[yi, xi].max(axis=-1)
+    out[np.isneginf(out)] = np.nan  # the caller left those pixels out (-inf): as a hole
     if holes:
         cx, cy = xs.mean(axis=-1), ys.mean(axis=-1)
         for i, cell_holes in enumerate(holes):
@@ -194,21 +196,32 @@ def ghost_width(ink: np.ndarray, box: np.ndarray, path: str, bend: float, thresh
 
 def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil: float, threshold: float,
                 paths: list[str | None], confs: list[float], notes: list[str],
-                always: list[bool] | None = None) -> None:
+                always: list[bool] | None = None, own_width: bool = False) -> None:
     """An erased line leaves a ghost: wide and well under the pencil's level
     along its path, where a drawn line, however faint, reaches about the
     pencil's level in a narrow stroke. A path read from such a ghost is read
-    as nothing, with a note (in place; never in a setup square)."""
+    as nothing, with a note (in place; never in a setup square).
+    `own_width`: a ghost is also one wider than C.GHOST_WIDER times the
+    sheet's own drawn strokes (the median width of its paths at the pencil's
+    level, when C.GHOST_OWN_MIN of them show it): a thin pencil's ghost is
+    narrower than C.GHOST_WIDTH, yet still wider than its strokes."""
     todo = [i for i, path in enumerate(paths) if path is not None and not (always is not None and always[i])]
     if not todo:
         return
     levels = nan_median(profiles[todo])  # (cells, templates), at once: a read has dozens of paths
     shapes = templates()
-    for row, i in enumerate(todo):
+    best = [max((float(levels[row, k]), b) for k, (n, b) in enumerate(shapes) if n == paths[i])
+            for row, i in enumerate(todo)]
+    widest = C.GHOST_WIDTH
+    if own_width:
+        drawn = [ghost_width(ink, boxes[i], paths[i], bend, threshold)
+                 for i, (level, bend) in zip(todo, best, strict=True) if level >= C.GHOST_LEVEL * pencil]
+        if len(drawn) >= C.GHOST_OWN_MIN:
+            widest = min(widest, C.GHOST_WIDER * float(np.median(drawn)))
+    for i, (level, bend) in zip(todo, best, strict=True):
         path = paths[i]
-        level, bend = max((float(levels[row, k]), b) for k, (n, b) in enumerate(shapes) if n == path)
         if level >= C.GHOST_LEVEL * pencil:
             continue
-        if ghost_width(ink, boxes[i], path, bend, threshold) >= C.GHOST_WIDTH:
+        if ghost_width(ink, boxes[i], path, bend, threshold) >= widest - 1e-9:
             paths[i], confs[i] = None, C.GHOST_CONFIDENCE
             notes[i] = f"a faint, wide mark along {path} (an erased line?), read as empty"

@@ -385,3 +385,41 @@ NOISE_BELOW_PENCIL = 0.1
 FAINT_LINE_MIN_INK = 0.0045
 FAINT_LINE_MIN_REL = 0.065
 FAINT_LINE_MIN = 0.6
+# --- own-faint (session 13)
+# Our own printed sheets (markers and QR code) with a faint pencil (under
+# OWN_FAINT_PENCIL) take the least ink of a cross from the sheet's clearly
+# clean boxes as a template read does (marks.noise_floor), not the fixed
+# MARK_MIN_INK: there the print model is the printed sheet, yet a faint
+# pencil's cross still carries less ink than that floor allows for.
+OWN_FAINT_PENCIL = NOISE_BELOW_PENCIL
+# With a faint pencil our own sheet's paths are judged on the paper only:
+# template points whose whole band lies where the modelled print (blurred)
+# is at least OWN_FAINT_PRINT count as holes (cells.path_profiles). The
+# print's residual there (up to 0.25 over a skyscraper's printed labels)
+# passes the faint ink threshold (0.04) and made false paths.
+OWN_FAINT_PRINT = PRINT_FREE
+# With a faint pencil the floor boxes' print is fitted again box by box
+# (local_print.refit_boxes): on the box grown by LOCAL_PRINT_MARGIN work
+# pixels, shifted up to LOCAL_PRINT_SHIFT each way in LOCAL_PRINT_SHIFT_STEP
+# steps, every blur step and LOCAL_PRINT_GAINS times the sheet's gain; the
+# ink is corrected over the box grown by LOCAL_PRINT_KEEP.
+LOCAL_PRINT_MARGIN = 6
+LOCAL_PRINT_KEEP = 2
+LOCAL_PRINT_SHIFT = 1.0
+LOCAL_PRINT_SHIFT_STEP = 0.5
+LOCAL_PRINT_GAINS = (0.85, 1.0, 1.15)
+# With a faint pencil on our own sheet a path under GHOST_LEVEL is also an
+# erased line's ghost when it is at least GHOST_WIDER times as wide as the
+# sheet's own paths at the pencil's level (their median, with GHOST_OWN_MIN
+# or more of them; cells.drop_ghosts). Dev faint sheets (640000-640019):
+# drawn paths 0.03-0.04 of a cell wide, ghosts 0.05-0.07 (GHOST_WIDTH 0.058
+# kept those at 0.05 as paths).
+GHOST_WIDER = 1.25
+GHOST_OWN_MIN = 5
+# ... and there a house or tree read crossed under MARK_MIN_INK (by the
+# sheet's noise floor alone) must show a stroke along one line through it
+# (marks.slash_lines at MARK_SHRINK) of at least OWN_FAINT_LINE_MIN of the
+# pencil (marks.keep_lined). Faint own sheets 640000-640019 and 650001-
+# 650011 (the latter first kept for a fresh check, then looked at): such
+# crosses 0.46-1.55, erased smudges and clean boxes read crossed 0.12-0.31.
+OWN_FAINT_LINE_MIN = 0.4

@@ -332,3 +332,21 @@ def add_faint_slashes(crossed: list[bool], doubt: list[bool], excess: np.ndarray
     added = maybe & (lines() / max(pencil, C.MARK_PENCIL_FLOOR) >= C.FAINT_LINE_MIN)
     return ([bool(c or a) for c, a in zip(crossed, added, strict=True)],
             [bool(d or a) for d, a in zip(doubt, added, strict=True)])
+
+
+# -- a faint pencil's cross on our own sheet, under the fixed least ink (session 13) --
+
+def keep_lined(crossed: list[bool], doubt: list[bool], excess: np.ndarray, pencil: float, fixed: float,
+               lines: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
+    """Crosses whose ink is under the fixed least ink (`fixed`, read crossed
+    only by the sheet's own noise floor) stay crossed only where they carry
+    a stroke's ink along one line (`lines()`: slash_lines, at least
+    C.OWN_FAINT_LINE_MIN of the pencil); else not crossed, doubtful. An
+    erased mark's wide smudge lifts a box's mean ink as a faint cross does,
+    but along no line."""
+    weak = np.array(crossed, bool) & (excess < fixed)
+    if not weak.any():
+        return crossed, doubt
+    drop = weak & (lines() / max(pencil, C.MARK_PENCIL_FLOOR) < C.OWN_FAINT_LINE_MIN)
+    return ([bool(c and not x) for c, x in zip(crossed, drop, strict=True)],
+            [bool(d or x) for d, x in zip(doubt, drop, strict=True)])
