@@ -328,10 +328,3 @@ WALL_HUE_BINS = 12
 # Measured, 3 MP dev 9500-9509 and 9520-9529 classic + facade + wide-border: all 1693 fields found are
 # covered 0.997-1.0 (icons inside a card never reach here: find._outermost keeps the card's field).
 ACCOUNT_MIN_COVER = 0.5
-
-# --- recall (session 13)
-# A sure window whose only rivals within TEMPLATE_MARGIN are its look-alikes (differing from it in less than
-# LOOKALIKE_SHARE of the seen part) is taken when the look-alike check tells it from each of them where they
-# differ and none of them holds more inliers (recognise._close_only_lookalikes). 12 MP dev 9650-9655, facade
-# and wide-border: 5 of the 34 known windows not made sure were refused by the margin alone, beside such rivals.
-LOOKALIKE_SETTLE = True

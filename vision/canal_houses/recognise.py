@@ -209,7 +209,7 @@ def _close_only_lookalikes(pool: Pool, grey: np.ndarray, scored: list, clustered
     12 MP dev 9650-9655: 5 of 34 known windows refused only by the margin.
     Not for bunched or rescued inliers (they need CLUSTERED_MARGIN)."""
     ncc, inliers, k, M = scored[0]
-    if not C.LOOKALIKE_SETTLE or pool.entries[k].role != "window" or k in clustered or k in repeated:
+    if pool.entries[k].role != "window" or k in clustered or k in repeated:
         return False
     close = [s for s in scored[1:] if ncc - s[0] < C.TEMPLATE_MARGIN]
     if any(s[1] > inliers for s in close):
