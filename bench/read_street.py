@@ -136,6 +136,7 @@ def score_cards(truth: dict, answer: dict, in_catalog: set[str], tally: Counter)
         tally["face_down_reported"] += any(
             c.get("kind") == "face-down" and cv2.pointPolygonTest(poly, centre(c["outline"]), False) >= 0
             for c in answer.get("other_cards", []))
+    return dropped
 
 
 NEGATIVES = (("empty", "no cards"), ("two_streets", "one player's street"), ("blurred", "too blurred"))
