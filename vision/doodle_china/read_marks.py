@@ -71,7 +71,8 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
     profiles = cells.path_profiles(pencil_only, boxes, holes)
     pencil = cells.pencil_level(profiles)
     threshold = max(C.INK_FLOOR, C.INK_SHARE * pencil)
-    if not taught and pencil < C.OWN_FAINT_PENCIL:
+    own_faint = not taught and pencil < C.OWN_FAINT_PENCIL  # our own printed sheet, a faint pencil
+    if own_faint:
         # the printed sheet is a model: over print (text, icons) its error is a
         # large share of a faint pencil, so paths are judged on the paper only
         on_print = print_smooth >= C.OWN_FAINT_PRINT
@@ -79,7 +80,7 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
     setup = [cell["kind"] in C.SETUP_KINDS for _, _, cell in drawable]
     paths, confs, notes = cells.classify(profiles, threshold, setup)
     cells.drop_ghosts(pencil_only, boxes, profiles, pencil, threshold, paths, confs, notes, setup,
-                      own_width=not taught and pencil < C.OWN_FAINT_PENCIL)
+                      own_width=own_faint)
     grid = [[cell["kind"] for cell in row] for row in geo["cells"]]
     grid_conf = [[1.0 for _ in row] for row in geo["cells"]]
     for (r, c, cell), path, conf, note in zip(drawable, paths, confs, notes, strict=True):
@@ -101,10 +102,10 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         if instead is not None:  # boxes a road runs over: their ink off the road
             excess = np.array([e if v is None else v for e, v in zip(excess, instead, strict=True)])
         # a faint pencil's cross on our own sheet carries less ink than the fixed floor too
-        judged = taught or pencil < C.OWN_FAINT_PENCIL
+        judged = taught or own_faint
         least = marks.noise_floor(excess, pencil, what) if judged else None
         crossed, conf, doubt = marks.decide_crosses(excess, pencil, what, least, taught)
-        if judged and not taught and what in C.MARK_MIN_INK:  # our own faint sheet: a cross shows a line
+        if own_faint and what in C.MARK_MIN_INK:  # our own faint sheet: a cross shows a line
             crossed, doubt = marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK[what], lambda: marks.slash_lines(
                 ink, blank, boxes, gain, sigma, C.MARK_SHRINK))
         rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
@@ -131,7 +132,7 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
     every = np.array([i["box"] for i in (*free_houses, *geo["trees"], *geo["floors"])], np.float64) * k
     zero = marks.reference_paper(baseline[..., 1] > 0, every)
     house_marks, _ = crosses(free_houses, "house", ink=ink if house_ink is None else house_ink)
-    if floor_ink is None and not taught and pencil < C.OWN_FAINT_PENCIL and geo["floors"]:
+    if floor_ink is None and own_faint and geo["floors"]:
         # the sheet's blur fitted far from the floors may hide a faint cross in them
         floor_boxes = np.array([f["box"] for f in geo["floors"]], np.float64) * k
         floor_ink = local_print.refit_boxes(ink, blank, floor_boxes, gain, sigma)
