@@ -184,22 +184,24 @@ def _decide(pool: Pool, grey: np.ndarray, scored: list, clustered: set[int], rep
             return settled
     if ncc < C.TEMPLATE_MIN_NCC:
         return _settle_alike(pool, grey, scored, repeated, allowed, patch_limit, inside)
-    if ncc - second < (C.CLUSTERED_MARGIN if k in clustered else C.TEMPLATE_MARGIN) and \
-            not _close_only_lookalikes(pool, grey, scored, clustered, repeated):
-        return None
+    # the cheap refusals first: laying the visible part out costs a warp
     if inliers < C.MIN_INLIER_SHARE * max(s[1] for s in scored):
         return None  # the features point elsewhere, more strongly
     if k in repeated and (hint is None or pool.entries[k].color not in (None, hint)):
         return None  # resting on repeated print: the colour read must agree
+    a, wt = _laid(grey, M)  # once, for both look-alike checks
+    if ncc - second < (C.CLUSTERED_MARGIN if k in clustered else C.TEMPLATE_MARGIN) and \
+            not _close_only_lookalikes(pool, wt, scored, clustered, repeated):
+        return None
     share = C.LOOKALIKE_SHARE if pool.entries[k].role == "window" else None
     conf = min(0.99, 0.5 + (ncc - second)) * min(1.0, inliers / (2 * C.MIN_INLIERS))
-    if not tells_twins_apart(*_laid(grey, M), pool.thumbs, k, allowed, patch_limit, share):
+    if not tells_twins_apart(a, wt, pool.thumbs, k, allowed, patch_limit, share):
         # where it differs from its twins (a window: its look-alikes), it is not clearly this entry
         return _inside_proposal(pool, grey, k, M, conf, allowed, patch_limit) if inside and k not in repeated else None
     return pool.entries[k], round(float(conf), 2)
 
 
-def _close_only_lookalikes(pool: Pool, grey: np.ndarray, scored: list, clustered: set[int],
+def _close_only_lookalikes(pool: Pool, wt: np.ndarray, scored: list, clustered: set[int],
                            repeated: set[int]) -> bool:
     """A window whose only close rivals (within the template margin) are its
     look-alikes: the tile scores cannot part cards that share most of their
@@ -207,14 +209,14 @@ def _close_only_lookalikes(pool: Pool, grey: np.ndarray, scored: list, clustered
     with LOOKALIKE_SHARE) compares it with each of them where they differ,
     and it must hold as many inliers as any of them. Facade and wide-border
     12 MP dev 9650-9655: 5 of 34 known windows refused only by the margin.
-    Not for bunched or rescued inliers (they need CLUSTERED_MARGIN)."""
-    ncc, inliers, k, M = scored[0]
+    Not for bunched or rescued inliers (they need CLUSTERED_MARGIN).
+    `wt`: the weight of the card's visible part laid on the entry (_laid)."""
+    ncc, inliers, k, _ = scored[0]
     if pool.entries[k].role != "window" or k in clustered or k in repeated:
         return False
     close = [s for s in scored[1:] if ncc - s[0] < C.TEMPLATE_MARGIN]
     if any(s[1] > inliers for s in close):
         return False
-    _, wt = _laid(grey, M)
     alike = {j for j, _ in twin_regions(pool.thumbs, k, wt > 0.5, C.LOOKALIKE_SHARE)}
     return all(s[2] in alike for s in close)
 
