@@ -423,3 +423,16 @@ GHOST_OWN_MIN = 5
 # 650011 (the latter first kept for a fresh check, then looked at): such
 # crosses 0.46-1.55, erased smudges and clean boxes read crossed 0.12-0.31.
 OWN_FAINT_LINE_MIN = 0.4
+# --- tplfaint (session 15)
+# A template read with a faint pencil (under NOISE_BELOW_PENCIL) counts a
+# road's ink from TAUGHT_PATH_FLOOR rather than INK_FLOOR: there faint roads
+# sit at 0.03-0.04 of ink (pencil 0.05-0.07, INK_SHARE of it 0.02-0.03).
+# The lower threshold lets an erased smudge's darker middle through as a
+# road, so there a path under TAUGHT_GHOST_LEVEL of the pencil is also a
+# ghost when at least TAUGHT_GHOST_WIDER times as wide as the sheet's own
+# drawn strokes (cells.drop_ghosts, the median own_width uses). Dev boxed
+# faint template reads 682001-682015, 683001-683015: whole sheets 17 -> 22/30,
+# cells 892 -> 910/915 (session 14's figures, measured again in session 15).
+TAUGHT_PATH_FLOOR = 0.03
+TAUGHT_GHOST_WIDER = 1.4
+TAUGHT_GHOST_LEVEL = 0.6
