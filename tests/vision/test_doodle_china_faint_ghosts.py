@@ -78,3 +78,23 @@ def test_a_ghost_wider_than_the_sheets_own_strokes(path, level, width, own, wide
     assert paths[:-1] == [p for p, _, _ in own]  # the sheet's own strokes stay
     assert paths[-1] == (path if kept else None)
     assert ("erased" in notes[-1]) != kept
+
+
+@pytest.mark.parametrize("own_faint,taught_faint,kept", [
+    (False, True, False),  # a template read's faint pencil: as wide as our own sheet's ghosts
+    (True, False, False),  # our own faint sheet (session 13), as before
+    (False, False, True),  # a darker pencil: the usual GHOST_WIDTH alone
+], ids=["taught-faint", "own-faint", "darker"])
+def test_a_faint_ghost_under_ghost_level_narrower_than_ghost_width(own_faint, taught_faint, kept):
+    """Under GHOST_LEVEL, 1.25-1.4x the own strokes and under GHOST_WIDTH
+    (fresh-ish faint reads 694007, 695006: 0.05 wide by strokes of 0.04)."""
+    ink, boxes = _sheet([*OWN, ("EW", 0.036, 3)])
+    profiles = cells.path_profiles(ink, boxes)
+    threshold = cells.road_threshold(PENCIL, True)
+    paths, confs, notes = cells.classify(profiles, threshold)
+    assert paths[-1] == "EW"
+    assert float(cells.nan_median(profiles[-1:]).max()) < C.GHOST_LEVEL * PENCIL
+    assert cells.ghost_width(ink, boxes[-1], "EW", 1.0, threshold) < C.GHOST_WIDTH
+    cells.drop_ghosts(ink, boxes, profiles, PENCIL, threshold, paths, confs, notes,
+                      **cells.faint_ghost_rules(own_faint, taught_faint))
+    assert paths == [p for p, _, _ in OWN] + (["EW"] if kept else [None])

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import warnings
+from typing import Any
 
 import numpy as np
 
@@ -199,6 +200,17 @@ def ghost_width(ink: np.ndarray, box: np.ndarray, path: str, bend: float, thresh
     if inked.sum() < 3:
         return 0.0
     return float(np.median((cut[inked] >= peak[inked, None] / 2).sum(axis=1))) * C.GHOST_STEP
+
+
+def faint_ghost_rules(own_faint: bool, taught_faint: bool) -> dict[str, Any]:
+    """drop_ghosts' rules for a faint pencil: on our own sheet (`own_faint`)
+    and on a template read (`taught_faint`) a ghost under C.GHOST_LEVEL is one
+    C.GHOST_WIDER times as wide as the sheet's own strokes (a faint ghost is
+    narrower than C.GHOST_WIDTH); on a template read also one under
+    C.TAUGHT_GHOST_LEVEL and C.TAUGHT_GHOST_WIDER times as wide, as its
+    roads are counted from the lower C.TAUGHT_PATH_FLOOR."""
+    return {"own_width": own_faint or taught_faint,
+            "wide": (C.TAUGHT_GHOST_WIDER, C.TAUGHT_GHOST_LEVEL) if taught_faint else None}
 
 
 def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil: float, threshold: float,

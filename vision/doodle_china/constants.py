@@ -433,6 +433,12 @@ OWN_FAINT_LINE_MIN = 0.4
 # drawn strokes (cells.drop_ghosts, the median own_width uses). Dev boxed
 # faint template reads 682001-682015, 683001-683015: whole sheets 17 -> 22/30,
 # cells 892 -> 910/915 (session 14's figures, measured again in session 15).
+# There, too, a ghost under GHOST_LEVEL is one GHOST_WIDER times as wide as
+# those strokes (as on our own faint sheet; cells.faint_ghost_rules): ghosts
+# at 0.48-0.51 of the pencil, 0.05 wide by strokes of 0.04 (1.25x, under
+# GHOST_WIDTH) on 694007, 695006; no drawn dev road under GHOST_LEVEL is
+# wider than 1.0x. Faint 694001-695010: cells 605 -> 607/610; all styles
+# 686001-686014, 687001-687014: whole sheets 27 -> 28/28 (base 27).
 TAUGHT_PATH_FLOOR = 0.03
 TAUGHT_GHOST_WIDER = 1.4
 TAUGHT_GHOST_LEVEL = 0.6

@@ -81,8 +81,7 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
     setup = [cell["kind"] in C.SETUP_KINDS for _, _, cell in drawable]
     paths, confs, notes = cells.classify(profiles, threshold, setup)
     cells.drop_ghosts(pencil_only, boxes, profiles, pencil, threshold, paths, confs, notes, setup,
-                      own_width=own_faint,
-                      wide=(C.TAUGHT_GHOST_WIDER, C.TAUGHT_GHOST_LEVEL) if taught_faint else None)
+                      **cells.faint_ghost_rules(own_faint, taught_faint))
     grid = [[cell["kind"] for cell in row] for row in geo["cells"]]
     grid_conf = [[1.0 for _ in row] for row in geo["cells"]]
     for (r, c, cell), path, conf, note in zip(drawable, paths, confs, notes, strict=True):
