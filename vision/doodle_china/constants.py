@@ -442,3 +442,18 @@ OWN_FAINT_LINE_MIN = 0.4
 TAUGHT_PATH_FLOOR = 0.03
 TAUGHT_GHOST_WIDER = 1.4
 TAUGHT_GHOST_LEVEL = 0.6
+# A template read's faint tree (pencil under NOISE_BELOW_PENCIL) is judged
+# along one line too (marks.line_trees; marks.slash_lines over the box grown
+# by -TREE_LINE_SHRINK of its side, where a slash over the dark icon shows
+# beyond it): a cross under MARK_MIN_INK with a line under TREE_LINE_KEEP of
+# the pencil is not crossed; an uncrossed tree with ink of TREE_LINE_MIN_INK
+# and a line of TREE_LINE_ADD is crossed. Faint template reads 682001-683015,
+# 694001-695010 (550 trees): crosses read 0.50-1.19 (missed ones at
+# 0.0014-0.0032 of ink, lines 0.76 and 1.19; two more, 0.18 and 0.47, stay
+# missed); clean trees at most 0.46, but for a shadow's edge (0.59, read
+# crossed already at 0.0048 of ink); false crosses from shadows 0.21, 0.31.
+# Trees wrong 7 -> 3.
+TREE_LINE_SHRINK = -0.05
+TREE_LINE_KEEP = 0.4
+TREE_LINE_ADD = 0.6
+TREE_LINE_MIN_INK = 0.001

@@ -115,6 +115,9 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
                 return marks.slash_lines(ink, blank, boxes, gain, sigma, C.TAUGHT_HOUSE_SHRINK)
             crossed, doubt = marks.add_slashes(crossed, doubt, rel, pencil, lines)
             crossed, doubt = marks.add_faint_slashes(crossed, doubt, excess, pencil, lines)
+        if what == "tree" and taught_faint:  # a faint slash over the dark icon, along its line
+            crossed, doubt = marks.line_trees(crossed, doubt, excess, pencil, lambda: marks.slash_lines(
+                ink, blank, boxes, gain, sigma, C.TREE_LINE_SHRINK))
         grey_min = colour.grey_min_rel(pencil)
         if what == "house" and pale is not None and (~np.array(crossed) & (rel >= grey_min)).any():
             # a slash over a coloured icon, where grey half sees one: doubtful, read as crossed
