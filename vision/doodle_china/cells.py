@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import warnings
+from typing import Any
 
 import numpy as np
 
@@ -118,6 +119,13 @@ def pencil_level(profiles: np.ndarray) -> float:
     return float(np.percentile(strong, 75))
 
 
+def road_threshold(pencil: float, taught_faint: bool = False) -> float:
+    """The least ink of a road: C.INK_SHARE of the sheet's pencil, never under
+    C.INK_FLOOR; on a template read with a faint pencil (`taught_faint`) under
+    C.TAUGHT_PATH_FLOOR only, where faint roads sit at 0.03-0.04 of ink."""
+    return max(C.TAUGHT_PATH_FLOOR if taught_faint else C.INK_FLOOR, C.INK_SHARE * pencil)
+
+
 def path_strength(profile: np.ndarray) -> np.ndarray:
     """Mean ink along each path (its best shape) of one cell: (6,)."""
     with np.errstate(all="ignore"), warnings.catch_warnings():
@@ -194,9 +202,21 @@ def ghost_width(ink: np.ndarray, box: np.ndarray, path: str, bend: float, thresh
     return float(np.median((cut[inked] >= peak[inked, None] / 2).sum(axis=1))) * C.GHOST_STEP
 
 
+def faint_ghost_rules(own_faint: bool, taught_faint: bool) -> dict[str, Any]:
+    """drop_ghosts' rules for a faint pencil: on our own sheet (`own_faint`)
+    and on a template read (`taught_faint`) a ghost under C.GHOST_LEVEL is one
+    C.GHOST_WIDER times as wide as the sheet's own strokes (a faint ghost is
+    narrower than C.GHOST_WIDTH); on a template read also one under
+    C.TAUGHT_GHOST_LEVEL and C.TAUGHT_GHOST_WIDER times as wide, as its
+    roads are counted from the lower C.TAUGHT_PATH_FLOOR."""
+    return {"own_width": own_faint or taught_faint,
+            "wide": (C.TAUGHT_GHOST_WIDER, C.TAUGHT_GHOST_LEVEL) if taught_faint else None}
+
+
 def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil: float, threshold: float,
                 paths: list[str | None], confs: list[float], notes: list[str],
-                always: list[bool] | None = None, own_width: bool = False) -> None:
+                always: list[bool] | None = None, own_width: bool = False,
+                wide: tuple[float, float] | None = None) -> None:
     """An erased line leaves a ghost: wide and well under the pencil's level
     along its path, where a drawn line, however faint, reaches about the
     pencil's level in a narrow stroke. A path read from such a ghost is read
@@ -204,7 +224,11 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     `own_width`: a ghost is also one wider than C.GHOST_WIDER times the
     sheet's own drawn strokes (the median width of its paths at the pencil's
     level, when C.GHOST_OWN_MIN of them show it): a thin pencil's ghost is
-    narrower than C.GHOST_WIDTH, yet still wider than its strokes."""
+    narrower than C.GHOST_WIDTH, yet still wider than its strokes.
+    `wide` (times, level): a path under `level` of the pencil (above
+    C.GHOST_LEVEL) is a ghost too when at least `times` as wide as those
+    strokes: a template read's faint pencil, whose lower road threshold lets
+    an erased smudge's darker middle through."""
     todo = [i for i, path in enumerate(paths) if path is not None and not (always is not None and always[i])]
     if not todo:
         return
@@ -212,16 +236,23 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     shapes = templates()
     best = [max((float(levels[row, k]), b) for k, (n, b) in enumerate(shapes) if n == paths[i])
             for row, i in enumerate(todo)]
-    widest = C.GHOST_WIDTH
-    if own_width:
+    widest, own = C.GHOST_WIDTH, None
+    if own_width or wide is not None:
         drawn = [ghost_width(ink, boxes[i], paths[i], bend, threshold)
                  for i, (level, bend) in zip(todo, best, strict=True) if level >= C.GHOST_LEVEL * pencil]
         if len(drawn) >= C.GHOST_OWN_MIN:
-            widest = min(widest, C.GHOST_WIDER * float(np.median(drawn)))
+            own = float(np.median(drawn))
+    if own_width and own is not None:
+        widest = min(widest, C.GHOST_WIDER * own)
+    top = max(C.GHOST_LEVEL, wide[1]) if wide is not None and own is not None else C.GHOST_LEVEL
     for i, (level, bend) in zip(todo, best, strict=True):
         path = paths[i]
-        if level >= C.GHOST_LEVEL * pencil:
+        if level >= top * pencil:
             continue
-        if ghost_width(ink, boxes[i], path, bend, threshold) >= widest - 1e-9:
+        width = ghost_width(ink, boxes[i], path, bend, threshold)
+        ghost = level < C.GHOST_LEVEL * pencil and width >= widest - 1e-9
+        if wide is not None and own is not None and level < wide[1] * pencil:
+            ghost = ghost or width >= wide[0] * own - 1e-9
+        if ghost:
             paths[i], confs[i] = None, C.GHOST_CONFIDENCE
             notes[i] = f"a faint, wide mark along {path} (an erased line?), read as empty"

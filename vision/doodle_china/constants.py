@@ -423,3 +423,37 @@ GHOST_OWN_MIN = 5
 # 650011 (the latter first kept for a fresh check, then looked at): such
 # crosses 0.46-1.55, erased smudges and clean boxes read crossed 0.12-0.31.
 OWN_FAINT_LINE_MIN = 0.4
+# --- tplfaint (session 15)
+# A template read with a faint pencil (under NOISE_BELOW_PENCIL) counts a
+# road's ink from TAUGHT_PATH_FLOOR rather than INK_FLOOR: there faint roads
+# sit at 0.03-0.04 of ink (pencil 0.05-0.07, INK_SHARE of it 0.02-0.03).
+# The lower threshold lets an erased smudge's darker middle through as a
+# road, so there a path under TAUGHT_GHOST_LEVEL of the pencil is also a
+# ghost when at least TAUGHT_GHOST_WIDER times as wide as the sheet's own
+# drawn strokes (cells.drop_ghosts, the median own_width uses). Dev boxed
+# faint template reads 682001-682015, 683001-683015: whole sheets 17 -> 22/30,
+# cells 892 -> 910/915 (session 14's figures, measured again in session 15).
+# There, too, a ghost under GHOST_LEVEL is one GHOST_WIDER times as wide as
+# those strokes (as on our own faint sheet; cells.faint_ghost_rules): ghosts
+# at 0.48-0.51 of the pencil, 0.05 wide by strokes of 0.04 (1.25x, under
+# GHOST_WIDTH) on 694007, 695006; no drawn dev road under GHOST_LEVEL is
+# wider than 1.0x. Faint 694001-695010: cells 605 -> 607/610; all styles
+# 686001-686014, 687001-687014: whole sheets 27 -> 28/28 (base 27).
+TAUGHT_PATH_FLOOR = 0.03
+TAUGHT_GHOST_WIDER = 1.4
+TAUGHT_GHOST_LEVEL = 0.6
+# A template read's faint tree (pencil under NOISE_BELOW_PENCIL) is judged
+# along one line too (marks.line_trees; marks.slash_lines over the box grown
+# by -TREE_LINE_SHRINK of its side, where a slash over the dark icon shows
+# beyond it): a cross under MARK_MIN_INK with a line under TREE_LINE_KEEP of
+# the pencil is not crossed; an uncrossed tree with ink of TREE_LINE_MIN_INK
+# and a line of TREE_LINE_ADD is crossed. Faint template reads 682001-683015,
+# 694001-695010 (550 trees): crosses read 0.50-1.19 (missed ones at
+# 0.0014-0.0032 of ink, lines 0.76 and 1.19; two more, 0.18 and 0.47, stay
+# missed); clean trees at most 0.46, but for a shadow's edge (0.59, read
+# crossed already at 0.0048 of ink); false crosses from shadows 0.21, 0.31.
+# Trees wrong 7 -> 3.
+TREE_LINE_SHRINK = -0.05
+TREE_LINE_KEEP = 0.4
+TREE_LINE_ADD = 0.6
+TREE_LINE_MIN_INK = 0.001

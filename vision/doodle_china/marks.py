@@ -350,3 +350,27 @@ def keep_lined(crossed: list[bool], doubt: list[bool], excess: np.ndarray, penci
     drop = weak & (lines() / max(pencil, C.MARK_PENCIL_FLOOR) < C.OWN_FAINT_LINE_MIN)
     return ([bool(c and not x) for c, x in zip(crossed, drop, strict=True)],
             [bool(d or x) for d, x in zip(doubt, drop, strict=True)])
+
+
+# -- a faint pencil's cross over a tree, read through a template (session 15) --
+
+def line_trees(crossed: list[bool], doubt: list[bool], excess: np.ndarray, pencil: float,
+               lines: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
+    """Trees on a template read with a faint pencil, judged along one line
+    too (`lines()`: slash_lines over the box and a little beyond, where a
+    slash over the dark icon shows): a cross under the fixed least ink
+    (C.MARK_MIN_INK) with no line of C.TREE_LINE_KEEP of the pencil is not
+    crossed (a shadow's edge lifts a box's mean ink), and an uncrossed tree
+    with ink of at least C.TREE_LINE_MIN_INK and a line of C.TREE_LINE_ADD is
+    crossed (a slash mostly over the icon leaves little mean ink); both
+    flagged doubtful."""
+    now = np.array(crossed, bool)
+    weak = now & (excess < C.MARK_MIN_INK["tree"])
+    maybe = ~now & (excess >= C.TREE_LINE_MIN_INK)
+    if not (weak.any() or maybe.any()):
+        return crossed, doubt
+    line = lines() / max(pencil, C.MARK_PENCIL_FLOOR)
+    drop = weak & (line < C.TREE_LINE_KEEP)
+    add = maybe & (line >= C.TREE_LINE_ADD)
+    return ([bool((c and not x) or a) for c, x, a in zip(crossed, drop, add, strict=True)],
+            [bool(d or x or a) for d, x, a in zip(doubt, drop, add, strict=True)])

@@ -70,7 +70,8 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
     pencil_only = smooth - print_smooth
     profiles = cells.path_profiles(pencil_only, boxes, holes)
     pencil = cells.pencil_level(profiles)
-    threshold = max(C.INK_FLOOR, C.INK_SHARE * pencil)
+    taught_faint = taught and pencil < C.NOISE_BELOW_PENCIL  # a template read, a faint pencil
+    threshold = cells.road_threshold(pencil, taught_faint)
     own_faint = not taught and pencil < C.OWN_FAINT_PENCIL  # our own printed sheet, a faint pencil
     if own_faint:
         # the printed sheet is a model: over print (text, icons) its error is a
@@ -80,7 +81,7 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
     setup = [cell["kind"] in C.SETUP_KINDS for _, _, cell in drawable]
     paths, confs, notes = cells.classify(profiles, threshold, setup)
     cells.drop_ghosts(pencil_only, boxes, profiles, pencil, threshold, paths, confs, notes, setup,
-                      own_width=own_faint)
+                      **cells.faint_ghost_rules(own_faint, taught_faint))
     grid = [[cell["kind"] for cell in row] for row in geo["cells"]]
     grid_conf = [[1.0 for _ in row] for row in geo["cells"]]
     for (r, c, cell), path, conf, note in zip(drawable, paths, confs, notes, strict=True):
@@ -114,6 +115,9 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
                 return marks.slash_lines(ink, blank, boxes, gain, sigma, C.TAUGHT_HOUSE_SHRINK)
             crossed, doubt = marks.add_slashes(crossed, doubt, rel, pencil, lines)
             crossed, doubt = marks.add_faint_slashes(crossed, doubt, excess, pencil, lines)
+        if what == "tree" and taught_faint:  # a faint slash over the dark icon, along its line
+            crossed, doubt = marks.line_trees(crossed, doubt, excess, pencil, lambda: marks.slash_lines(
+                ink, blank, boxes, gain, sigma, C.TREE_LINE_SHRINK))
         grey_min = colour.grey_min_rel(pencil)
         if what == "house" and pale is not None and (~np.array(crossed) & (rel >= grey_min)).any():
             # a slash over a coloured icon, where grey half sees one: doubtful, read as crossed
