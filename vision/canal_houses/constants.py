@@ -328,3 +328,12 @@ WALL_HUE_BINS = 12
 # Measured, 3 MP dev 9500-9509 and 9520-9529 classic + facade + wide-border: all 1693 fields found are
 # covered 0.997-1.0 (icons inside a card never reach here: find._outermost keeps the card's field).
 ACCOUNT_MIN_COVER = 0.5
+
+# --- roofs (session 15)
+# A sure roof match is asked, in place (layout.place_prefers_another), whether another roof of
+# its colour looks more like the visible part by more than this; if so it is not sure and the
+# card goes to the match by place alone (a proposal). Wide-border dev 9661-9664, 9690-9694:
+# the one wrong sure (9691 R22 read as R13) lost in place by 0.34 (R22 0.95, R13 0.61); the
+# 16 right sure roofs led in place, the closest by 0.06 (9694 R13 0.84 over R22 0.78).
+PLACE_VETO_ROLES = ("roof",)
+ROOF_PLACE_VETO_MARGIN = 0.0

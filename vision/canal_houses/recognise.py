@@ -24,7 +24,7 @@ import numpy as np
 from . import constants as C
 from .catalog import CANON_H, CANON_W, Catalog, Entry, Pool, features, grey_field
 from .fastmatch import ratio_pairs, shortlist_votes
-from .layout import by_layout
+from .layout import by_layout, place_prefers_another
 from .template import (  # noqa: F401  (percentile, tile_ncc ...: the template check's names, kept importable here)
     _laid,
     percentile,
@@ -79,6 +79,9 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
         # where twins differ can.
         settled = store_twins(pool.entries, found, allowed, quad, gains, px_per_mm, full)
         return None if settled is None else Match(settled[0], settled[1], by=settled[2], rivals=settled[3])
+    if found is not None and found[0].role in C.PLACE_VETO_ROLES and \
+            place_prefers_another(pool, grey, next(i for i, e in enumerate(pool.entries) if e is found[0]), allowed):
+        found = None  # in place another roof looks more like it: by place alone, a proposal at most
     if found is not None:
         return Match(*found)
     placed = by_layout(pool, grey, allowed, limit)
