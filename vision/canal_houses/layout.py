@@ -74,12 +74,13 @@ def layout_scores(pool: Pool, grey: np.ndarray, pick: np.ndarray) -> tuple[np.nd
     return best, where
 
 
-def place_prefers_another(pool: Pool, grey: np.ndarray, k: int, allowed: np.ndarray | None) -> bool:
-    """Whether, laid in place, another entry of k's role (and of the colour
-    allowed) looks more like the visible part than k does. A tucked roof
-    shows only its gable against the sky, drawn alike on several roofs: its
-    features can fit one of them and its template score beat the others laid
-    by that fit alone, while in place the right roof is plainly better
+def place_lead(pool: Pool, grey: np.ndarray, k: int, allowed: np.ndarray | None) -> float | None:
+    """How much better entry k looks like the visible part laid in place
+    than any other entry of its role (and of the colour allowed) does; None
+    when there is none to compare or nothing is seen. A tucked roof shows
+    only its gable against the sky, drawn alike on several roofs: its
+    features can fit one of them and its template score beat the others
+    laid by that fit alone, while in place the right roof is plainly better
     (wide-border dev 9691: R22 read sure as R13, 0.97 with 19 inliers; in
     place R22 0.95, R13 0.61)."""
     role = pool.entries[k].role
@@ -89,14 +90,12 @@ def place_prefers_another(pool: Pool, grey: np.ndarray, k: int, allowed: np.ndar
     same[k] = True
     pick = np.nonzero(same)[0]
     if len(pick) < 2:
-        return False
+        return None
     scored = layout_scores(pool, grey, pick)
     if scored is None:
-        return False
+        return None
     best = scored[0]
-    own = float(best[int(np.nonzero(pick == k)[0][0])])
-    return bool((best[pick != k] > own + C.ROOF_PLACE_VETO_MARGIN).any())
-
+    return float(best[pick == k][0]) - float(best[pick != k].max())
 
 def _placements(dx: float, dy: float) -> tuple[np.ndarray, np.ndarray]:
     """The visible part at the card's top, upright and turned half round,

@@ -24,7 +24,7 @@ import numpy as np
 from . import constants as C
 from .catalog import CANON_H, CANON_W, Catalog, Entry, Pool, features, grey_field
 from .fastmatch import ratio_pairs, shortlist_votes
-from .layout import by_layout, place_prefers_another
+from .layout import by_layout, place_lead
 from .template import (  # noqa: F401  (percentile, tile_ncc ...: the template check's names, kept importable here)
     _laid,
     percentile,
@@ -79,9 +79,13 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
         # where twins differ can.
         settled = store_twins(pool.entries, found, allowed, quad, gains, px_per_mm, full)
         return None if settled is None else Match(settled[0], settled[1], by=settled[2], rivals=settled[3])
-    if found is not None and found[0].role in C.PLACE_VETO_ROLES and \
-            place_prefers_another(pool, grey, next(i for i, e in enumerate(pool.entries) if e is found[0]), allowed):
-        found = None  # in place another roof looks more like it: by place alone, a proposal at most
+    if found is not None and found[0].role in C.PLACE_CHECK_ROLES:
+        lead = place_lead(pool, grey, next(i for i, e in enumerate(pool.entries) if e is found[0]), allowed)
+        if lead is not None and lead < 0:
+            found = None  # in place another roof looks more like it: left to the match by place alone
+        elif lead is not None and lead < C.ROOF_PLACE_MARGIN:
+            # its features and its place agree, but a look-alike is close in place: a proposal
+            return Match(found[0], min(found[1], C.LAYOUT_CONFIDENCE), by_place=True)
     if found is not None:
         return Match(*found)
     placed = by_layout(pool, grey, allowed, limit)
