@@ -52,8 +52,9 @@ def test_a_sure_roof_must_lead_in_place(blue_roofs: tuple[Catalog, dict], monkey
     if expect == "sure":
         assert found is not None and found.entry.id == shown and not found.by_place and found.confidence == 0.99
     elif expect == "proposal":
-        assert found is not None and found.entry.id == shown and found.by_place
-        assert found.confidence <= C.LAYOUT_CONFIDENCE
+        assert found is not None and found.entry.id == shown and found.by == "twin" and not found.by_place
+        assert found.confidence <= C.TWIN_CONFIDENCE
+        assert [e.id for e in found.rivals] == ["R22"]  # the look-alike named in the warning
     else:
         assert found is None or found.by_place  # a proposal at most, never the look-alike read sure
         assert found is None or found.entry.id == shown

@@ -74,10 +74,12 @@ def layout_scores(pool: Pool, grey: np.ndarray, pick: np.ndarray) -> tuple[np.nd
     return best, where
 
 
-def place_lead(pool: Pool, grey: np.ndarray, k: int, allowed: np.ndarray | None) -> float | None:
+def place_lead(pool: Pool, grey: np.ndarray, k: int, allowed: np.ndarray | None
+               ) -> tuple[float, list[int]] | None:
     """How much better entry k looks like the visible part laid in place
-    than any other entry of its role (and of the colour allowed) does; None
-    when there is none to compare or nothing is seen. A tucked roof shows
+    than any other entry of its role (and of the colour allowed) does, and
+    those within ROOF_PLACE_MARGIN of it, best first (named in a warning);
+    None when there is none to compare or nothing is seen. A tucked roof shows
     only its gable against the sky, drawn alike on several roofs: its
     features can fit one of them and its template score beat the others
     laid by that fit alone, while in place the right roof is plainly better
@@ -95,7 +97,9 @@ def place_lead(pool: Pool, grey: np.ndarray, k: int, allowed: np.ndarray | None)
     if scored is None:
         return None
     best = scored[0]
-    return float(best[pick == k][0]) - float(best[pick != k].max())
+    own = float(best[pick == k][0])
+    close = [int(j) for j in pick[np.argsort(-best)] if j != k and best[pick == j][0] > own - C.ROOF_PLACE_MARGIN]
+    return own - float(best[pick != k].max()), close
 
 def _placements(dx: float, dy: float) -> tuple[np.ndarray, np.ndarray]:
     """The visible part at the card's top, upright and turned half round,
