@@ -328,3 +328,14 @@ WALL_HUE_BINS = 12
 # Measured, 3 MP dev 9500-9509 and 9520-9529 classic + facade + wide-border: all 1693 fields found are
 # covered 0.997-1.0 (icons inside a card never reach here: find._outermost keeps the card's field).
 ACCOUNT_MIN_COVER = 0.5
+
+# --- roofs (session 15)
+# A sure roof match is asked in place (layout.place_lead: its template score laid at the card's
+# top, against the other roofs of the colour allowed). Another roof better there: not sure, the
+# card goes to the match by place alone. Ahead by less than ROOF_PLACE_MARGIN: a proposal ("twin",
+# the look-alikes that close named in the warning). Dev 9661-9664, 9690-9694 at 12 MP, the sure
+# roofs' lead in place: the two wrong ones -0.34 (wide-border 9691 R22 read as R13) and +0.04
+# (facade 9693 R06 read as R25); the 53 right ones +0.06 (wide-border 9694 R13, now a proposal),
+# then +0.15 and up. Half LAYOUT_MARGIN: a match features vouch for needs less than one by place.
+PLACE_CHECK_ROLES = ("roof",)
+ROOF_PLACE_MARGIN = 0.1

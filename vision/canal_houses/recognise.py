@@ -24,7 +24,7 @@ import numpy as np
 from . import constants as C
 from .catalog import CANON_H, CANON_W, Catalog, Entry, Pool, features, grey_field
 from .fastmatch import ratio_pairs, shortlist_votes
-from .layout import by_layout
+from .layout import by_layout, place_lead
 from .template import (  # noqa: F401  (percentile, tile_ncc ...: the template check's names, kept importable here)
     _laid,
     percentile,
@@ -79,6 +79,15 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
         # where twins differ can.
         settled = store_twins(pool.entries, found, allowed, quad, gains, px_per_mm, full)
         return None if settled is None else Match(settled[0], settled[1], by=settled[2], rivals=settled[3])
+    if found is not None and found[0].role in C.PLACE_CHECK_ROLES:
+        placed = place_lead(pool, grey, next(i for i, e in enumerate(pool.entries) if e is found[0]), allowed)
+        if placed is not None and placed[0] < 0:
+            found = None  # in place another roof looks more like it: left to the match by place alone
+        elif placed is not None and placed[0] < C.ROOF_PLACE_MARGIN:
+            # its features and its place agree, but a look-alike is close in place: a proposal
+            # naming the look-alikes it was told from
+            return Match(found[0], min(found[1], C.TWIN_CONFIDENCE), by="twin",
+                         rivals=tuple(pool.entries[j] for j in placed[1][:C.SETTLE_ALIKE_NAMED]))
     if found is not None:
         return Match(*found)
     placed = by_layout(pool, grey, allowed, limit)
