@@ -101,6 +101,7 @@ def place_lead(pool: Pool, grey: np.ndarray, k: int, allowed: np.ndarray | None
     close = [int(j) for j in pick[np.argsort(-best)] if j != k and best[pick == j][0] > own - C.ROOF_PLACE_MARGIN]
     return own - float(best[pick != k].max()), close
 
+
 def _placements(dx: float, dy: float) -> tuple[np.ndarray, np.ndarray]:
     """The visible part at the card's top, upright and turned half round,
     moved by (dx, dy) canonical px."""
