@@ -23,6 +23,9 @@ def test_roll_shows_numbers_at_once_and_respects_reduced_motion(phone, group_pag
     phone.wait_for_function("() => document.getElementById('turn').dataset.expect === 'roll'"
                             " && document.getElementById('room').dataset.lastEvent === '5'")
     phone.click("#roll")
+    # the fifth roll's dice are on the page already: wait for this roll's own
+    # render, which marks whether it animated
+    phone.wait_for_function("() => document.getElementById('room').dataset.rollAnimated !== undefined")
     phone.wait_for_selector("#dice .die-white")
     state = phone.evaluate("""() => ({
         animated: document.getElementById('room').dataset.rollAnimated,
