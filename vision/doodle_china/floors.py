@@ -13,6 +13,10 @@ The box's ink is measured from the paper's level beside it, and the road's
 own wings (its ink by distance from its line, seen beside the box) are
 taken out in it, over the box and along a slash's line alike. A box with
 no pencil line in its middle is clean whatever runs near it (stroke_peak).
+A box no road of its square crosses may still have one run into it: a
+neighbour's stroke drawn over the square's edge, a road the grid missed;
+its ink is then capped by its ink off any straight road seen beside it
+(stray_road_caps).
 """
 
 from __future__ import annotations
@@ -294,4 +298,30 @@ def road_floor_excess(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid
         if value is None and path in C.TURNS:  # a turn may pass over it at a slant
             value = turn_excess(pencil_map, box, np.asarray(cells[r][c]["box"], np.float64) * k, path, pencil)
         out.append(value)
+    return out
+
+
+def stray_road_caps(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid: list[list[str]],
+                    cells: list[list[dict[str, Any]]], k: float, pencil: float) -> list[float | None]:
+    """Per floor box no road of its own square crosses (road_axis None): the
+    least of its ink off a straight road seen beside it, across or up and
+    down (off_road_excess), or None where none is seen (or its square's road
+    crosses it: road_floor_excess judges that one). A neighbour's stroke run
+    over the square's edge into the box, or a faint road the grid missed,
+    reads like a cross's bar: dev faint and short-over template reads had
+    false floors at 0.41-0.64 of the pencil that read -0.03-0.11 off such a
+    road; crosses there kept 0.51 and more. A cap (the reader keeps the
+    plain measure where it is lower): an X's arm seen as a road takes the
+    other arm's ink along too, and the plain measure may be the lower one."""
+    out: list[float | None] = []
+    for f in floors:
+        r, c = f["cell"]
+        path = grid[r][c].partition(":")[2] or None
+        if road_axis(f["box"], cells[r][c]["box"], path) is not None:
+            out.append(None)
+            continue
+        box = np.asarray(f["box"], np.float64) * k
+        seen = [v for v in (off_road_excess(pencil_map, box, across, pencil) for across in (True, False))
+                if v is not None]
+        out.append(min(seen) if seen else None)
     return out

@@ -91,7 +91,7 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
             warnings.append(f"cell [{r},{c}]: {note or 'unclear line'}")
 
     def crosses(items: list[dict[str, Any]], what: str, instead: list[float | None] | None = None,
-                ink: np.ndarray = ink) -> tuple[list[bool], float]:
+                ink: np.ndarray = ink, cap: list[float | None] | None = None) -> tuple[list[bool], float]:
         if not items:
             return [], 1.0
         boxes = np.array([i["box"] for i in items], np.float64) * k
@@ -102,6 +102,8 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
                                   C.TAUGHT_TREE_SHRINK if taught and what == "tree" else C.MARK_SHRINK)
         if instead is not None:  # boxes a road runs over: their ink off the road
             excess = np.array([e if v is None else v for e, v in zip(excess, instead, strict=True)])
+        if cap is not None:  # boxes a stray road runs into: at most their ink off it
+            excess = np.array([e if v is None else min(e, v) for e, v in zip(excess, cap, strict=True)])
         # a faint pencil's cross on our own sheet carries less ink than the fixed floor too
         judged = taught or own_faint
         least = marks.noise_floor(excess, pencil, what) if judged else None
@@ -143,7 +145,8 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
     floor_pencil = pencil_only if floor_ink is None else cv2.blur(floor_ink, (3, 3)) - print_smooth
     floor_marks, _ = crosses(geo["floors"], "floor",
                              floors.road_floor_excess(floor_pencil, geo["floors"], grid, geo["cells"], k, pencil),
-                             ink if floor_ink is None else floor_ink)
+                             ink if floor_ink is None else floor_ink,
+                             floors.stray_road_caps(floor_pencil, geo["floors"], grid, geo["cells"], k, pencil))
     tree_marks, tree_conf = crosses(geo["trees"], "tree")
     proposal: dict[str, Any] = {"grid": grid}
     confidence: dict[str, Any] = {"grid": grid_conf}
