@@ -457,3 +457,14 @@ TREE_LINE_SHRINK = -0.05
 TREE_LINE_KEEP = 0.4
 TREE_LINE_ADD = 0.6
 TREE_LINE_MIN_INK = 0.001
+
+# --- floors (session 15)
+# On a faint sheet (pencil under NOISE_BELOW_PENCIL) a floor box a road runs
+# across is clean where no straight line off the road's band reaches
+# FLOOR_FAINT_LINE_MIN of the pencil (floors.off_road_excess: the road's grey
+# haze there, a wide or retraced stroke or the print model's drift, read as a
+# cross by its mean). Dev shanghai boxed faint template reads 683001-683015,
+# 695001-695010, 700001-700015: false floors 683009 (mean 0.23, line 0.30)
+# and 695006 (line 0.38, a road ending in the box); crosses over a road there
+# had lines of 0.62-1.12, clean boxes at most 0.21.
+FLOOR_FAINT_LINE_MIN = 0.5

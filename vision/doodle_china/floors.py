@@ -16,7 +16,10 @@ no pencil line in its middle is clean whatever runs near it (stroke_peak).
 A box no road of its square crosses may still have one run into it: a
 neighbour's stroke drawn over the square's edge, a road the grid missed;
 its ink is then capped by its ink off any straight road seen beside it
-(stray_road_caps).
+(stray_road_caps). On a faint sheet a road's grey haze off its band (a
+wide or retraced stroke, the print model's drift) is a good share of the
+pencil; a cross off the road shows a line near the pencil's level, so a box
+with none there is clean (FLOOR_FAINT_LINE_MIN).
 """
 
 from __future__ import annotations
@@ -117,6 +120,8 @@ def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, penci
     # a slash over the road leaves only its ends off the road's band, a thin
     # share of that part of the box: it is seen along its own line instead
     line = slash_off_road(part, (x0 - a, y0 - r0, x1 - a, y1 - r0), path, wings) - zero
+    if pencil < C.NOISE_BELOW_PENCIL and line < C.FLOOR_FAINT_LINE_MIN * pencil:
+        return 0.0  # a faint sheet's grey haze by a road, no stroke off it: no cross
     return line if line >= C.FLOOR_SLASH_MIN * pencil else mean
 
 
