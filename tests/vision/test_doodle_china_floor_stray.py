@@ -57,3 +57,26 @@ def test_a_stray_road_into_a_floor_box_is_no_cross(path, road, mark, want):
         assert got is not None and got / PENCIL < 0.18, got
     else:  # no cap, or one that keeps a cross's ink
         assert got is None or got / PENCIL > 0.28, got
+
+
+def _stack(marks: tuple[str | None, str | None, str | None]) -> tuple[np.ndarray, list[dict]]:
+    """Three floor boxes stacked up and down near CELL's east side (as on a
+    pad, 2 px apart), each with a small, faint X or nothing: no road at all."""
+    ink = np.zeros((140, 150), np.float32)
+    boxes = [[110, 30 + 22 * i, 130, 50 + 22 * i] for i in range(3)]
+    for (x0, y0, x1, y1), mark in zip(boxes, marks, strict=True):
+        if mark == "x":
+            cv2.line(ink, (x0 + 5, y1 - 5), (x1 - 5, y0 + 5), 0.08, 2)
+            cv2.line(ink, (x0 + 5, y0 + 5), (x1 - 5, y1 - 5), 0.08, 2)
+    floor = [{"cell": [0, 0], "index": i, "box": b} for i, b in enumerate(boxes)]
+    return cv2.GaussianBlur(ink, (0, 0), 0.8), floor
+
+
+@pytest.mark.parametrize("marks", [("x", "x", "x"), (None, "x", "x"), ("x", "x", None)],
+                         ids=["all-crossed", "lower-two", "upper-two"])
+def test_crosses_stacked_up_and_down_are_no_road(marks):
+    # a stack's crosses line up like a road up and down (dev 698002: the middle one read 0.0)
+    ink, floor = _stack(marks)
+    cells = [[{"kind": "skyscraper", "box": list(CELL)}]]
+    got = floors.stray_road_caps(ink, floor, [["skyscraper:NW"]], cells, 1.0, 0.08)[1]
+    assert got is None or got / 0.08 > 0.28, got

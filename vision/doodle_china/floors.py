@@ -76,11 +76,13 @@ def darkest_path(m: np.ndarray) -> np.ndarray:
     return path
 
 
-def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, pencil: float) -> float | None:
+def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, pencil: float,
+                    faint_line: bool = True) -> float | None:
     """Mean pencil ink in a floor box (work pixels) away from the road that
     crosses it (or ends in it), or None when no road is seen beside it; where
     a slash shows over the road (slash_off_road), the ink along its line.
-    `pencil_map`: the flattened ink less the print."""
+    `pencil_map`: the flattened ink less the print. `faint_line`: on a faint
+    sheet, no line off the road is no cross (FLOOR_FAINT_LINE_MIN)."""
     m = pencil_map if across else pencil_map.T
     x0, y0, x1, y1 = box if across else (box[1], box[0], box[3], box[2])
     bw, bh = x1 - x0, y1 - y0
@@ -120,7 +122,7 @@ def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, penci
     # a slash over the road leaves only its ends off the road's band, a thin
     # share of that part of the box: it is seen along its own line instead
     line = slash_off_road(part, (x0 - a, y0 - r0, x1 - a, y1 - r0), path, wings) - zero
-    if pencil < C.NOISE_BELOW_PENCIL and line < C.FLOOR_FAINT_LINE_MIN * pencil:
+    if faint_line and pencil < C.NOISE_BELOW_PENCIL and line < C.FLOOR_FAINT_LINE_MIN * pencil:
         return 0.0  # a faint sheet's grey haze by a road, no stroke off it: no cross
     return line if line >= C.FLOOR_SLASH_MIN * pencil else mean
 
@@ -317,7 +319,9 @@ def stray_road_caps(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid: 
     false floors at 0.41-0.64 of the pencil that read -0.03-0.11 off such a
     road; crosses there kept 0.51 and more. A cap (the reader keeps the
     plain measure where it is lower): an X's arm seen as a road takes the
-    other arm's ink along too, and the plain measure may be the lower one."""
+    other arm's ink along too, and the plain measure may be the lower one.
+    Not along a stack of floor boxes (_boxes_beside): crosses in the boxes
+    either side line up like a road (dev 698002: a cross read 0.0 so)."""
     out: list[float | None] = []
     for f in floors:
         r, c = f["cell"]
@@ -326,7 +330,26 @@ def stray_road_caps(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid: 
             out.append(None)
             continue
         box = np.asarray(f["box"], np.float64) * k
-        seen = [v for v in (off_road_excess(pencil_map, box, across, pencil) for across in (True, False))
+        seen = [v for v in (off_road_excess(pencil_map, box, across, pencil, faint_line=False)
+                            for across in (True, False) if not _boxes_beside(f, floors, across))
                 if v is not None]
         out.append(min(seen) if seen else None)
     return out
+
+
+def _boxes_beside(floor: dict[str, Any], floors: list[dict[str, Any]], across: bool) -> bool:
+    """True when another floor box lies beside `floor` along the axis (left
+    or right when `across`, else above or below), within the reach of the
+    strips off_road_excess sees a road in (ROAD_FLOOR_STRIP's outer edge)."""
+    x0, y0, x1, y1 = floor["box"]
+    w, h = x1 - x0, y1 - y0
+    reach = C.ROAD_FLOOR_STRIP[1]
+    for other in floors:
+        if other is floor:
+            continue
+        a0, b0, a1, b1 = other["box"]
+        if across and b0 < y1 and b1 > y0 and a0 < x1 + reach * w and a1 > x0 - reach * w:
+            return True
+        if not across and a0 < x1 and a1 > x0 and b0 < y1 + reach * h and b1 > y0 - reach * h:
+            return True
+    return False
