@@ -330,6 +330,9 @@ def stray_road_caps(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid: 
             out.append(None)
             continue
         box = np.asarray(f["box"], np.float64) * k
+        if stroke_peak(pencil_map, box) < C.FLOOR_STROKE_MIN * pencil:
+            out.append(None)  # clean already (road_floor_excess): no need to look
+            continue
         seen = [v for v in (off_road_excess(pencil_map, box, across, pencil, faint_line=False)
                             for across in (True, False) if not _boxes_beside(f, floors, across))
                 if v is not None]
