@@ -286,6 +286,14 @@ def looks_alike(v: Verdict) -> bool:
     return v.patch <= C.TWIN_MAX_PATCH_OVER_FLOOR * max(v.floor, 1e-6)
 
 
+def sure_alike(v: Verdict) -> bool:
+    """Alike enough for a feature match to stay sure: a store missing from
+    the catalog, taken by its features for its known twin, came within
+    TWIN_SURE_OVER_FLOOR of the floor less often than within
+    TWIN_MAX_PATCH_OVER_FLOOR (constants: the figures)."""
+    return v.patch <= C.TWIN_SURE_OVER_FLOOR * max(v.floor, 1e-6)
+
+
 def accepted(v: Verdict | None) -> bool:
     """A twin decision clear enough to propose."""
     return v is not None and v.k is not None and v.ratio >= C.TWIN_RATIO and looks_alike(v)
@@ -375,6 +383,9 @@ def store_twins(entries: list[Entry], found: tuple[Entry, float] | None, allowed
             return found[0], found[1], None, ()
         if not looks_alike(v):
             return None  # somewhere it differs from its twins' print as no photo of it would: not in the catalog
+        if v.k == k and not sure_alike(v):
+            # alike, but no more than a look-alike missing from the catalog can be: a proposal naming its twins
+            return found[0], min(found[1], C.TWIN_CONFIDENCE), "twin", tuple(entries[j] for j in v.rivals)
         if v.k == k or not accepted(v):
             return found[0], found[1], None, ()
         return None  # the features and the places where twins differ disagree
