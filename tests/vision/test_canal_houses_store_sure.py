@@ -66,3 +66,29 @@ def test_a_feature_match_alike_only_as_a_lookalike_is_a_proposal(
     if by == "twin":
         assert found.confidence <= C.TWIN_CONFIDENCE
         assert {e.id for e in found.rivals} and "S09" not in {e.id for e in found.rivals}
+
+
+@pytest.mark.parametrize("ratio, by", [
+    (1.12, "twin"),  # wide-border 9706: S06 (not in the catalog) read sure as S11, its twins weakly for S08
+    (C.TWIN_RATIO + 0.5, "unknown"),  # the twins clearly for another: unknown, as before
+], ids=["twins-weakly-for-another", "twins-clearly-for-another"])
+def test_a_feature_match_its_twins_do_not_back_is_not_sure(
+        monkeypatch: pytest.MonkeyPatch, catalog: tuple[Catalog, dict], ratio: float, by: str) -> None:
+    """S09 matched by its features; the twin verdict set to name its twin
+    S19 by `ratio` (alike as S09 is)."""
+    known, cards = catalog
+    decide = twins.decide
+    s19 = next(i for i, e in enumerate(known.pool("store").entries) if e.id == "S19")
+
+    def other(*args: object) -> twins.Verdict | None:
+        v = decide(*args)
+        assert v is not None and v.k is not None
+        return v._replace(k=s19, ratio=ratio)
+
+    monkeypatch.setattr(twins, "decide", other)
+    found = _store(known, cards, "S09", 7400)
+    if by == "unknown":
+        assert found is None
+        return
+    assert found is not None and found.entry.id == "S09" and found.by == "twin"
+    assert found.confidence <= C.TWIN_CONFIDENCE and "S19" in {e.id for e in found.rivals}
