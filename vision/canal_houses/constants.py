@@ -339,3 +339,14 @@ ACCOUNT_MIN_COVER = 0.5
 # then +0.15 and up. Half LAYOUT_MARGIN: a match features vouch for needs less than one by place.
 PLACE_CHECK_ROLES = ("roof",)
 ROOF_PLACE_MARGIN = 0.1
+
+# --- storeprec (session 15)
+# A store's feature match whose twin verdict names the same entry stays sure only when its worst
+# patch where its twins differ is within this many times the photo's median patch (twins.sure_alike);
+# past it, up to TWIN_MAX_PATCH_OVER_FLOOR, it is a proposal naming its twins. A store missing from
+# the catalog that shares a known store's art passed the 12x check sure: wide-border 12 MP 9700-9709
+# S30 -> S09 at 10.22 and 11.92, S06 -> S11 at 10.07 (3 of the 4 wrong sure stores). Right sure
+# stores with a verdict, dev 9710-9719 (all styles) + wide-border 9700-9709: 3.6-9.59, then 10.08,
+# 10.27, 10.67, 10.82, 10.91, 10.92, 11.24, 11.37, 11.50 (9 of 90 become right proposals); the
+# middle of the empty gap 9.59-10.07.
+TWIN_SURE_OVER_FLOOR = 9.8

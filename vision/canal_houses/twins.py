@@ -22,7 +22,8 @@ the winner far more than the card does at its median patch (this photo's own
 noise and blur). A store not in the catalog that shares the winner's art
 differs from it in a word or a digit there, whether or not the catalog's
 twin pairs tell that word apart. The same check takes back a feature match
-to a look-alike's known twin.
+to a look-alike's known twin; a feature match stays sure only when its twins
+back it clearly (twins.sure_alike), else it is a proposal.
 
 Decisions are proposals ("by": "twin", confidence TWIN_CONFIDENCE, a warning
 naming the card and its twins): twins that differ only in their digit are
@@ -286,6 +287,14 @@ def looks_alike(v: Verdict) -> bool:
     return v.patch <= C.TWIN_MAX_PATCH_OVER_FLOOR * max(v.floor, 1e-6)
 
 
+def sure_alike(v: Verdict) -> bool:
+    """Alike enough for a feature match to stay sure: a store missing from
+    the catalog, taken by its features for its known twin, came within
+    TWIN_SURE_OVER_FLOOR of the floor less often than within
+    TWIN_MAX_PATCH_OVER_FLOOR (constants: the figures)."""
+    return v.patch <= C.TWIN_SURE_OVER_FLOOR * max(v.floor, 1e-6)
+
+
 def accepted(v: Verdict | None) -> bool:
     """A twin decision clear enough to propose."""
     return v is not None and v.k is not None and v.ratio >= C.TWIN_RATIO and looks_alike(v)
@@ -375,8 +384,12 @@ def store_twins(entries: list[Entry], found: tuple[Entry, float] | None, allowed
             return found[0], found[1], None, ()
         if not looks_alike(v):
             return None  # somewhere it differs from its twins' print as no photo of it would: not in the catalog
-        if v.k == k or not accepted(v):
+        if v.k == k and sure_alike(v):
             return found[0], found[1], None, ()
+        if v.k == k or not accepted(v):
+            # alike only as a look-alike missing from the catalog can be, or a twin of it (not clearly) better
+            # where they differ: a proposal naming its twins
+            return found[0], min(found[1], C.TWIN_CONFIDENCE), "twin", tuple(entries[j] for j in cands[1:])
         return None  # the features and the places where twins differ disagree
     if not accepted(v):
         return None
