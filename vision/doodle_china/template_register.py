@@ -185,11 +185,12 @@ def register(image: np.ndarray | Photo, template: dict[str, Any], tmpl_ink: np.n
     if not fits(found):
         # marks all over the sheet can hide its features: the paper's outline,
         # aligned to the print (ECC), where the print then matches the blank's
-        H = _outline_fit(photo, template, blank_at, side)
-        if H is None:
+        outlined = _outline_fit(photo, template, blank_at, side)
+        if outlined is None:
             raise PhotoError(f"this photo does not match the template {name!r}: is it a sheet of that pad? "
                              "Hold the phone flat above the whole sheet, or teach this sheet first", status=422)
-        return H, {"method": "template:outline+print", "inliers": found[1], "inlier_share": round(found[2], 3)}
+        return outlined[0], {"method": "template:outline+print", "inliers": found[1],
+                             "inlier_share": round(found[2], 3)}
     H, inliers, share, how = found
     H = locate.refine(gray, H, blank_at, box=(0, 0, w, h), scales=T.REFINE_SCALES, iterations=T.REFINE_ITERATIONS,
                       pyramid=photo.grays)
@@ -197,12 +198,13 @@ def register(image: np.ndarray | Photo, template: dict[str, Any], tmpl_ink: np.n
 
 
 def _outline_fit(photo: Photo, template: dict[str, Any], blank_at: Any, side: int = T.MATCH_LONG_SIDE
-                 ) -> np.ndarray | None:
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float] | None:
     """Template -> photo homography from the paper's outline (in the photo
     shrunk to `side`: a small sheet's may be found only closer, dev 617006)
     alone, refined by aligning the print (coarse to fine), for the two ways
     long side on long side; the one whose print then matches the blank's
-    best, if it matches well (T.OUTLINE_MIN_MATCH), else None."""
+    best, if it matches well (T.OUTLINE_MIN_MATCH), with the photo flattened
+    by it, its ink and the match (_flat_match); else None."""
     _, f, quad = photo.shrunk(side)
     if quad is None:
         return None
@@ -210,17 +212,15 @@ def _outline_fit(photo: Photo, template: dict[str, Any], blank_at: Any, side: in
     paper = np.asarray(template["paper"], np.float64)
     k = C.WORK_SCALE
     blank = blank_at(k)
-    best: tuple[float, np.ndarray | None] = (T.OUTLINE_MIN_MATCH, None)
+    best: tuple[np.ndarray, np.ndarray, np.ndarray, float] | None = None
     for turn in _turns_by_shape(paper, quad)[:2]:
         rough = cv2.getPerspectiveTransform(paper.astype(np.float32), (np.roll(quad, -turn, 0) / f).astype(np.float32))
         H = locate.refine(photo.gray, rough, blank_at, box=(0, 0, w, h), scales=T.OUTLINE_REFINE_SCALES,
                           iterations=T.REFINE_ITERATIONS, pyramid=photo.grays)
-        flat = locate.flatten(photo.image, H, k, box=(0, 0, w, h), pyramid=photo.colours)
-        ink, _ = locate.ink_map(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY))
-        match = _print_match(ink, blank, template)
-        if match > best[0]:
-            best = (match, H)
-    return best[1]
+        flat, ink, match = _flat_match(photo, template, blank, H)
+        if match > (T.OUTLINE_MIN_MATCH if best is None else best[3]):
+            best = (H, flat, ink, match)
+    return best
 
 
 def register_closer(photo: Photo, template: dict[str, Any], blank: np.ndarray
@@ -255,11 +255,10 @@ def register_closer(photo: Photo, template: dict[str, Any], blank: np.ndarray
         # matches passed the fit's checks (lead's pad set 599300: 2 of 70
         # boxed photos, match 0.05 and 0.07). The paper's outline aligned to
         # the print, as for a sheet whose marks hide its features, may hold.
-        H = _outline_fit(photo, template, functools.partial(_blank_at, blank, w, h))
-        if H is not None:
-            flat, ink, match = _flat_match(photo, template, blank, H)
-            if match > best[4]:
-                best = (H, {**best[1], "method": "template:outline+print"}, flat, ink, match)
+        outlined = _outline_fit(photo, template, functools.partial(_blank_at, blank, w, h))
+        if outlined is not None and outlined[3] > best[4]:
+            H, flat, ink, match = outlined
+            best = (H, {**best[1], "method": "template:outline+print"}, flat, ink, match)
     return best
 
 
