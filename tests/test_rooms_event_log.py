@@ -128,3 +128,37 @@ def test_streams_beyond_the_cap_get_503_and_a_polling_address(client, group, app
     third = client.get(url(group, room, "/events"), headers=headers)
     assert third.status_code == 200
     third.close()
+
+
+def test_a_stream_whose_phone_hung_up_frees_its_place_at_once_on_a_real_server(app, client, group):
+    """Served by werkzeug (`flask run`, the browser tests), a stream notices its
+    phone hung up within GONE_CHECK_SECONDS, not at the next heartbeat's failed
+    write: a reloading phone must not find the cap still full (a 503)."""
+    import requests
+    from werkzeug.serving import make_server
+
+    app.config.update(ROOM_MAX_STREAMS=1, ROOM_STREAM_SECONDS=60, ROOM_HEARTBEAT_SECONDS=30)
+    room = make_room(client, group)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        address = f"http://127.0.0.1:{server.server_port}{url(group, room, '/events')}"
+        headers = {**group["headers"], "Accept": "text/event-stream"}
+        first = requests.get(address, headers=headers, stream=True, timeout=10)
+        assert first.status_code == 200
+        next(first.iter_content(64))  # the stream is open and holds the one place
+        first.close()  # the phone reloads: its old connection goes away
+        answers = []
+        deadline = time.monotonic() + 5  # far below the 30 s heartbeat
+        while time.monotonic() < deadline:
+            again = requests.get(address, headers=headers, stream=True, timeout=10)
+            answers.append(again.status_code)
+            again.close()
+            if again.status_code == 200:
+                break
+            time.sleep(0.2)
+        assert answers[-1] == 200, answers
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)

@@ -90,7 +90,7 @@ def _stream_response(rid: str, after: int) -> Response:
         response.headers["Retry-After"] = "30"
         return response
     body = stream(hub, database, rid, after, lifetime=lifetime, heartbeat=heartbeat,
-                  retry_ms=retry_ms, gone=peer_gone(request.environ.get("gunicorn.socket")),
+                  retry_ms=retry_ms, gone=peer_gone(client_socket(request.environ)),
                   holder=holder())
     response = Response(body, mimetype="text/event-stream")
     response.call_on_close(hub.release)  # runs even if the body is never read
@@ -117,6 +117,14 @@ def access_changed() -> int:
 def format_event(event: dict[str, Any]) -> str:
     data = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
     return f"id: {event['id']}\ndata: {data}\n\n"
+
+
+def client_socket(environ: dict[str, Any]) -> Any:
+    """The phone's connection, where the server hands it over: gunicorn's
+    workers and werkzeug's server (`flask run`, the browser tests) both do. Without
+    it a stream whose phone left holds its place until the next heartbeat's
+    write fails, and reloads meanwhile can fill the cap (503)."""
+    return environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
 
 
 def peer_gone(sock: Any) -> Callable[[], bool]:
