@@ -171,6 +171,33 @@ def test_a_turn_that_misses_the_box_keeps_the_plain_measure():
     assert floors.turn_excess(_corner("chord", None), CORNER_BOX, SQUARE, "NW", 0.3) is None  # another turn
 
 
+def _heavy_chord(shift: int, cross: str | None) -> np.ndarray:
+    """A heavy stroke's chord (6 px, as a firm hand's) over CORNER_BOX,
+    `shift` pixels off the midpoints' chord along both axes, and a cross."""
+    ink = np.zeros((80, 80), np.float32)
+    cv2.line(ink, (35 + shift, 70 + shift), (70 + shift, 35 + shift), 0.3, 6)
+    x0, y0, x1, y1 = CORNER_BOX.astype(int)
+    if cross in ("x", "backslash"):
+        cv2.line(ink, (x0 + 1, y0 + 1), (x1 - 1, y1 - 1), 0.3, 2)
+    if cross == "x":
+        cv2.line(ink, (x0 + 1, y1 - 1), (x1 - 1, y0 + 1), 0.3, 2)
+    return cv2.GaussianBlur(ink, (0, 0), 0.8)
+
+
+@pytest.mark.parametrize("shift,cross,crossed", [
+    (0, None, False),  # wider than the band: its edges read 0.32 before
+    (-2, None, False),  # and a little off the searched lines: 0.37
+    (0, "x", True),
+    (-2, "x", True),
+    (0, "backslash", True),
+], ids=["heavy-chord", "heavy-chord-off-line", "heavy-chord-and-x", "off-line-and-x", "heavy-chord-and-slash"])
+def test_a_heavy_turn_is_left_out_about_its_own_centre(shift, cross, crossed):
+    pencil = 0.3
+    value = floors.turn_excess(_heavy_chord(shift, cross), CORNER_BOX, SQUARE, "SE", pencil)
+    assert value is not None
+    assert (value / pencil > 0.23) == crossed, value
+
+
 def test_road_floor_excess_turns_to_the_chord_when_no_road_runs_straight_across():
     pencil = 0.3
     floor = [{"cell": [0, 0], "index": 1, "box": list(CORNER_BOX)}]

@@ -468,3 +468,21 @@ TREE_LINE_MIN_INK = 0.001
 # and 695006 (line 0.38, a road ending in the box); crosses over a road there
 # had lines of 0.62-1.12, clean boxes at most 0.21.
 FLOOR_FAINT_LINE_MIN = 0.5
+
+# --- shfloors (session 16)
+# A turning road over a floor box at a slant (floors.turn_excess) is left
+# out about its own centre line: the ink by signed distance from the
+# searched line is darkest at most TURN_FLOOR_CENTRE of the box's side to
+# either side of it (a hand's turn is no drawn arc or chord: it lies a pixel
+# or two off the searched lines), and the road's wings (its median ink by
+# distance from its own centre, seen beside the box on its way in and out)
+# are taken out in the box, as a straight road's are. Only where that road
+# is seen beside the box (its wings reach ROAD_FLOOR_SEEN of the pencil):
+# on our own faint sheet 640010 the searched "road" was the print's misfit,
+# and centring moved the band onto a cross's arm (0.70 -> -0.02).
+# Shanghai boxed dev template reads 705001-705030, 706001-706210 (60): false
+# floors of heavy roads ending just past the box 705017 0.50, 706005 0.39 of
+# the pencil now 0.07, 0.12; clean turn boxes at most 0.12, crossed ones
+# 0.49-0.70 (were 0.62-0.80). 0.3 of a 10 px box is 3 px, past the 1.75 px
+# between the searched shifts.
+TURN_FLOOR_CENTRE = 0.3

@@ -215,7 +215,7 @@ def _curves(path: str) -> np.ndarray:
 
 
 def turn_excess(pencil_map: np.ndarray, box: np.ndarray, cell: np.ndarray, path: str,
-                pencil: float) -> float | None:
+                pencil: float, others: np.ndarray | None = None) -> float | None:
     """Mean pencil ink in a floor box (work pixels) away from a turning road
     that runs through it at a slant (a chord between two side midpoints
     passes over a floor box in a corner, and reads like a slash), or None
@@ -265,10 +265,84 @@ def turn_excess(pencil_map: np.ndarray, box: np.ndarray, cell: np.ndarray, path:
     dist = np.sqrt(((xs[..., None] - line[:, 0]) ** 2 + (ys[..., None] - line[:, 1]) ** 2).min(axis=-1))
     if dist.min() > C.ROAD_FLOOR_BAND * max(bw, bh):  # it passes outside the box's inner part
         return None
-    away = dist > C.ROAD_FLOOR_BAND * max(bw, bh)
+    ink = pencil_map[q0:q1, e0:e1]
+    band = C.ROAD_FLOOR_BAND * max(bw, bh)
+    away = dist > band
     if away.sum() < C.FLOOR_OFF_ROAD_MIN * away.size:
         return None
-    return float(pencil_map[q0:q1, e0:e1][away].mean())
+    reach = max(1, int(round(C.TURN_FLOOR_CENTRE * max(bw, bh))))
+    hit = np.flatnonzero(inside[pick])
+    wings = _turn_wings(pencil_map, line, (int(hit[0]), int(hit[-1])), (cx, cy), (bw, bh), g, reach,
+                        np.zeros((0, 4)) if others is None else np.asarray(others, np.float64).reshape(-1, 4))
+    if wings.max() < C.ROAD_FLOOR_SEEN * pencil:
+        return float(ink[away].mean())  # no road's line seen beside (the print's misfit): as searched
+    # the road seen beside the box lies a pixel or two off the searched line
+    # (a hand's turn is no drawn arc or chord), and a heavy or doubled one is
+    # wider than the band: the band is taken about the road's own centre in
+    # the box, and its wings taken out
+    signed, _ = _signed(xs, ys, line)
+    off = np.abs(signed - _centre(signed, ink, reach))
+    away = off > band
+    if away.sum() < C.FLOOR_OFF_ROAD_MIN * away.size:
+        return None
+    return float((ink - wings[np.minimum(np.rint(off).astype(np.intp), len(wings) - 1)])[away].mean())
+
+
+def _signed(xs: np.ndarray, ys: np.ndarray, line: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel (xs, ys): its signed distance from the polyline `line`
+    (positive to the left of its way) and its nearest sample's index."""
+    d = np.stack([xs[..., None] - line[:, 0], ys[..., None] - line[:, 1]], -1)
+    near = np.argmin((d ** 2).sum(-1), axis=-1)
+    tangent = line[np.minimum(near + 1, len(line) - 1)] - line[np.maximum(near - 1, 0)]
+    tangent = tangent / np.maximum(np.linalg.norm(tangent, axis=-1, keepdims=True), 1e-9)
+    dn = np.take_along_axis(d, near[..., None, None].repeat(2, -1), axis=-2)[..., 0, :]
+    return tangent[..., 0] * dn[..., 1] - tangent[..., 1] * dn[..., 0], near
+
+
+def _centre(signed: np.ndarray, ink: np.ndarray, reach: int) -> int:
+    """The whole-pixel offset (within `reach` of the searched line) where
+    the ink by signed distance is darkest: the drawn road's centre line."""
+    bins = np.rint(signed).astype(np.intp) + reach
+    ok = (bins >= 0) & (bins <= 2 * reach)
+    counts = np.bincount(bins[ok], minlength=2 * reach + 1)
+    sums = np.bincount(bins[ok], ink[ok], minlength=2 * reach + 1)
+    means = np.where(counts >= 2, sums / np.maximum(counts, 1), -np.inf)
+    return int(np.argmax(means)) - reach if np.isfinite(means).any() else 0
+
+
+def _turn_wings(pencil_map: np.ndarray, line: np.ndarray, span: tuple[int, int], centre: tuple[float, float],
+                size: tuple[float, float], grow: float, reach: int, others: np.ndarray) -> np.ndarray:
+    """The turning road's own ink by whole-pixel distance from its centre
+    line, seen beside the box where it comes in and goes out (each side
+    about its own centre, _centre; `span`: the line's samples in the box):
+    a heavy stroke is wider than the band left out of the box. Not in the
+    `others` boxes (grown by `grow`): a cross in a floor box beside is no
+    road's (own sheet 640010: the next box's X took out a cross's ink)."""
+    (cx, cy), (bw, bh) = centre, size
+    h, w = pencil_map.shape
+    rx, ry = bw / 2 + grow + C.TURN_FLOOR_REACH * bw, bh / 2 + grow + C.TURN_FLOOR_REACH * bh
+    a0, a1 = max(0, int(cx - rx)), min(w, int(np.ceil(cx + rx)) + 1)
+    b0, b1 = max(0, int(cy - ry)), min(h, int(np.ceil(cy + ry)) + 1)
+    ys, xs = np.mgrid[b0:b1, a0:a1]
+    signed, near = _signed(xs, ys, line)
+    ink = pencil_map[b0:b1, a0:a1]
+    n = int(max(bw, bh) / 2) + 1
+    beside = (np.abs(xs - cx) > bw / 2 + grow) | (np.abs(ys - cy) > bh / 2 + grow)
+    for o0, p0, o1, p1 in others:
+        beside &= ~((xs >= o0 - grow) & (xs <= o1 + grow) & (ys >= p0 - grow) & (ys <= p1 + grow))
+    dists, inks = [], []
+    for side in (near < span[0], near > span[1]):
+        keep = beside & side & (np.abs(signed) < n + reach)
+        if keep.any():
+            dists.append(np.rint(np.abs(signed[keep] - _centre(signed[keep], ink[keep], reach))).astype(np.intp))
+            inks.append(ink[keep])
+    dist, seen = (np.concatenate(dists), np.concatenate(inks)) if dists else (np.zeros(0, np.intp), np.zeros(0))
+    # the median at each distance: a printed label's misfit or a smudge
+    # beside the box is no road's (own faint sheet 640010)
+    wings = np.array([max(0.0, float(np.median(seen[dist == d]))) if (dist == d).any() else 0.0
+                      for d in range(n + 1)])
+    wings[-1] = 0.0  # farther than the box's half side: nothing of the road's is taken out
+    return wings
 
 
 def stroke_peak(pencil_map: np.ndarray, box: np.ndarray) -> float:
@@ -303,7 +377,9 @@ def road_floor_excess(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid
             continue
         value = None if across is None else off_road_excess(pencil_map, box, across, pencil)
         if value is None and path in C.TURNS:  # a turn may pass over it at a slant
-            value = turn_excess(pencil_map, box, np.asarray(cells[r][c]["box"], np.float64) * k, path, pencil)
+            others = np.array([o["box"] for o in floors if o is not f], np.float64).reshape(-1, 4) * k
+            value = turn_excess(pencil_map, box, np.asarray(cells[r][c]["box"], np.float64) * k, path, pencil,
+                                others)
         out.append(value)
     return out
 
