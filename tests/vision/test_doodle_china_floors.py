@@ -217,6 +217,31 @@ def test_a_road_that_fades_on_one_side_is_still_a_road(fade):
     assert value is not None and value / 0.6 < 0.18, value
 
 
+def _bending_road(cross: str | None) -> np.ndarray:
+    """A heavy road (9 px) coming up from the lower left and bending level
+    through BOX's upper half, thinner (5 px) where it runs on past the box
+    (a firm hand's stroke easing off), and a slash or an X over BOX."""
+    ink = np.zeros((140, 150), np.float32)
+    cv2.polylines(ink, [np.array([(70, 104), (95, 78), (108, 68), (118, 64)], np.int32)], False, 0.6, 9)
+    cv2.line(ink, (118, 64), (149, 64), 0.6, 5)
+    if cross in ("slash", "x"):
+        cv2.line(ink, (112, 77), (128, 60), 0.6, 3)
+    if cross == "x":
+        cv2.line(ink, (112, 60), (128, 77), 0.6, 3)
+    return cv2.GaussianBlur(ink, (0, 0), 0.8)
+
+
+@pytest.mark.parametrize("cross,crossed", [
+    (None, False),  # its bend's lower edge in the box read 0.46 along a slash's line
+    ("slash", True),
+    ("x", True),
+], ids=["bending-road", "bending-road-and-slash", "bending-road-and-x"])
+def test_a_road_bending_into_the_box_takes_its_wider_sides_wings(cross, crossed):
+    value = floors.off_road_excess(_bending_road(cross), np.array(BOX, float), True, pencil=0.6)
+    assert value is not None
+    assert (value / 0.6 > 0.23) == crossed, value
+
+
 def _smudged(mark: str | None) -> np.ndarray:
     """A skyscraper square with no road: over its floor box an erased mark's
     wide, faint ghost (0.35 of the pencil), or a faint pencil's X (its lines
