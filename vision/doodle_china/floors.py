@@ -10,7 +10,8 @@ away from that band: a road leaves it clean, an X or a slash does not. A
 slash crossing the road at the box's centre keeps little ink off the band,
 so it is also looked for along its own straight line (slash_off_road).
 The box's ink is measured from the paper's level beside it, and the road's
-own wings (its ink by distance from its line, seen beside the box) are
+own wings (its ink by distance from its line, seen beside the box; seen on
+both sides, each side's, running from the one to the other across it) are
 taken out in it, over the box and along a slash's line alike. A box with
 no pencil line in its middle is clean whatever runs near it (stroke_peak).
 A box no road of its square crosses may still have one run into it: a
