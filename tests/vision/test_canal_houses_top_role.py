@@ -128,3 +128,24 @@ def test_the_visible_share_is_taken_in_the_cards_own_units() -> None:
     card, photo = _top_card(visible, "roof", 0.55, sky=True)
     _role_by_examples(card, photo, 1.0, np.ones(3, np.float32), known)
     assert (card.role, card.notes) == ("roof", [])
+
+
+def _mixed_catalog(roofs_like_it: int) -> Known:
+    """Five cards that all look like the flat roof (a plain band over a busy
+    wall), roofs_like_it of them roofs and the rest windows; the others far."""
+    near = [Example("roof" if k < roofs_like_it else "window", _flat_roof()) for k in range(5)]
+    far = [Example("roof", _gabled_roof(s)) for s in range(3)] + \
+        [Example("window", np.full((160, 112), 40 + 10 * s, np.uint8)) for s in range(3)]
+    return Known(near + far)
+
+
+@pytest.mark.parametrize("roofs_like_it, role, doubted", [
+    (1, "roof", True),  # 4 of 5 say window: the sky seen stands, with a doubt (wide-border 9752, 9760)
+    (0, "window", False),  # all 5 say window: the look overrules the weak sky
+], ids=["four-of-five-windows", "all-windows"])
+def test_a_weak_sky_is_overruled_only_when_all_the_nearest_agree(roofs_like_it: int, role: str,
+                                                                 doubted: bool) -> None:
+    card, photo = _top_card(_flat_roof(), "roof", 0.55, sky=True)
+    _role_by_examples(card, photo, 1.0, np.ones(3, np.float32), _mixed_catalog(roofs_like_it))
+    assert card.role == role
+    assert (card.role_confidence <= 0.5 and card.notes[0].startswith("read as a roof from its sky")) == doubted

@@ -350,3 +350,12 @@ ROOF_PLACE_MARGIN = 0.1
 # 10.27, 10.67, 10.82, 10.91, 10.92, 11.24, 11.37, 11.50 (9 of 90 become right proposals); the
 # middle of the empty gap 9.59-10.07.
 TWIN_SURE_OVER_FLOOR = 9.8
+
+# --- wideborder (session 16)
+# A top card read as a roof from a sky seen above its building (a score below LOOK_KEEPS_GABLE: a flat
+# band, a sky over a tucked building) turns into a window by the catalog's look only when this share of
+# the LOOK_NEIGHBOURS nearest agree; fewer, and it stays a roof with a doubt noted. 12 MP dev 9750-9764
+# (classic, facade, wide-border): no window top card showed a sky at all (all 66 scored 0), and the look
+# turned the two weak-sky roofs it overruled into windows at 4 of 5 (wide-border 9752 R02 mansard,
+# 9760 R08 flat roof with a chimney, both not in the catalog): 2 of the 3 wrong wide-border streets.
+LOOK_OVERRULES_SKY = 1.0

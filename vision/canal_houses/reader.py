@@ -176,7 +176,8 @@ def _role_by_examples(card: Card, photo: np.ndarray, scale: float, gains: np.nda
     """An unrecognised top card is a roof or a window as the catalog's
     nearest roofs and windows say, when they agree (looks.py); the sky and
     gable read from the photo stand otherwise, and a gable seen clearly
-    (a roof more sure than a flat band of sky makes it) stands always."""
+    (a roof more sure than a flat band of sky makes it) stands always; a
+    weaker sky only when all the nearest say window (else it is doubted)."""
     if card.role == "roof" and card.role_confidence >= C.LOOK_KEEPS_GABLE:
         return
     h = max(8, int(min(round(CANON_W * card.aspect), CANON_H * 1.1)))
@@ -189,6 +190,12 @@ def _role_by_examples(card: Card, photo: np.ndarray, scale: float, gains: np.nda
     if vote is None:
         return
     role, share = vote
+    if role == "window" and card.role == "roof" and card.sky is not None and share < C.LOOK_OVERRULES_SKY:
+        # a sky was seen above the building: the look alone, not all its neighbours agreeing, only
+        # casts doubt on it (wide-border flat and mansard roofs under a pale sky look like walls)
+        card.role_confidence = min(card.role_confidence, 0.5)
+        card.notes.append("read as a roof from its sky, though it looks like the catalog's windows: check it")
+        return
     if role != card.role:
         card.notes.append(f"read as a {role}: it looks like the catalog's {role}s")
         card.role, card.role_confidence = role, round(0.9 * share, 2)
