@@ -140,17 +140,22 @@ SQUARE = np.array([0.0, 0.0, 70.0, 70.0])
 CORNER_BOX = np.array([55.0, 39.0, 65.0, 49.0])  # on the chord x + y = 105
 
 
+def _cross_in_corner_box(ink: np.ndarray, cross: str | None) -> None:
+    """Draw an X or a single backslash in CORNER_BOX (None: nothing)."""
+    x0, y0, x1, y1 = CORNER_BOX.astype(int)
+    if cross in ("x", "backslash"):
+        cv2.line(ink, (x0 + 1, y0 + 1), (x1 - 1, y1 - 1), 0.3, 2)
+    if cross == "x":
+        cv2.line(ink, (x0 + 1, y1 - 1), (x1 - 1, y0 + 1), 0.3, 2)
+
+
 def _corner(road: str | None, cross: str | None) -> np.ndarray:
     ink = np.zeros((80, 80), np.float32)
     if road == "chord":
         cv2.line(ink, (35, 70), (70, 35), 0.3, 2)
     elif road == "arc":
         cv2.ellipse(ink, (70, 70), (35, 35), 0, 180, 270, 0.3, 2)
-    x0, y0, x1, y1 = CORNER_BOX.astype(int)
-    if cross in ("x", "backslash"):
-        cv2.line(ink, (x0 + 1, y0 + 1), (x1 - 1, y1 - 1), 0.3, 2)
-    if cross == "x":
-        cv2.line(ink, (x0 + 1, y1 - 1), (x1 - 1, y0 + 1), 0.3, 2)
+    _cross_in_corner_box(ink, cross)
     return cv2.GaussianBlur(ink, (0, 0), 0.6)
 
 
@@ -176,11 +181,7 @@ def _heavy_chord(shift: int, cross: str | None) -> np.ndarray:
     `shift` pixels off the midpoints' chord along both axes, and a cross."""
     ink = np.zeros((80, 80), np.float32)
     cv2.line(ink, (35 + shift, 70 + shift), (70 + shift, 35 + shift), 0.3, 6)
-    x0, y0, x1, y1 = CORNER_BOX.astype(int)
-    if cross in ("x", "backslash"):
-        cv2.line(ink, (x0 + 1, y0 + 1), (x1 - 1, y1 - 1), 0.3, 2)
-    if cross == "x":
-        cv2.line(ink, (x0 + 1, y1 - 1), (x1 - 1, y0 + 1), 0.3, 2)
+    _cross_in_corner_box(ink, cross)
     return cv2.GaussianBlur(ink, (0, 0), 0.8)
 
 
