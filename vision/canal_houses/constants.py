@@ -359,3 +359,15 @@ TWIN_SURE_OVER_FLOOR = 9.8
 # turned the two weak-sky roofs it overruled into windows at 4 of 5 (wide-border 9752 R02 mansard,
 # 9760 R08 flat roof with a chimney, both not in the catalog): 2 of the 3 wrong wide-border streets.
 LOOK_OVERRULES_SKY = 1.0
+
+# --- cards (session 17)
+# A store whose features settle nothing (a deck printing every store of a colour with one art: no tile
+# tells one twin from another, so the template score is -1 for all) is told from its twins where they
+# differ (twins.decide). That decision was always a proposal; it is sure when every twin pair is won by at
+# least TWIN_SURE_RATIO and the store is alike its entry as a right one is (TWIN_SURE_OVER_FLOOR).
+# 12 MP dev 9785-9809 (classic, facade, wide-border), twin decisions without a feature match: right ones
+# won by 1.43-4.8 (11 of 31 at 3.5 or more); wrong ones (cards missing from the catalog) by at most 1.69;
+# with a feature match, S30 (missing) read as its known twin S09 won by 2.28 (2 MP dev: 2.25), the highest
+# a missing card reached. 3.5 leaves a wide gap above that.
+TWIN_SURE_RATIO = 3.5
+TWIN_SURE_CONFIDENCE = 0.8  # sure, yet below a feature match that its twins back (up to 0.99)

@@ -27,7 +27,9 @@ back it clearly (twins.sure_alike), else it is a proposal.
 
 Decisions are proposals ("by": "twin", confidence TWIN_CONFIDENCE, a warning
 naming the card and its twins): twins that differ only in their digit are
-told apart at about 2 px/mm no better than a coin toss.
+told apart at about 2 px/mm no better than a coin toss; only a decision won
+by a wide ratio in every pair, alike its entry as a right store is, is sure
+(sure_apart).
 """
 
 from __future__ import annotations
@@ -295,6 +297,16 @@ def sure_alike(v: Verdict) -> bool:
     return v.patch <= C.TWIN_SURE_OVER_FLOOR * max(v.floor, 1e-6)
 
 
+def sure_apart(v: Verdict) -> bool:
+    """A store its features did not settle (twins of one art share every
+    tile) told from its twins so clearly where they differ that the answer
+    is sure, not a proposal: its twins differ from it TWIN_SURE_RATIO times
+    more there than it does, and it is alike its entry as a right store is
+    (sure_alike). A store missing from the catalog that shares a known
+    twin's digit won its pairs by at most 2.28 on dev (constants)."""
+    return v.k is not None and v.ratio >= C.TWIN_SURE_RATIO and sure_alike(v)
+
+
 def accepted(v: Verdict | None) -> bool:
     """A twin decision clear enough to propose."""
     return v is not None and v.k is not None and v.ratio >= C.TWIN_RATIO and looks_alike(v)
@@ -393,4 +405,6 @@ def store_twins(entries: list[Entry], found: tuple[Entry, float] | None, allowed
         return None  # the features and the places where twins differ disagree
     if not accepted(v):
         return None
+    if sure_apart(v):
+        return entries[v.k], C.TWIN_SURE_CONFIDENCE, None, ()
     return entries[v.k], C.TWIN_CONFIDENCE, "twin", tuple(entries[j] for j in v.rivals)
