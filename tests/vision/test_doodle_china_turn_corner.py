@@ -64,9 +64,26 @@ def test_crosses_beside_a_box_are_no_road_through_it(marks, which, radius):
     ("backslash", True),
     ("x", True),
 ], ids=["chord-only", "chord-and-backslash", "chord-and-x"])
-def test_a_slash_across_a_turn_over_a_box_corner_is_seen_along_its_line(mark, crossed):
+def test_a_turn_over_a_box_corner_and_a_cross_there(mark, crossed):
     # the chord cuts box 0's corner and a slash across it keeps little ink
     # off the band (own sheets 641191, 641205: read 0.08-0.14 of the pencil)
     got = _reads_crossed(_square("chord", (mark, None, None)), 0)
+    assert got is not None
+    assert got == crossed
+
+
+@pytest.mark.parametrize("share,width,crossed", [
+    (1.0, 1, True),  # a thin slash: 0.09 of the pencil before
+    (0.5, 2, True),  # a light one: 0.21 before
+    (0.0, 2, False),  # the chord alone
+], ids=["thin-slash", "light-slash", "no-slash"])
+def test_a_slash_across_a_turn_is_seen_along_its_line(share, width, crossed):
+    # the chord cuts box 0's corner and a slash across it at the box's centre
+    # keeps little ink off the band (own sheets 641191, 641205: 0.08-0.14)
+    ink = np.zeros((84, 84), np.float32)
+    cv2.line(ink, (40, 80), (80, 40), PENCIL, 2)
+    if share:
+        cv2.line(ink, (52, 65), (62, 75), PENCIL * share, width)
+    got = _reads_crossed(cv2.GaussianBlur(ink, (0, 0), 0.6), 0)
     assert got is not None
     assert got == crossed
