@@ -502,10 +502,5 @@ TURN_FLOOR_CENTRE = 0.3
 # line and its blur, about 3 work pixels of our own sheet's 80): on our own
 # faint sheets the print model's misfit on the grid line below a corner box
 # read as a road, and the paper level beside taken there capped crosses at
-# -0.18 to -0.34 of the pencil (dev 641047, 641194, 641201). Own Shanghai
-# dev (120): sheets with a wrong floor 12 -> 10, wrong floors 14 -> 14: two
-# crosses found, and 641201's still lost (cap gone, plain measure 0.12); two
-# false floors more on 641124 (faint, wrong before: boxes by the east grid
-# line, plain 0.28-0.31, had been capped by that line's misfit). Fresh own
-# 642001-642100 (mixed editions): whole sheets 93 -> 94, floors 581 -> 583.
+# -0.18 to -0.34 of the pencil (dev 641047, 641194, 641201).
 STRAY_ROAD_EDGE = 0.04
