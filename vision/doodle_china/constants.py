@@ -497,10 +497,3 @@ TURN_FLOOR_CENTRE = 0.3
 # through the box). Own Shanghai dev sheets 641001-641232 (120 at 2000x1500):
 # sheets with a wrong floor 18 -> 12, wrong floors 22 -> 14 (crosses missed
 # under a turn read 0.01-0.20 of the pencil, now crossed; no new false cross).
-# A stray road into a floor box (floors.stray_road_caps) is seen inside the
-# square only, STRAY_ROAD_EDGE of its side in from its edge (the printed grid
-# line and its blur, about 3 work pixels of our own sheet's 80): on our own
-# faint sheets the print model's misfit on the grid line below a corner box
-# read as a road, and the paper level beside taken there capped crosses at
-# -0.18 to -0.34 of the pencil (dev 641047, 641194, 641201).
-STRAY_ROAD_EDGE = 0.04

@@ -78,13 +78,12 @@ def darkest_path(m: np.ndarray) -> np.ndarray:
 
 
 def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, pencil: float,
-                    faint_line: bool = True, within: np.ndarray | None = None) -> float | None:
+                    faint_line: bool = True) -> float | None:
     """Mean pencil ink in a floor box (work pixels) away from the road that
     crosses it (or ends in it), or None when no road is seen beside it; where
     a slash shows over the road (slash_off_road), the ink along its line.
     `pencil_map`: the flattened ink less the print. `faint_line`: on a faint
-    sheet, no line off the road is no cross (FLOOR_FAINT_LINE_MIN). `within`:
-    where the road may be seen (work pixels), None: anywhere."""
+    sheet, no line off the road is no cross (FLOOR_FAINT_LINE_MIN)."""
     m = pencil_map if across else pencil_map.T
     x0, y0, x1, y1 = box if across else (box[1], box[0], box[3], box[2])
     bw, bh = x1 - x0, y1 - y0
@@ -93,9 +92,6 @@ def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, penci
     r0, r1 = max(0, int(y0 - C.ROAD_FLOOR_SEARCH * bh)), min(h, int(np.ceil(y1 + C.ROAD_FLOOR_SEARCH * bh)))
     a, b = max(0, int(round(x0 - outer * bw))), min(w, int(round(x1 + outer * bw)))
     c0, c1 = int(round(x0 - inner * bw)), int(round(x1 + inner * bw))
-    if within is not None:
-        lo, hi = (within[0], within[2]) if across else (within[1], within[3])
-        a, b = max(a, int(np.ceil(lo))), min(b, int(hi) + 1)
     if r1 - r0 < 3 or c0 <= a or b <= c1:
         return None
     part = m[r0:r1, a:b]
@@ -263,9 +259,7 @@ def stray_road_caps(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid: 
     plain measure where it is lower): an X's arm seen as a road takes the
     other arm's ink along too, and the plain measure may be the lower one.
     Not along a stack of floor boxes (_boxes_beside): crosses in the boxes
-    either side line up like a road (dev 698002: a cross read 0.0 so). The
-    road is seen inside the square only, off its printed grid line
-    (STRAY_ROAD_EDGE)."""
+    either side line up like a road (dev 698002: a cross read 0.0 so)."""
     out: list[float | None] = []
     for f in floors:
         r, c = f["cell"]
@@ -277,10 +271,7 @@ def stray_road_caps(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid: 
         if stroke_peak(pencil_map, box) < C.FLOOR_STROKE_MIN * pencil:
             out.append(None)  # clean already (road_floor_excess): no need to look
             continue
-        cell = np.asarray(cells[r][c]["box"], np.float64) * k
-        edge = C.STRAY_ROAD_EDGE * (cell[2] - cell[0])
-        inner = cell + [edge, edge, -edge, -edge]
-        seen = [v for v in (off_road_excess(pencil_map, box, across, pencil, faint_line=False, within=inner)
+        seen = [v for v in (off_road_excess(pencil_map, box, across, pencil, faint_line=False)
                             for across in (True, False) if not _boxes_beside(f, floors, across))
                 if v is not None]
         out.append(min(seen) if seen else None)
