@@ -497,3 +497,6 @@ TURN_FLOOR_CENTRE = 0.3
 # through the box). Own Shanghai dev sheets 641001-641232 (120 at 2000x1500):
 # sheets with a wrong floor 18 -> 12, wrong floors 22 -> 14 (crosses missed
 # under a turn read 0.01-0.20 of the pencil, now crossed; no new false cross).
+# bench/read_photo.py dev 641001-641100: floors 654 -> 655 of 660, whole sheets
+# 91 -> 91 (641002 right now; 641074 short-over's crossed box 0 lost: a turn's
+# line is now found through it, 0.51 -> 0.21); fresh 642001-642100: 90 -> 93.
