@@ -486,3 +486,17 @@ FLOOR_FAINT_LINE_MIN = 0.5
 # 0.49-0.70 (were 0.62-0.80). 0.3 of a 10 px box is 3 px, past the 1.75 px
 # between the searched shifts.
 TURN_FLOOR_CENTRE = 0.3
+
+# --- padfloors (session 17)
+# A turn by the floor boxes in a square's corner (turn_floor.turn_excess):
+# the road's line is seen beside a box only on paper, not in the other floor
+# boxes (grown by TURN_FLOOR_OUT): on our own sheet an S-E arc passes by the
+# three corner boxes, and the crosses of boxes 0 and 2 line up like a turn's
+# line through them, its band taking the cross out. A slash across a turn is
+# also looked for along its own line (FLOOR_SLASH_*, turned to the road's way
+# through the box). Own Shanghai dev sheets 641001-641232 (120 at 2000x1500):
+# sheets with a wrong floor 18 -> 12, wrong floors 22 -> 14 (crosses missed
+# under a turn read 0.01-0.20 of the pencil, now crossed; no new false cross).
+# bench/read_photo.py dev 641001-641100: floors 654 -> 655 of 660, whole sheets
+# 91 -> 91 (641002 right now; 641074 short-over's crossed box 0 lost: a turn's
+# line is now found through it, 0.51 -> 0.21); fresh 642001-642100: 90 -> 93.

@@ -25,13 +25,13 @@ with none there is clean (FLOOR_FAINT_LINE_MIN).
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import cv2
 import numpy as np
 
 from . import constants as C
+from .slash_lines import slash_lines
 from .turn_floor import turn_excess
 
 # side -> (the side's midpoint, as shares of the square) and whether a road
@@ -174,22 +174,6 @@ def _wing_at(wings: np.ndarray, cols: np.ndarray, dist: np.ndarray) -> np.ndarra
     return wings[dist] if wings.ndim == 1 else wings[cols, dist]
 
 
-@functools.lru_cache(maxsize=1)
-def _slash_lines() -> np.ndarray:
-    """(lines, samples, 2) points of the straight lines a slash may draw
-    through a box, as shares of its side from its centre: every
-    FLOOR_SLASH_ANGLES direction off the road's, through points up to
-    FLOOR_SLASH_SHIFT of the side to either side of the centre."""
-    t = np.linspace(-0.7, 0.7, C.FLOOR_SLASH_SAMPLES)
-    out = []
-    for angle in np.deg2rad(C.FLOOR_SLASH_ANGLES):
-        for shift in np.linspace(-C.FLOOR_SLASH_SHIFT, C.FLOOR_SLASH_SHIFT, C.FLOOR_SLASH_SHIFTS):
-            out.append(np.stack([shift + t * np.cos(angle), t * np.sin(angle)], -1))
-    lines = np.asarray(out)
-    lines.setflags(write=False)
-    return lines
-
-
 def slash_off_road(m: np.ndarray, box: tuple[float, float, float, float], road: np.ndarray,
                    wings: np.ndarray | None = None) -> float:
     """The most pencil ink along one straight line through a floor box's
@@ -205,7 +189,7 @@ def slash_off_road(m: np.ndarray, box: tuple[float, float, float, float], road: 
     (a slash's ink there stands above the road's)."""
     x0, y0, x1, y1 = box
     bw, bh = x1 - x0, y1 - y0
-    pts = _slash_lines() * max(bw, bh) + [(x0 + x1) / 2, (y0 + y1) / 2]
+    pts = slash_lines() * max(bw, bh) + [(x0 + x1) / 2, (y0 + y1) / 2]
     xs, ys = pts[..., 0], pts[..., 1]
     sx, sy = bw * C.FLOOR_OFF_ROAD_SHRINK, bh * C.FLOOR_OFF_ROAD_SHRINK
     inside = (xs >= x0 + sx) & (xs <= x1 - sx) & (ys >= y0 + sy) & (ys <= y1 - sy)

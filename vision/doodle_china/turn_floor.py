@@ -7,7 +7,10 @@ the one darkest just outside the box on both sides; the box is judged on
 its ink away from that line's band. A hand's turn is no drawn arc or chord:
 where the road is seen beside the box, the band is taken about its own
 centre line in the box, and a heavy stroke's wings (wider than the band)
-are taken out, as for a straight road (floors.off_road_excess).
+are taken out, as for a straight road (floors.off_road_excess). The road
+is seen on paper only, not in the other floor boxes (a corner's crosses line
+up like a turn's line), and a slash across it is also looked for along its
+own line, as over a straight road.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import numpy as np
 
 from . import constants as C
 from .cells import path_points
+from .slash_lines import slash_lines
 
 
 @functools.lru_cache(maxsize=8)
@@ -64,6 +68,10 @@ def turn_excess(pencil_map: np.ndarray, box: np.ndarray, cell: np.ndarray, path:
     inside = (np.abs(pts[..., 0] - cx) <= bw / 2 + g) & (np.abs(pts[..., 1] - cy) <= bh / 2 + g)
     near = (np.abs(pts[..., 0] - cx) <= bw / 2 + g + C.TURN_FLOOR_REACH * bw) & (
         np.abs(pts[..., 1] - cy) <= bh / 2 + g + C.TURN_FLOOR_REACH * bh)
+    others = np.zeros((0, 4)) if others is None else np.asarray(others, np.float64).reshape(-1, 4)
+    # the road is seen on paper, not in the floor boxes beside: the crosses in
+    # a corner's boxes line up like a turn's line through them
+    near &= ~_in_boxes(pts, others, g)
     best, pick = -np.inf, -1
     for i in range(len(pts)):
         hit = np.flatnonzero(inside[i])
@@ -95,8 +103,7 @@ def turn_excess(pencil_map: np.ndarray, box: np.ndarray, cell: np.ndarray, path:
         return None
     reach = max(1, int(round(C.TURN_FLOOR_CENTRE * max(bw, bh))))
     hit = np.flatnonzero(inside[pick])
-    wings = _turn_wings(pencil_map, line, (int(hit[0]), int(hit[-1])), (cx, cy), (bw, bh), g, reach,
-                        np.zeros((0, 4)) if others is None else np.asarray(others, np.float64).reshape(-1, 4))
+    wings = _turn_wings(pencil_map, line, (int(hit[0]), int(hit[-1])), (cx, cy), (bw, bh), g, reach, others)
     if wings.max() < C.ROAD_FLOOR_SEEN * pencil:
         return float(ink[away].mean())  # no road's line seen beside (the print's misfit): as searched
     # the road seen beside the box lies a pixel or two off the searched line
@@ -104,11 +111,55 @@ def turn_excess(pencil_map: np.ndarray, box: np.ndarray, cell: np.ndarray, path:
     # wider than the band: the band is taken about the road's own centre in
     # the box, and its wings taken out
     signed, _ = _signed(xs, ys, line)
-    off = np.abs(signed - _centre(signed, ink, reach))
+    centre = _centre(signed, ink, reach)
+    off = np.abs(signed - centre)
     away = off > band
     if away.sum() < C.FLOOR_OFF_ROAD_MIN * away.size:
         return None
-    return float((ink - wings[np.minimum(np.rint(off).astype(np.intp), len(wings) - 1)])[away].mean())
+    mean = float((ink - wings[np.minimum(np.rint(off).astype(np.intp), len(wings) - 1)])[away].mean())
+    # a slash across the road keeps little of its ink off the band: it is
+    # looked for along its own line, as over a straight road
+    slash = _slash_across(pencil_map, box, line, centre, wings)
+    return slash if slash >= C.FLOOR_SLASH_MIN * pencil else mean
+
+
+def _slash_across(pencil_map: np.ndarray, box: np.ndarray, line: np.ndarray, centre: int,
+                  wings: np.ndarray) -> float:
+    """The most pencil ink along one straight line through a floor box
+    (slash_lines, turned to the road's way through the box), averaged over its
+    points inside the box (shrunk as the off-road measure is) and off the
+    band about the road's own centre (`centre`: its offset from the searched
+    `line`), the road's `wings` taken out at each point (floors.slash_off_road
+    for a straight road)."""
+    x0, y0, x1, y1 = box
+    bw, bh = x1 - x0, y1 - y0
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    i = int(np.argmin((line[:, 0] - cx) ** 2 + (line[:, 1] - cy) ** 2))
+    dx, dy = line[min(i + 1, len(line) - 1)] - line[max(i - 1, 0)]
+    cos, sin = np.array([dx, dy]) / max(float(np.hypot(dx, dy)), 1e-9)
+    unit = slash_lines()
+    xs = cx + (unit[..., 0] * cos - unit[..., 1] * sin) * max(bw, bh)
+    ys = cy + (unit[..., 0] * sin + unit[..., 1] * cos) * max(bw, bh)
+    sx, sy = bw * C.FLOOR_OFF_ROAD_SHRINK, bh * C.FLOOR_OFF_ROAD_SHRINK
+    inside = (xs >= x0 + sx) & (xs <= x1 - sx) & (ys >= y0 + sy) & (ys <= y1 - sy)
+    signed, _ = _signed(xs, ys, line)
+    dist = np.abs(signed - centre)
+    off = inside & (dist > C.ROAD_FLOOR_BAND * max(bw, bh))
+    ink = cv2.remap(np.ascontiguousarray(pencil_map, np.float32), xs.astype(np.float32), ys.astype(np.float32),
+                    cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0.0)
+    ink = ink - wings[np.minimum(np.rint(dist).astype(np.intp), len(wings) - 1)]
+    n = off.sum(axis=1)
+    means = np.where(n >= C.FLOOR_SLASH_POINTS, (ink * off).sum(axis=1) / np.maximum(n, 1), -np.inf)
+    return float(means.max())
+
+
+def _in_boxes(pts: np.ndarray, boxes: np.ndarray, grow: float) -> np.ndarray:
+    """Per point of `pts` (..., 2): True inside any of `boxes` grown by `grow`."""
+    out = np.zeros(pts.shape[:-1], bool)
+    for x0, y0, x1, y1 in boxes:
+        out |= ((pts[..., 0] >= x0 - grow) & (pts[..., 0] <= x1 + grow)
+                & (pts[..., 1] >= y0 - grow) & (pts[..., 1] <= y1 + grow))
+    return out
 
 
 def _signed(xs: np.ndarray, ys: np.ndarray, line: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
