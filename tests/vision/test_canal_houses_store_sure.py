@@ -4,7 +4,14 @@ catalog rarely reaches (twins.sure_alike, TWIN_SURE_OVER_FLOOR); between that
 and the look-alike limit (TWIN_MAX_PATCH_OVER_FLOOR) it is a proposal naming
 its twins, past the limit unknown. Wide-border 12 MP 9700-9709: three stores
 missing from the catalog (S30, S06) were read sure as their known twins (S09,
-S11) with their worst patch 10.07-11.92 times the photo's median patch."""
+S11) with their worst patch 10.07-11.92 times the photo's median patch.
+
+A store its features do not settle (every store of a colour printed with one
+art) is told from its twins where they differ; that decision is sure only
+when it wins every twin pair by TWIN_SURE_RATIO and is alike its entry as a
+right store is (twins.sure_apart), else a proposal. 12 MP dev 9785-9809:
+right decisions won by up to 4.8, a store missing from the catalog by at
+most 2.28."""
 
 from __future__ import annotations
 
@@ -13,7 +20,7 @@ from house_catalog import known_catalog, photographed_card
 from street_photos import card_photo
 
 from vision.canal_houses import constants as C
-from vision.canal_houses import twins
+from vision.canal_houses import recognise, twins
 from vision.canal_houses.catalog import CANON_H, CANON_W, Catalog
 from vision.canal_houses.recognise import Match, match_card
 from vision.canal_houses.twins import FullPhoto
@@ -92,3 +99,35 @@ def test_a_feature_match_its_twins_do_not_back_is_not_sure(
         return
     assert found is not None and found.entry.id == "S09" and found.by == "twin"
     assert found.confidence <= C.TWIN_CONFIDENCE and "S19" in {e.id for e in found.rivals}
+
+
+@pytest.mark.parametrize("ratio, over, by", [
+    (1.6, 5.0, "twin"),  # won narrowly: a proposal, as before
+    (2.28, 5.0, "twin"),  # as the missing S30 beat S09's twins: still a proposal
+    (C.TWIN_SURE_RATIO + 0.3, 5.0, None),  # won widely, alike as a right store: sure
+    (C.TWIN_SURE_RATIO + 0.3, C.TWIN_SURE_OVER_FLOOR + 1.0, "twin"),  # won widely, alike only as a look-alike
+], ids=["narrow-proposal", "missing-card-ratio-proposal", "wide-and-alike-sure", "wide-but-lookalike-proposal"])
+def test_a_twin_decision_without_features_is_sure_only_when_won_widely(
+        monkeypatch: pytest.MonkeyPatch, catalog: tuple[Catalog, dict], ratio: float, over: float,
+        by: str | None) -> None:
+    """S09 photographed; its features made to settle nothing (as for
+    wide-border stores in street photos), the twin verdict set to S09 won by
+    `ratio` with its worst patch `over` times its floor."""
+    known, cards = catalog
+    decide = twins.decide
+    s09 = next(i for i, e in enumerate(known.pool("store").entries) if e.id == "S09")
+
+    def verdict(*args: object) -> twins.Verdict | None:
+        v = decide(*args)
+        assert v is not None
+        floor = max(v.floor, 1e-3)
+        return v._replace(k=s09, ratio=ratio, patch=over * floor, floor=floor)
+
+    monkeypatch.setattr(recognise, "_best", lambda *a, **k: None)
+    monkeypatch.setattr(twins, "decide", verdict)
+    found = _store(known, cards, "S09", 7400)
+    assert found is not None and found.entry.id == "S09" and found.by == by
+    if by is None:
+        assert found.confidence == C.TWIN_SURE_CONFIDENCE and not found.rivals
+    else:
+        assert found.confidence <= C.TWIN_CONFIDENCE and "S09" not in {e.id for e in found.rivals}
