@@ -27,11 +27,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import cv2
 import numpy as np
 
 from . import constants as C
-from .slash_lines import slash_lines
+from .slash_lines import darkest_line, ink_along, inside_box, slash_lines
 from .turn_floor import turn_excess
 
 # side -> (the side's midpoint, as shares of the square) and whether a road
@@ -191,20 +190,12 @@ def slash_off_road(m: np.ndarray, box: tuple[float, float, float, float], road: 
     bw, bh = x1 - x0, y1 - y0
     pts = slash_lines() * max(bw, bh) + [(x0 + x1) / 2, (y0 + y1) / 2]
     xs, ys = pts[..., 0], pts[..., 1]
-    sx, sy = bw * C.FLOOR_OFF_ROAD_SHRINK, bh * C.FLOOR_OFF_ROAD_SHRINK
-    inside = (xs >= x0 + sx) & (xs <= x1 - sx) & (ys >= y0 + sy) & (ys <= y1 - sy)
     col = np.clip(np.rint(xs).astype(np.intp), 0, len(road) - 1)
-    off = inside & (np.abs(ys - road[col]) > C.ROAD_FLOOR_BAND * bh)
-    # only the box's part of the map is sampled (points outside it never count)
-    a, b = max(0, int(x0) - 2), max(0, int(y0) - 2)
-    crop = np.ascontiguousarray(m[b:int(np.ceil(y1)) + 3, a:int(np.ceil(x1)) + 3], np.float32)
-    ink = cv2.remap(crop, (xs - a).astype(np.float32), (ys - b).astype(np.float32), cv2.INTER_LINEAR,
-                    borderMode=cv2.BORDER_CONSTANT, borderValue=0.0)
+    off = inside_box(xs, ys, box) & (np.abs(ys - road[col]) > C.ROAD_FLOOR_BAND * bh)
+    ink = ink_along(m, xs, ys, box)
     if wings is not None:
         ink = ink - _wing_at(wings, col, np.minimum(np.abs(ys - road[col]), wings.shape[-1] - 1).astype(np.intp))
-    n = off.sum(axis=1)
-    means = np.where(n >= C.FLOOR_SLASH_POINTS, (ink * off).sum(axis=1) / np.maximum(n, 1), -np.inf)
-    return float(means.max())
+    return darkest_line(ink, off)
 
 
 def stroke_peak(pencil_map: np.ndarray, box: np.ndarray) -> float:

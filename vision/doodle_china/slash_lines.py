@@ -3,13 +3,16 @@
 A slash (or one stroke of an X) over a floor box that a road runs across
 keeps little of its ink off the road's band, so it is looked for along its
 own line (floors.slash_off_road for a straight road, turn_floor for a
-turning one); these are the lines searched, as shares of the box's side.
+turning one); these are the lines searched, as shares of the box's side,
+and the two steps both measures share: the ink sampled along them, and the
+darkest line's mean.
 """
 
 from __future__ import annotations
 
 import functools
 
+import cv2
 import numpy as np
 
 from . import constants as C
@@ -29,3 +32,30 @@ def slash_lines() -> np.ndarray:
     lines = np.asarray(out)
     lines.setflags(write=False)
     return lines
+
+
+def inside_box(xs: np.ndarray, ys: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
+    """The points of the lines inside the box, shrunk by FLOOR_OFF_ROAD_SHRINK
+    as the off-road measure is (a box's printed edge is no slash)."""
+    x0, y0, x1, y1 = box
+    sx, sy = (x1 - x0) * C.FLOOR_OFF_ROAD_SHRINK, (y1 - y0) * C.FLOOR_OFF_ROAD_SHRINK
+    return (xs >= x0 + sx) & (xs <= x1 - sx) & (ys >= y0 + sy) & (ys <= y1 - sy)
+
+
+def ink_along(m: np.ndarray, xs: np.ndarray, ys: np.ndarray,
+              box: tuple[float, float, float, float]) -> np.ndarray:
+    """The pencil map `m` sampled at the points (work pixels). Only the box's
+    part of the map is sampled: points outside it never count."""
+    x0, y0, x1, y1 = box
+    a, b = max(0, int(x0) - 2), max(0, int(y0) - 2)
+    crop = np.ascontiguousarray(m[b:int(np.ceil(y1)) + 3, a:int(np.ceil(x1)) + 3], np.float32)
+    return cv2.remap(crop, (xs - a).astype(np.float32), (ys - b).astype(np.float32), cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_CONSTANT, borderValue=0.0)
+
+
+def darkest_line(ink: np.ndarray, counted: np.ndarray) -> float:
+    """The highest mean ink of a line over its counted points, among the
+    lines with at least FLOOR_SLASH_POINTS of them (-inf when none has)."""
+    n = counted.sum(axis=1)
+    means = np.where(n >= C.FLOOR_SLASH_POINTS, (ink * counted).sum(axis=1) / np.maximum(n, 1), -np.inf)
+    return float(means.max())

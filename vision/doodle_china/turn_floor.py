@@ -22,7 +22,7 @@ import numpy as np
 
 from . import constants as C
 from .cells import path_points
-from .slash_lines import slash_lines
+from .slash_lines import darkest_line, ink_along, inside_box, slash_lines
 
 
 @functools.lru_cache(maxsize=8)
@@ -140,17 +140,11 @@ def _slash_across(pencil_map: np.ndarray, box: np.ndarray, line: np.ndarray, cen
     unit = slash_lines()
     xs = cx + (unit[..., 0] * cos - unit[..., 1] * sin) * max(bw, bh)
     ys = cy + (unit[..., 0] * sin + unit[..., 1] * cos) * max(bw, bh)
-    sx, sy = bw * C.FLOOR_OFF_ROAD_SHRINK, bh * C.FLOOR_OFF_ROAD_SHRINK
-    inside = (xs >= x0 + sx) & (xs <= x1 - sx) & (ys >= y0 + sy) & (ys <= y1 - sy)
     signed, _ = _signed(xs, ys, line)
     dist = np.abs(signed - centre)
-    off = inside & (dist > C.ROAD_FLOOR_BAND * max(bw, bh))
-    ink = cv2.remap(np.ascontiguousarray(pencil_map, np.float32), xs.astype(np.float32), ys.astype(np.float32),
-                    cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0.0)
-    ink = ink - wings[np.minimum(np.rint(dist).astype(np.intp), len(wings) - 1)]
-    n = off.sum(axis=1)
-    means = np.where(n >= C.FLOOR_SLASH_POINTS, (ink * off).sum(axis=1) / np.maximum(n, 1), -np.inf)
-    return float(means.max())
+    off = inside_box(xs, ys, tuple(box)) & (dist > C.ROAD_FLOOR_BAND * max(bw, bh))
+    ink = ink_along(pencil_map, xs, ys, tuple(box)) - wings[np.minimum(np.rint(dist).astype(np.intp), len(wings) - 1)]
+    return darkest_line(ink, off)
 
 
 def _in_boxes(pts: np.ndarray, boxes: np.ndarray, grow: float) -> np.ndarray:
