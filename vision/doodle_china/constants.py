@@ -500,3 +500,14 @@ TURN_FLOOR_CENTRE = 0.3
 # bench/read_photo.py dev 641001-641100: floors 654 -> 655 of 660, whole sheets
 # 91 -> 91 (641002 right now; 641074 short-over's crossed box 0 lost: a turn's
 # line is now found through it, 0.51 -> 0.21); fresh 642001-642100: 90 -> 93.
+
+# --- faint (session 18)
+# A strip beside a floor box (floors._along_strip) shows a road running in
+# only in its columns whose ink off the road's band stays under
+# ROAD_FLOOR_SEEN of the pencil above the paper level beside the box: the
+# printed grid line 4.5 work px beside a corner box crosses the outer strip,
+# and on a faint sheet the print model's misfit on it (0.5-1.0 of the pencil
+# at every row) read as a stray road whose flat wings took a cross out. Own
+# faint dev 643000-643059 (2000x1500): crosses capped at -0.38, -0.20 and
+# -0.16 of the pencil (643036, 643000, 643059) read crossed again; floors
+# 343 -> 346 of 348; all-styles dev 643100-643169: 454 of 456 both.

@@ -96,10 +96,13 @@ def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, penci
     part = m[r0:r1, a:b]
     path = darkest_path(part)
     along = part[path, np.arange(part.shape[1])]
+    strips = [np.arange(0, c0 - a), np.arange(c1 - a, b - a)]
+    paper = _paper_level(part, path, np.concatenate(strips), bh)
+    strips = [_along_strip(part, path, s, bh, paper, pencil) for s in strips]
     # a road's line is seen in the paper beside the box, on at least one side:
     # a stroke that stops short of the square's edge ends in the box (or at
     # it), and its end is no cross (an X's arm does not run level: below)
-    seen = [along[:c0 - a].mean() >= C.ROAD_FLOOR_SEEN * pencil, along[c1 - a:].mean() >= C.ROAD_FLOOR_SEEN * pencil]
+    seen = [len(s) > 0 and along[s].mean() >= C.ROAD_FLOOR_SEEN * pencil for s in strips]
     if not any(seen):
         return None
     sx, sy = bw * C.FLOOR_OFF_ROAD_SHRINK, bh * C.FLOOR_OFF_ROAD_SHRINK
@@ -116,7 +119,6 @@ def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, penci
     away = np.abs(ys - road) > C.ROAD_FLOOR_BAND * bh
     if away.sum() < C.FLOOR_OFF_ROAD_MIN * away.size:
         return None
-    strips = [np.arange(0, c0 - a), np.arange(c1 - a, b - a)]
     zero, wings = _road_beside(part, path, strips, seen, bh)
     if all(seen):  # seen on both sides: each side's own wings (a road bends into the box on one)
         wings = _wings_by_column(part, path, strips, bh)
@@ -130,6 +132,31 @@ def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, penci
     return line if line >= C.FLOOR_SLASH_MIN * pencil else mean
 
 
+def _off_band(part: np.ndarray, path: np.ndarray, cols: np.ndarray, bh: float) -> np.ndarray:
+    """(rows, len(cols)) True where a pixel of `part`'s columns `cols` lies
+    off the band about the road's line (`path`: its row in each column)."""
+    return np.abs(np.arange(part.shape[0])[:, None] - path[cols][None, :]) > C.ROAD_FLOOR_BAND * bh
+
+
+def _paper_level(part: np.ndarray, path: np.ndarray, cols: np.ndarray, bh: float) -> float:
+    """The median ink of `part`'s columns `cols` off the road's band: the
+    paper's level beside the box (the print model's drift there, either way)."""
+    off = _off_band(part, path, cols, bh)
+    return float(np.median(part[:, cols][off])) if off.any() else 0.0
+
+
+def _along_strip(part: np.ndarray, path: np.ndarray, cols: np.ndarray, bh: float, paper: float,
+                 pencil: float) -> np.ndarray:
+    """The columns `cols` of a strip beside a floor box that may show a road
+    running along `path`: not those whose ink off the road's band stands
+    ROAD_FLOOR_SEEN of the pencil above the `paper` level beside the box
+    (_paper_level): a line across the strip, as the printed grid line's
+    misfit beside a corner box on a faint sheet, is no road running in."""
+    off = _off_band(part, path, cols, bh)
+    level = np.array([np.median(part[off[:, i], c]) if off[:, i].any() else paper for i, c in enumerate(cols)])
+    return cols[level - paper < C.ROAD_FLOOR_SEEN * pencil]
+
+
 def _road_beside(part: np.ndarray, path: np.ndarray, strips: list[np.ndarray], seen: list[bool],
                  bh: float) -> tuple[float, np.ndarray]:
     """The paper's level beside a floor box, off the road (the print model's
@@ -138,10 +165,7 @@ def _road_beside(part: np.ndarray, path: np.ndarray, strips: list[np.ndarray], s
     wider than the band on a heavy or doubled stroke, taken out in the box),
     from the strips of `part` beside the box (`strips`: their columns; the
     wings only where the road is `seen`)."""
-    cols = np.concatenate(strips)
-    dist = np.abs(np.arange(part.shape[0])[:, None] - path[cols][None, :])
-    off = dist > C.ROAD_FLOOR_BAND * bh
-    zero = float(np.median(part[:, cols][off])) if off.any() else 0.0
+    zero = _paper_level(part, path, np.concatenate(strips), bh)
     cols = np.concatenate([s for s, yes in zip(strips, seen, strict=True) if yes])
     dist = np.abs(np.arange(part.shape[0])[:, None] - path[cols][None, :]).ravel()
     n = int(bh) + 2
