@@ -47,8 +47,12 @@ def refit_boxes(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: flo
     rather than the sheet's `gain` and `sigma` in place: the difference
     between the two models is taken out of the ink over the box grown by
     C.LOCAL_PRINT_KEEP, so anything measured against the sheet's model there
-    sees the local one."""
-    out = ink.copy()
+    sees the local one. Where grown boxes overlap (a square's floor boxes lie
+    2 work px apart) the mean of their differences is taken out, not their
+    sum: added twice, the overlap read as over-subtracted print, -1.5 to
+    -2.4 of a faint pencil beside a crossed box (own faint dev 643043)."""
+    fix = np.zeros_like(ink)
+    count = np.zeros(ink.shape, np.int32)
     h, w = ink.shape
     pad, keep = C.LOCAL_PRINT_MARGIN, C.LOCAL_PRINT_KEEP
     room = int(np.ceil(C.LOCAL_PRINT_SHIFT)) + 1
@@ -76,5 +80,6 @@ def refit_boxes(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: flo
         fit = C.LOCAL_PRINT_GAINS[g] * gain * _moves(blurred, rows, cols, np.array([dx, dy]))[1]
         inner = (slice(max(0, int(y0) - keep) - b, min(d, int(np.ceil(y1)) + keep + 1) - b),
                  slice(max(0, int(x0) - keep) - a, min(c, int(np.ceil(x1)) + keep + 1) - a))
-        out[b:d, a:c][inner] += (sheet - fit)[inner]
-    return out
+        fix[b:d, a:c][inner] += (sheet - fit)[inner]
+        count[b:d, a:c][inner] += 1
+    return (ink + fix / np.maximum(count, 1)).astype(ink.dtype)
