@@ -222,25 +222,45 @@ def slash_off_road(m: np.ndarray, box: tuple[float, float, float, float], road: 
     return darkest_line(ink, off)
 
 
-def stroke_peak(pencil_map: np.ndarray, box: np.ndarray) -> float:
-    """The darkest of a floor box's pencil ink (work pixels, shrunk as it is
-    measured): a cross's line nearly as dark as the player's roads somewhere
-    in it, an erased mark's wide ghost only a fraction of that."""
+def _middle(pencil_map: np.ndarray, box: np.ndarray) -> np.ndarray | None:
+    """A floor box's middle in the pencil map (shrunk by FLOOR_SHRINK, as it
+    is measured), or None when nothing is left of it."""
     x0, y0, x1, y1 = box
     sx, sy = (x1 - x0) * C.FLOOR_SHRINK, (y1 - y0) * C.FLOOR_SHRINK
     h, w = pencil_map.shape
     q0, q1 = max(0, int(np.ceil(y0 + sy))), min(h, int(y1 - sy) + 1)
     e0, e1 = max(0, int(np.ceil(x0 + sx))), min(w, int(x1 - sx) + 1)
-    if q1 <= q0 or e1 <= e0:
+    return None if q1 <= q0 or e1 <= e0 else pencil_map[q0:q1, e0:e1]
+
+
+def stroke_peak(pencil_map: np.ndarray, box: np.ndarray) -> float:
+    """The darkest of a floor box's pencil ink (work pixels, shrunk as it is
+    measured): a cross's line nearly as dark as the player's roads somewhere
+    in it, an erased mark's wide ghost only a fraction of that."""
+    middle = _middle(pencil_map, box)
+    if middle is None:
         return float("inf")  # nothing to judge by: left to the plain measure
-    return float(np.percentile(pencil_map[q0:q1, e0:e1], C.FLOOR_STROKE_PERCENTILE))
+    return float(np.percentile(middle, C.FLOOR_STROKE_PERCENTILE))
+
+
+def stroke_rise(pencil_map: np.ndarray, box: np.ndarray) -> float:
+    """How far a floor box's darkest ink (stroke_peak) stands above the
+    median of its middle: a cross's line above the paper between its
+    strokes; a grey haze over the whole box (the print model's misfit on a
+    sharp, noisy photo of a faint sheet) lifts both alike."""
+    middle = _middle(pencil_map, box)
+    if middle is None:
+        return float("inf")
+    return float(np.percentile(middle, C.FLOOR_STROKE_PERCENTILE) - np.median(middle))
 
 
 def road_floor_excess(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid: list[list[str]],
-                      cells: list[list[dict[str, Any]]], k: float, pencil: float) -> list[float | None]:
+                      cells: list[list[dict[str, Any]]], k: float, pencil: float,
+                      own_faint: bool = False) -> list[float | None]:
     """Per floor box: 0.0 where no pencil line shows in its middle (stroke_peak:
     an erased smudge, the print model's drift on a faint sheet, a road grazing
-    its edge); else its ink away from the road over it (see off_road_excess);
+    its edge; on our own sheet with a faint pencil, `own_faint`, also where
+    none stands above its haze: stroke_rise); else its ink away from the road over it (see off_road_excess);
     None else (the plain measure). `grid`: the proposal's squares ("skyscraper:NE"), `k`:
     work pixels per sheet pixel."""
     out: list[float | None] = []
@@ -249,7 +269,8 @@ def road_floor_excess(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid
         path = grid[r][c].partition(":")[2] or None
         across = road_axis(f["box"], cells[r][c]["box"], path)
         box = np.asarray(f["box"], np.float64) * k
-        if stroke_peak(pencil_map, box) < C.FLOOR_STROKE_MIN * pencil:
+        if stroke_peak(pencil_map, box) < C.FLOOR_STROKE_MIN * pencil or (
+                own_faint and stroke_rise(pencil_map, box) < C.FLOOR_STROKE_RISE * pencil):
             out.append(0.0)  # no line in its middle: a road grazing its edge, a grey print drift
             continue
         value = None if across is None else off_road_excess(pencil_map, box, across, pencil)

@@ -144,7 +144,8 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         floor_ink = local_print.refit_boxes(ink, blank, floor_boxes, gain, sigma)
     floor_pencil = pencil_only if floor_ink is None else cv2.blur(floor_ink, (3, 3)) - print_smooth
     floor_marks, _ = crosses(geo["floors"], "floor",
-                             floors.road_floor_excess(floor_pencil, geo["floors"], grid, geo["cells"], k, pencil),
+                             floors.road_floor_excess(floor_pencil, geo["floors"], grid, geo["cells"], k, pencil,
+                                                      own_faint),
                              ink if floor_ink is None else floor_ink,
                              floors.stray_road_caps(floor_pencil, geo["floors"], grid, geo["cells"], k, pencil))
     tree_marks, tree_conf = crosses(geo["trees"], "tree")
