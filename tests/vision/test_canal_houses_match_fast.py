@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from vision.canal_houses import constants as C
+from vision.canal_houses import template
 from vision.canal_houses.catalog import (
     CANON_W,
     THUMB_H,
@@ -26,6 +27,7 @@ from vision.canal_houses.fastmatch import (
 )
 from vision.canal_houses.recognise import tile_ncc
 from vision.canal_houses.structure import rectify
+from vision.canal_houses.template import thumb_tile_sums
 
 RNG = np.random.default_rng(13)
 
@@ -104,6 +106,51 @@ def test_tile_ncc_is_the_plain_definition(rows: tuple[int, int], pick: list[int]
     want = _plain_tile_ncc(a, wt, thumbs if chosen is None else thumbs[chosen])
     for g, w in zip(got, want, strict=True):
         assert g.shape == w.shape and g.dtype == w.dtype and np.array_equal(g, w)
+
+
+def _laid_weight(kind: str) -> np.ndarray:
+    """A visible part's weight as _laid makes it: a strip or the whole
+    field, turned a little or half round and shifted, so that tiles at its
+    rim are partly seen."""
+    h = {"strip": 50, "whole": THUMB_H, "sliver": 9, "nothing": 0}[kind.split("-")[0]]
+    inside = np.zeros((max(h, 1), THUMB_W), np.float32)
+    inside[2:h - 2, 2:-2] = 1.0
+    if kind.endswith("turned"):
+        M = np.array([[-1.0, 0.0, THUMB_W + 1.3], [0.0, -1.0, THUMB_H - 2.6]])
+    else:
+        c, s = np.cos(0.04), np.sin(0.04)
+        M = np.array([[c, -s, 2.4], [s, c, 1.7]])
+    return (cv2.warpAffine(inside, M, (THUMB_W, THUMB_H)) > 0.5).astype(np.float32)
+
+
+@pytest.mark.parametrize("kind", ["strip-tilted", "strip-turned", "whole-tilted", "sliver-turned", "nothing-tilted"],
+                         ids=str)
+@pytest.mark.parametrize("kept", [True, False], ids=["pool-stack", "changing-stack"])
+@pytest.mark.parametrize("pick", [None, [0, 3, 4], [2]], ids=["all", "some", "one"])
+def test_tile_ncc_with_kept_thumb_sums_is_the_plain_definition(kind: str, kept: bool, pick: list[int] | None) -> None:
+    # the whole tiles' thumbnail sums come from thumb_tile_sums (a read-only stack's, kept), the rim's are
+    # summed on the spot: the very numbers the plain definition gives
+    thumbs = RNG.normal(0, 1, (6, THUMB_H, THUMB_W)).astype(np.float32)
+    thumbs.setflags(write=not kept)
+    a = RNG.normal(0, 1, (THUMB_H, THUMB_W)).astype(np.float32)
+    wt = _laid_weight(kind)
+    chosen = None if pick is None else np.array(pick)
+    for _ in range(2):  # the second time from the kept sums, if kept
+        got = tile_ncc(a, wt, thumbs, chosen)
+        want = _plain_tile_ncc(a, wt, thumbs if chosen is None else thumbs[chosen])
+        for g, w in zip(got, want, strict=True):
+            assert g.shape == w.shape and g.dtype == w.dtype and np.array_equal(g, w)
+    assert any(t is thumbs for t, _, _ in template._SUMS) == (kept and kind != "nothing-tilted")  # nothing seen: no sums
+
+
+def test_thumb_tile_sums_are_kept_only_for_a_read_only_stack() -> None:
+    thumbs = RNG.normal(0, 1, (3, THUMB_H, THUMB_W)).astype(np.float32)
+    first = thumb_tile_sums(thumbs)
+    thumbs[0] += 1.0  # a writable stack may change: its sums are worked out again
+    assert np.array_equal(thumb_tile_sums(thumbs)[0], tile_sums(thumbs))
+    assert not np.array_equal(thumb_tile_sums(thumbs)[0], first[0])
+    thumbs.setflags(write=False)
+    assert thumb_tile_sums(thumbs)[0] is thumb_tile_sums(thumbs)[0]
 
 
 @pytest.mark.parametrize("gains", [np.array([1 / 200, 1 / 180, 1 / 150], np.float32),

@@ -123,13 +123,76 @@ def tile_ncc(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, pick: np.ndarray
     a, wt, b = a[top:bottom], wt[top:bottom], thumbs[:, top:bottom] if pick is None else thumbs[pick, top:bottom]
     sw = tile_sums(wt)
     ok = sw >= C.TEMPLATE_TILE_FILL * TILE * TILE
+    swb, swbb = seen_thumb_sums(wt, b, thumbs, pick, int(rows[0]))
     sw = np.maximum(sw, 1e-6)
-    wb = wt * b  # (wt * b) * b is wt * b * b, worked out once
-    ma, mb = tile_sums(wt * a) / sw, tile_sums(wb) / sw
+    ma, mb = tile_sums(wt * a) / sw, swb / sw
     va = tile_sums(wt * a * a) / sw - ma * ma
-    vb = tile_sums(wb * b) / sw - mb * mb
+    vb = swbb / sw - mb * mb
     ncc = (tile_sums(wt * a * b) / sw - ma * mb) / np.sqrt(np.maximum(va * vb, 1e-6))
     return ncc, ok, vb
+
+
+_SUMS: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (thumbs, their tile sums, of their squares)
+_SUMS_MAX = 8  # as catalog._INDEXES_MAX: a few groups' catalogs and roles
+
+
+def thumb_tile_sums(thumbs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """tile_sums(thumbs) and tile_sums(thumbs * thumbs) over the whole
+    thumbnail grid, kept for a read-only stack (a pool's thumbs, the same
+    array read after read)."""
+    for kept, s, ss in _SUMS:
+        if kept is thumbs:
+            return s, ss
+    s, ss = tile_sums(thumbs), tile_sums(thumbs * thumbs)
+    if not thumbs.flags.writeable:
+        if len(_SUMS) >= _SUMS_MAX:
+            _SUMS.pop(0)
+        _SUMS.append((thumbs, s, ss))
+    return s, ss
+
+
+def seen_thumb_sums(wt: np.ndarray, b: np.ndarray, thumbs: np.ndarray, pick: np.ndarray | None, row0: int
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """tile_sums(wt * b) and tile_sums(wt * b * b), to the bit, for the band
+    b of the (picked) thumbnails that starts at tile row row0 and its
+    weights wt: a tile wholly seen (wt 1 throughout) sums the thumbnail's
+    very values, kept once per stack (thumb_tile_sums); an unseen one sums
+    zeros; only the tiles at the seen part's rim are summed here. tile_ncc
+    ran for every entry of every candidate and place of every card, and
+    these two sums over all the thumbnails were most of it."""
+    ones = tile_sums((wt == 1).astype(np.float32))
+    zeros = tile_sums((wt == 0).astype(np.float32))
+    rows, cols = ones.shape
+    whole, unseen = ones == TILE * TILE, zeros == TILE * TILE
+    if not thumbs.flags.writeable:
+        s, ss = thumb_tile_sums(thumbs)
+        s, ss = (x[:, row0:row0 + rows] if pick is None else x[pick, row0:row0 + rows] for x in (s, ss))
+        s = np.where(whole, s, np.float32(0))
+        ss = np.where(whole, ss, np.float32(0))
+        rim = ~whole & ~unseen
+    else:  # a stack that may change: nothing kept, every seen tile summed
+        s = np.zeros((len(b), rows, cols), np.float32)
+        ss = np.zeros((len(b), rows, cols), np.float32)
+        rim = ~unseen
+    ri, ci = np.nonzero(rim)
+    if len(ri):
+        # the rim's tiles side by side as one band of tile_sums' own layout: the same sums in the same order
+        span = np.arange(TILE)
+        at_r = (ri[:, None] * TILE + span)[:, :, None]
+        at_c = (ci[:, None] * TILE + span)[:, None, :]
+        bt = b[:, at_r, at_c].transpose(0, 2, 1, 3).reshape(len(b), TILE, len(ri) * TILE)
+        wtt = wt[at_r, at_c].transpose(1, 0, 2).reshape(TILE, len(ri) * TILE)
+        wbt = wtt * bt
+        s[:, ri, ci] = _band_sums(wbt)
+        ss[:, ri, ci] = _band_sums(wbt * bt)
+    return s, ss
+
+
+def _band_sums(x: np.ndarray) -> np.ndarray:
+    """tile_sums' reduction of one tile row of any number of tiles
+    (... x TILE x n*TILE -> ... x n)."""
+    n = x.shape[-1] // TILE
+    return x.reshape(*x.shape[:-2], 1, TILE, n, TILE).sum(axis=(-3, -1))[..., 0, :]
 
 
 def tile_verdict(ncc: np.ndarray, ok: np.ndarray, vb: np.ndarray, k: int, rivals: np.ndarray,
