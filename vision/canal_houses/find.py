@@ -102,7 +102,7 @@ def white_gains(image: np.ndarray) -> np.ndarray:
             continue  # the same guess again (often): same score, and the first one wins ties
         tried.append(gains)
         bal = balance(small, gains, out=bal)  # the last guess's image is done with
-        fields, _ = find_fields(bal, paper_mask(bal))
+        fields, _ = find_fields(bal, paper_mask(bal, balanced_range(small, gains)))
         score = sum(f.area * f.ring_white for f in fields)
         if score > best_score:
             best, best_score = gains, score
@@ -166,6 +166,19 @@ def channel_range(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r)
     b, g, r = image[..., 0], image[..., 1], image[..., 2]
     return np.maximum(np.maximum(b, g), r), np.minimum(np.minimum(b, g), r)
+
+
+def balanced_range(image: np.ndarray, gains: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """channel_range(balance(image, gains)), to the bit: for a byte image,
+    each channel's plane goes through its own level table (the very float32
+    values balance gives) and the planes' max and min are taken there. The
+    float image's three strided channel views cost twice as much (2000 px
+    working image: ~33 -> ~17 ms CPU)."""
+    if image.dtype != np.uint8 or image.ndim != 3 or image.shape[2] != 3:
+        return channel_range(balance(image, gains))
+    table = _balance_array(_LEVELS, gains)  # 1 x 256 x 3, as balance's
+    b, g, r = (cv2.LUT(p, np.ascontiguousarray(table[..., c])) for c, p in enumerate(cv2.split(image)))
+    return cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r)
 
 
 def paper_mask(bal: np.ndarray, ranges: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
