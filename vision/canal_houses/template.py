@@ -10,7 +10,16 @@ import numpy as np
 
 from . import constants as C
 from . import fastmatch
-from .catalog import THUMB_H, THUMB_W, TILE, Pool, normalised, tile_sums
+from .catalog import (
+    SPELT_TILES,
+    THUMB_H,
+    THUMB_W,
+    TILE,
+    Pool,
+    normalised,
+    spelt_out_sums,
+    tile_sums,
+)
 
 _QUERY: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # the last visible part's (grey, query, inside)
 
@@ -157,23 +166,24 @@ def seen_thumb_sums(wt: np.ndarray, b: np.ndarray, thumbs: np.ndarray, pick: np.
     b of the (picked) thumbnails that starts at tile row row0 and its
     weights wt: a tile wholly seen (wt 1 throughout) sums the thumbnail's
     very values, kept once per stack (thumb_tile_sums); an unseen one sums
-    zeros; only the tiles at the seen part's rim are summed here. tile_ncc
-    ran for every entry of every candidate and place of every card, and
-    these two sums over all the thumbnails were most of it."""
+    zeros; only the tiles at the seen part's rim are summed here (all the
+    seen tiles, when the rim is most of them). tile_ncc ran for every entry
+    of every candidate and place of every card, and these two sums over all
+    the thumbnails were most of it."""
     ones = tile_sums((wt == 1).astype(np.float32))
     zeros = tile_sums((wt == 0).astype(np.float32))
     rows, cols = ones.shape
     whole, unseen = ones == TILE * TILE, zeros == TILE * TILE
-    if not thumbs.flags.writeable:
-        s, ss = thumb_tile_sums(thumbs)
-        s, ss = (x[:, row0:row0 + rows] if pick is None else x[pick, row0:row0 + rows] for x in (s, ss))
-        s = np.where(whole, s, np.float32(0))
-        ss = np.where(whole, ss, np.float32(0))
-        rim = ~whole & ~unseen
-    else:  # a stack that may change: nothing kept, every seen tile summed
-        s = np.zeros((len(b), rows, cols), np.float32)
-        ss = np.zeros((len(b), rows, cols), np.float32)
-        rim = ~unseen
+    rim = ~whole & ~unseen
+    if thumbs.flags.writeable or not SPELT_TILES or rim.sum() * C.THUMB_SUMS_RIM_SHARE_MAX[1] >= (~unseen).sum() * C.THUMB_SUMS_RIM_SHARE_MAX[0]:
+        # a stack that may change (nothing kept), or a part seen mostly at its rim (a tucked card's strip):
+        # gathering the rim's tiles would cost more than summing every seen tile
+        wb = wt * b
+        return tile_sums(wb), tile_sums(wb * b)
+    s, ss = thumb_tile_sums(thumbs)
+    s, ss = (x[:, row0:row0 + rows] if pick is None else x[pick, row0:row0 + rows] for x in (s, ss))
+    s = np.where(whole, s, np.float32(0))
+    ss = np.where(whole, ss, np.float32(0))
     ri, ci = np.nonzero(rim)
     if len(ri):
         # the rim's tiles side by side as one band of tile_sums' own layout: the same sums in the same order
@@ -190,9 +200,10 @@ def seen_thumb_sums(wt: np.ndarray, b: np.ndarray, thumbs: np.ndarray, pick: np.
 
 def _band_sums(x: np.ndarray) -> np.ndarray:
     """tile_sums' reduction of one tile row of any number of tiles
-    (... x TILE x n*TILE -> ... x n)."""
+    (... x TILE x n*TILE -> ... x n), spelt out: numpy's own reduction
+    adds a lone tile in another order (its axes of one merged)."""
     n = x.shape[-1] // TILE
-    return x.reshape(*x.shape[:-2], 1, TILE, n, TILE).sum(axis=(-3, -1))[..., 0, :]
+    return spelt_out_sums(x.reshape(*x.shape[:-2], 1, TILE, n, TILE))[..., 0, :]
 
 
 def tile_verdict(ncc: np.ndarray, ok: np.ndarray, vb: np.ndarray, k: int, rivals: np.ndarray,
