@@ -140,16 +140,17 @@ def _laid_weight(kind: str) -> np.ndarray:
     h = {"strip": 50, "whole": THUMB_H, "sliver": 9, "nothing": 0}[kind.split("-")[0]]
     inside = np.zeros((max(h, 1), THUMB_W), np.float32)
     inside[2:h - 2, 2:-2] = 1.0
-    if kind.endswith("turned"):
+    if "turned" in kind:
         M = np.array([[-1.0, 0.0, THUMB_W + 1.3], [0.0, -1.0, THUMB_H - 2.6]])
     else:
         c, s = np.cos(0.04), np.sin(0.04)
         M = np.array([[c, -s, 2.4], [s, c, 1.7]])
-    return (cv2.warpAffine(inside, M, (THUMB_W, THUMB_H)) > 0.5).astype(np.float32)
+    laid = cv2.warpAffine(inside, M, (THUMB_W, THUMB_H))
+    return laid if kind.endswith("soft") else (laid > 0.5).astype(np.float32)  # soft: weights between 0 and 1
 
 
 @pytest.mark.parametrize("kind", ["strip-tilted", "strip-turned", "whole-tilted", "sliver-turned", "nothing-tilted",
-                                  "lone-rim-tile"], ids=str)
+                                  "lone-rim-tile", "whole-tilted-soft"], ids=str)
 @pytest.mark.parametrize("kept", [True, False], ids=["pool-stack", "changing-stack"])
 @pytest.mark.parametrize("pick", [None, [0, 3, 4], [2]], ids=["all", "some", "one"])
 def test_tile_ncc_with_kept_thumb_sums_is_the_plain_definition(kind: str, kept: bool, pick: list[int] | None) -> None:

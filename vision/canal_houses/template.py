@@ -132,7 +132,7 @@ def tile_ncc(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, pick: np.ndarray
     a, wt, b = a[top:bottom], wt[top:bottom], thumbs[:, top:bottom] if pick is None else thumbs[pick, top:bottom]
     sw = tile_sums(wt)
     ok = sw >= C.TEMPLATE_TILE_FILL * TILE * TILE
-    swb, swbb = seen_thumb_sums(wt, b, thumbs, pick, int(rows[0]))
+    swb, swbb = seen_thumb_sums(wt, b, thumbs, pick, int(rows[0]), sw)
     sw = np.maximum(sw, 1e-6)
     ma, mb = tile_sums(wt * a) / sw, swb / sw
     va = tile_sums(wt * a * a) / sw - ma * ma
@@ -160,22 +160,23 @@ def thumb_tile_sums(thumbs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return s, ss
 
 
-def seen_thumb_sums(wt: np.ndarray, b: np.ndarray, thumbs: np.ndarray, pick: np.ndarray | None, row0: int
-                    ) -> tuple[np.ndarray, np.ndarray]:
+def seen_thumb_sums(wt: np.ndarray, b: np.ndarray, thumbs: np.ndarray, pick: np.ndarray | None, row0: int,
+                    sw: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """tile_sums(wt * b) and tile_sums(wt * b * b), to the bit, for the band
     b of the (picked) thumbnails that starts at tile row row0 and its
-    weights wt: a tile wholly seen (wt 1 throughout) sums the thumbnail's
+    weights wt (sw: tile_sums(wt), when the caller has it): a tile wholly seen (wt 1 throughout) sums the thumbnail's
     very values, kept once per stack (thumb_tile_sums); an unseen one sums
     zeros; only the tiles at the seen part's rim are summed here (all the
     seen tiles, when the rim is most of them). tile_ncc ran for every entry
     of every candidate and place of every card, and these two sums over all
     the thumbnails were most of it."""
-    ones = tile_sums((wt == 1).astype(np.float32))
-    zeros = tile_sums((wt == 0).astype(np.float32))
-    rows, cols = ones.shape
-    whole, unseen = ones == TILE * TILE, zeros == TILE * TILE
+    sw = tile_sums(wt) if sw is None else sw
+    rows, cols = sw.shape
+    # a weight of only 0s and 1s (as _laid makes it) sums to TILE * TILE over a wholly seen tile, 0 over an unseen one
+    binary = not ((wt != 0) & (wt != 1)).any()
+    whole, unseen = sw == TILE * TILE, sw == 0
     rim = ~whole & ~unseen
-    if thumbs.flags.writeable or not SPELT_TILES or rim.sum() * C.THUMB_SUMS_RIM_SHARE_MAX[1] >= (~unseen).sum() * C.THUMB_SUMS_RIM_SHARE_MAX[0]:
+    if not binary or thumbs.flags.writeable or not SPELT_TILES or rim.sum() * C.THUMB_SUMS_RIM_SHARE_MAX[1] >= (~unseen).sum() * C.THUMB_SUMS_RIM_SHARE_MAX[0]:
         # a stack that may change (nothing kept), or a part seen mostly at its rim (a tucked card's strip):
         # gathering the rim's tiles would cost more than summing every seen tile
         wb = wt * b
