@@ -124,20 +124,24 @@ def tile_ncc(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, pick: np.ndarray
     tiles (entries x tile rows x tile columns), over the tile rows the
     visible part reaches; which tiles are seen enough, and each entry's own
     texture there (pick: only these thumbnails, only their seen rows copied)."""
-    rows = np.nonzero(tile_sums(wt).sum(axis=1) > 0)[0]
+    every = tile_sums(wt)
+    rows = np.nonzero(every.sum(axis=1) > 0)[0]
     if len(rows) == 0:
         empty = np.zeros((len(thumbs) if pick is None else len(pick), 0, 0), np.float32)
         return empty, np.zeros((0, 0), bool), empty
     top, bottom = rows[0] * TILE, (rows[-1] + 1) * TILE
     a, wt, b = a[top:bottom], wt[top:bottom], thumbs[:, top:bottom] if pick is None else thumbs[pick, top:bottom]
-    sw = tile_sums(wt)
+    # the band's weight sums are the whole grid's rows (each tile summed alike); the part's two sums in one call
+    sw = every[rows[0]:rows[-1] + 1]
     ok = sw >= C.TEMPLATE_TILE_FILL * TILE * TILE
     swb, swbb = seen_thumb_sums(wt, b, thumbs, pick, int(rows[0]), sw)
     sw = np.maximum(sw, 1e-6)
-    ma, mb = tile_sums(wt * a) / sw, swb / sw
-    va = tile_sums(wt * a * a) / sw - ma * ma
+    wa = wt * a
+    swa, swaa = tile_sums(np.stack([wa, wa * a]))
+    ma, mb = swa / sw, swb / sw
+    va = swaa / sw - ma * ma
     vb = swbb / sw - mb * mb
-    ncc = (tile_sums(wt * a * b) / sw - ma * mb) / np.sqrt(np.maximum(va * vb, 1e-6))
+    ncc = (tile_sums(wa * b) / sw - ma * mb) / np.sqrt(np.maximum(va * vb, 1e-6))
     return ncc, ok, vb
 
 
