@@ -11,6 +11,7 @@ import pytest
 from vision.canal_houses import constants as C
 from vision.canal_houses.find import (
     balance,
+    balanced_range,
     channel_range,
     paper_mask,
     ridge_paper,
@@ -32,6 +33,19 @@ def test_channel_range_is_the_per_pixel_max_and_min(name: str) -> None:
     image = IMAGES[name]
     hi, lo = channel_range(image)
     assert np.array_equal(hi, image.max(axis=2)) and np.array_equal(lo, image.min(axis=2))
+
+
+@pytest.mark.parametrize("gains", [np.array([1 / 200, 1 / 180, 1 / 150], np.float32), np.array([1 / 40] * 3, np.float32),
+                                   np.array([0.01, 0.002, 0.5], np.float32), np.array([1 / 90, 1 / 250, 1 / 255])],
+                         ids=["lamp-cast", "grey-gains", "clipping", "float64-gains"])
+@pytest.mark.parametrize("name", ["uint8-photo", "float32-balanced", "float64"], ids=str)
+def test_balanced_range_is_the_range_of_the_balanced_image(gains: np.ndarray, name: str) -> None:
+    image = IMAGES[name]
+    hi, lo = balanced_range(image, gains)
+    want_hi, want_lo = channel_range(balance(image, gains))
+    assert hi.dtype == want_hi.dtype and np.array_equal(hi, want_hi) and np.array_equal(lo, want_lo)
+    bal = balance(image, gains)
+    assert np.array_equal(paper_mask(bal, (hi, lo)), paper_mask(bal))
 
 
 @pytest.mark.parametrize("gains", [(1 / 200, 1 / 180, 1 / 150), (1 / 40, 1 / 40, 1 / 40), (0.01, 0.002, 0.5)],

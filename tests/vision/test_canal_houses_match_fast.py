@@ -9,11 +9,13 @@ import numpy as np
 import pytest
 
 from vision.canal_houses import constants as C
+from vision.canal_houses import template
 from vision.canal_houses.catalog import (
     CANON_W,
     THUMB_H,
     THUMB_W,
     TILE,
+    TILES,
     features,
     grey_field,
     tile_sums,
@@ -26,6 +28,7 @@ from vision.canal_houses.fastmatch import (
 )
 from vision.canal_houses.recognise import tile_ncc
 from vision.canal_houses.structure import rectify
+from vision.canal_houses.template import thumb_tile_sums
 
 RNG = np.random.default_rng(13)
 
@@ -74,6 +77,25 @@ def test_twin_regions_are_the_plain_definitions(kind: str, k: int) -> None:
         assert len(got) == 4  # the case exercises real twins
 
 
+@pytest.mark.parametrize(("shape", "spelt"), [((40, 48, THUMB_W), True), ((9, THUMB_H, THUMB_W), True),
+                                            ((2, 3, 36, THUMB_W), True), ((THUMB_H, THUMB_W), False),
+                                            ((3, 40, THUMB_W), False)],
+                         ids=["stack-band", "stack-whole", "two-stacks", "one-thumb", "small"])
+@pytest.mark.parametrize("values", ["normal", "wide-range", "many-zeros"], ids=str)
+def test_tile_sums_are_numpys_reduction(shape: tuple[int, ...], spelt: bool, values: str) -> None:
+    # from TILE_SUMS_SPELT_OUT_FROM elements the adds are spelt out over whole arrays: the same bits
+    x = RNG.normal(0, 1, shape).astype(np.float32)
+    if values == "wide-range":
+        x *= np.float32(10.0) ** RNG.integers(-4, 5, shape).astype(np.float32)
+    elif values == "many-zeros":
+        x[x < 0.5] = 0.0
+    assert (x.size >= C.TILE_SUMS_SPELT_OUT_FROM) == spelt  # both ways are exercised
+    rows = shape[-2] // TILE
+    plain = x[..., :rows * TILE, :TILES[1] * TILE].reshape(*shape[:-2], rows, TILE, TILES[1], TILE).sum(axis=(-3, -1))
+    got = tile_sums(x)
+    assert got.shape == plain.shape and got.dtype == plain.dtype and np.array_equal(got, plain)
+
+
 def _plain_tile_ncc(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray) -> tuple[np.ndarray, ...]:
     """recognise.tile_ncc as it was written first (thumbs picked by the caller)."""
     rows = np.nonzero(tile_sums(wt).sum(axis=1) > 0)[0]
@@ -104,6 +126,58 @@ def test_tile_ncc_is_the_plain_definition(rows: tuple[int, int], pick: list[int]
     want = _plain_tile_ncc(a, wt, thumbs if chosen is None else thumbs[chosen])
     for g, w in zip(got, want, strict=True):
         assert g.shape == w.shape and g.dtype == w.dtype and np.array_equal(g, w)
+
+
+def _laid_weight(kind: str) -> np.ndarray:
+    """A visible part's weight as _laid makes it: a strip or the whole
+    field, turned a little or half round and shifted, so that tiles at its
+    rim are partly seen."""
+    if kind == "lone-rim-tile":  # the last tile row seen, its first tile only in part: one rim tile
+        wt = np.zeros((THUMB_H, THUMB_W), np.float32)
+        wt[12 * TILE:13 * TILE, :TILES[1] * TILE] = 1.0
+        wt[12 * TILE:12 * TILE + 3, :5] = 0.0
+        return wt
+    h = {"strip": 50, "whole": THUMB_H, "sliver": 9, "nothing": 0}[kind.split("-")[0]]
+    inside = np.zeros((max(h, 1), THUMB_W), np.float32)
+    inside[2:h - 2, 2:-2] = 1.0
+    if "turned" in kind:
+        M = np.array([[-1.0, 0.0, THUMB_W + 1.3], [0.0, -1.0, THUMB_H - 2.6]])
+    else:
+        c, s = np.cos(0.04), np.sin(0.04)
+        M = np.array([[c, -s, 2.4], [s, c, 1.7]])
+    laid = cv2.warpAffine(inside, M, (THUMB_W, THUMB_H))
+    return laid if kind.endswith("soft") else (laid > 0.5).astype(np.float32)  # soft: weights between 0 and 1
+
+
+@pytest.mark.parametrize("kind", ["strip-tilted", "strip-turned", "whole-tilted", "sliver-turned", "nothing-tilted",
+                                  "lone-rim-tile", "whole-tilted-soft"], ids=str)
+@pytest.mark.parametrize("kept", [True, False], ids=["pool-stack", "changing-stack"])
+@pytest.mark.parametrize("pick", [None, [0, 3, 4], [2]], ids=["all", "some", "one"])
+def test_tile_ncc_with_kept_thumb_sums_is_the_plain_definition(kind: str, kept: bool, pick: list[int] | None) -> None:
+    # the whole tiles' thumbnail sums come from thumb_tile_sums (a read-only stack's, kept), the rim's are
+    # summed on the spot: the very numbers the plain definition gives
+    thumbs = RNG.normal(0, 1, (6, THUMB_H, THUMB_W)).astype(np.float32)
+    thumbs.setflags(write=not kept)
+    a = RNG.normal(0, 1, (THUMB_H, THUMB_W)).astype(np.float32)
+    wt = _laid_weight(kind)
+    chosen = None if pick is None else np.array(pick)
+    for _ in range(2):  # the second time from the kept sums, if kept
+        got = tile_ncc(a, wt, thumbs, chosen)
+        want = _plain_tile_ncc(a, wt, thumbs if chosen is None else thumbs[chosen])
+        for g, w in zip(got, want, strict=True):
+            assert g.shape == w.shape and g.dtype == w.dtype and np.array_equal(g, w)
+    # kept only for a read-only stack seen mostly whole (a strip is seen mostly at its rim: all its tiles summed)
+    assert any(t is thumbs for t, _, _ in template._SUMS) == (kept and kind in ("whole-tilted", "lone-rim-tile"))
+
+
+def test_thumb_tile_sums_are_kept_only_for_a_read_only_stack() -> None:
+    thumbs = RNG.normal(0, 1, (3, THUMB_H, THUMB_W)).astype(np.float32)
+    first = thumb_tile_sums(thumbs)
+    thumbs[0] += 1.0  # a writable stack may change: its sums are worked out again
+    assert np.array_equal(thumb_tile_sums(thumbs)[0], tile_sums(thumbs))
+    assert not np.array_equal(thumb_tile_sums(thumbs)[0], first[0])
+    thumbs.setflags(write=False)
+    assert thumb_tile_sums(thumbs)[0] is thumb_tile_sums(thumbs)[0]
 
 
 @pytest.mark.parametrize("gains", [np.array([1 / 200, 1 / 180, 1 / 150], np.float32),

@@ -135,6 +135,13 @@ TEMPLATE_MIN_CONTRAST = 4.0  # grey levels; keeps flat areas from amplifying noi
 TEMPLATE_EDGE_MM = 1.5  # the visible part's rim is left out (outline errors)
 TEMPLATE_TILE_MM = 6.0  # the correlation is taken in square tiles of this side
 TEMPLATE_TILE_FILL = 0.6  # share of a tile that must be visible (and weighted)
+THUMB_SUMS_RIM_SHARE_MAX = (1, 3)  # template.seen_thumb_sums takes the whole tiles' kept sums only while
+# the partly seen (rim) tiles are under this share (1/3) of the seen ones: gathering a rim tile costs about
+# twice what summing a seen tile costs (65 thumbnails: rim path 1.2-1.6 ms at 18-23 rim tiles; all summed
+# 0.57 ms at 18 seen tiles, 1.87 at 63, 3.36 at 117). The same sums either way.
+TILE_SUMS_SPELT_OUT_FROM = 20_000  # elements: catalog.tile_sums spells its adds out over whole arrays from
+# here (65 x 48 x 112 float32: 0.74 -> 0.40 ms; 65 x 156 x 112: 2.45 -> 1.19 ms); below, numpy's own
+# reduction costs less (one 162 x 112 thumbnail: 0.041 against 0.056 ms). The same sums either way.
 TEMPLATE_TILE_TEXTURE = 0.15  # normalised variance of the entry in a tile: has artwork
 TEMPLATE_MIN_TILES = 2  # textured tiles of the entry, visible
 TEMPLATE_TILE_WIN = 0.15  # a tile tells the entry apart when it agrees this much better than with any other

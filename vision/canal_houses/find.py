@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from . import constants as C
+from .levels import balance, balanced_range, channel_range  # noqa: F401  (importable from find, as before)
 
 
 @dataclass(frozen=True)
@@ -102,38 +103,12 @@ def white_gains(image: np.ndarray) -> np.ndarray:
             continue  # the same guess again (often): same score, and the first one wins ties
         tried.append(gains)
         bal = balance(small, gains, out=bal)  # the last guess's image is done with
-        fields, _ = find_fields(bal, paper_mask(bal))
+        fields, _ = find_fields(bal, paper_mask(bal, balanced_range(small, gains)))
         score = sum(f.area * f.ring_white for f in fields)
         if score > best_score:
             best, best_score = gains, score
     assert best is not None
     return best
-
-
-_LEVELS = np.repeat(np.arange(256, dtype=np.uint8), 3).reshape(1, 256, 3)
-
-
-def balance(image: np.ndarray, gains: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
-    """Float image with the cast removed and paper white near 1.0. An 8-bit
-    image goes through a 256-level table per channel (cv2.LUT, the very
-    same float32 products, half the time); others in place on one new array
-    (the temporaries cost more than the arithmetic). out: a float32 array of
-    the image's shape the caller no longer needs (an earlier balance of it),
-    written over instead of a new one: a fresh 2000 px float image costs
-    more in first-touch page faults than the table lookup itself."""
-    if image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3:
-        table = _balance_array(_LEVELS, gains)
-        if (out is not None and out.shape == image.shape and out.dtype == np.float32
-                and out.flags.c_contiguous and out.flags.writeable):
-            return cv2.LUT(image, table, dst=out)
-        return cv2.LUT(image, table)
-    return _balance_array(image, gains)
-
-
-def _balance_array(image: np.ndarray, gains: np.ndarray) -> np.ndarray:
-    out = image.astype(np.float32)
-    out *= np.asarray(gains, np.float32)
-    return np.minimum(out, 1.5, out=out)
 
 
 def border_gains(image: np.ndarray, gains: np.ndarray, fields: list[Field],
@@ -154,18 +129,6 @@ def border_gains(image: np.ndarray, gains: np.ndarray, fields: list[Field],
         return gains
     white = np.percentile(px.astype(np.float32), 75, axis=0)
     return (1.0 / np.maximum(white, C.WB_MIN_LEVEL)).astype(np.float32)
-
-
-def channel_range(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The brightest and the dimmest channel of each pixel. Elementwise max
-    and min over the three channel views: numpy's reduction over the last
-    axis is several times slower, and for float images so is cv2.split,
-    which copies every channel out first (uint8 images split fast)."""
-    if image.dtype == np.uint8:
-        b, g, r = cv2.split(image)
-        return cv2.max(cv2.max(b, g), r), cv2.min(cv2.min(b, g), r)
-    b, g, r = image[..., 0], image[..., 1], image[..., 2]
-    return np.maximum(np.maximum(b, g), r), np.minimum(np.minimum(b, g), r)
 
 
 def paper_mask(bal: np.ndarray, ranges: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:

@@ -25,9 +25,9 @@ from .catalog import CANON_H, CANON_W, Catalog, grey_field
 from .colour import field_colour, name_colour, parse_palette
 from .find import (
     balance,
+    balanced_range,
     blur_sigma,
     border_gains,
-    channel_range,
     find_all_fields,
     paper_mask,
     white_gains,
@@ -62,7 +62,7 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
     out = scale * photo.shape[1] / full[0]  # working px per pixel of the photo as sent
     gains = white_gains(small)
     bal = balance(small, gains)
-    ranges = channel_range(bal)  # brightest and dimmest channel, for all the paper masks
+    ranges = balanced_range(small, gains)  # brightest and dimmest channel of bal, for all the paper masks
     paper = paper_mask(bal, ranges)
     sigma = blur_sigma(bal)
     blurred = sigma is not None and sigma > C.BLUR_MAX_SIGMA_PX

@@ -10,7 +10,16 @@ import numpy as np
 
 from . import constants as C
 from . import fastmatch
-from .catalog import THUMB_H, THUMB_W, TILE, Pool, normalised, tile_sums
+from .catalog import (
+    SPELT_TILES,
+    THUMB_H,
+    THUMB_W,
+    TILE,
+    Pool,
+    normalised,
+    spelt_out_sums,
+    tile_sums,
+)
 
 _QUERY: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # the last visible part's (grey, query, inside)
 
@@ -115,21 +124,91 @@ def tile_ncc(a: np.ndarray, wt: np.ndarray, thumbs: np.ndarray, pick: np.ndarray
     tiles (entries x tile rows x tile columns), over the tile rows the
     visible part reaches; which tiles are seen enough, and each entry's own
     texture there (pick: only these thumbnails, only their seen rows copied)."""
-    rows = np.nonzero(tile_sums(wt).sum(axis=1) > 0)[0]
+    every = tile_sums(wt)
+    rows = np.nonzero(every.sum(axis=1) > 0)[0]
     if len(rows) == 0:
         empty = np.zeros((len(thumbs) if pick is None else len(pick), 0, 0), np.float32)
         return empty, np.zeros((0, 0), bool), empty
     top, bottom = rows[0] * TILE, (rows[-1] + 1) * TILE
     a, wt, b = a[top:bottom], wt[top:bottom], thumbs[:, top:bottom] if pick is None else thumbs[pick, top:bottom]
-    sw = tile_sums(wt)
+    # the band's weight sums are the whole grid's rows (each tile summed alike); the part's two sums in one call
+    sw = every[rows[0]:rows[-1] + 1]
     ok = sw >= C.TEMPLATE_TILE_FILL * TILE * TILE
+    swb, swbb = seen_thumb_sums(wt, b, thumbs, pick, int(rows[0]), sw)
     sw = np.maximum(sw, 1e-6)
-    wb = wt * b  # (wt * b) * b is wt * b * b, worked out once
-    ma, mb = tile_sums(wt * a) / sw, tile_sums(wb) / sw
-    va = tile_sums(wt * a * a) / sw - ma * ma
-    vb = tile_sums(wb * b) / sw - mb * mb
-    ncc = (tile_sums(wt * a * b) / sw - ma * mb) / np.sqrt(np.maximum(va * vb, 1e-6))
+    wa = wt * a
+    swa, swaa = tile_sums(np.stack([wa, wa * a]))
+    ma, mb = swa / sw, swb / sw
+    va = swaa / sw - ma * ma
+    vb = swbb / sw - mb * mb
+    ncc = (tile_sums(wa * b) / sw - ma * mb) / np.sqrt(np.maximum(va * vb, 1e-6))
     return ncc, ok, vb
+
+
+_SUMS: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # (thumbs, their tile sums, of their squares)
+_SUMS_MAX = 8  # as catalog._INDEXES_MAX: a few groups' catalogs and roles
+
+
+def thumb_tile_sums(thumbs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """tile_sums(thumbs) and tile_sums(thumbs * thumbs) over the whole
+    thumbnail grid, kept for a read-only stack (a pool's thumbs, the same
+    array read after read)."""
+    for kept, s, ss in _SUMS:
+        if kept is thumbs:
+            return s, ss
+    s, ss = tile_sums(thumbs), tile_sums(thumbs * thumbs)
+    if not thumbs.flags.writeable:
+        if len(_SUMS) >= _SUMS_MAX:
+            _SUMS.pop(0)
+        _SUMS.append((thumbs, s, ss))
+    return s, ss
+
+
+def seen_thumb_sums(wt: np.ndarray, b: np.ndarray, thumbs: np.ndarray, pick: np.ndarray | None, row0: int,
+                    sw: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """tile_sums(wt * b) and tile_sums(wt * b * b), to the bit, for the band
+    b of the (picked) thumbnails that starts at tile row row0 and its
+    weights wt (sw: tile_sums(wt), when the caller has it): a tile wholly seen (wt 1 throughout) sums the thumbnail's
+    very values, kept once per stack (thumb_tile_sums); an unseen one sums
+    zeros; only the tiles at the seen part's rim are summed here (all the
+    seen tiles, when the rim is most of them). tile_ncc ran for every entry
+    of every candidate and place of every card, and these two sums over all
+    the thumbnails were most of it."""
+    sw = tile_sums(wt) if sw is None else sw
+    rows, cols = sw.shape
+    # a weight of only 0s and 1s (as _laid makes it) sums to TILE * TILE over a wholly seen tile, 0 over an unseen one
+    binary = not ((wt != 0) & (wt != 1)).any()
+    whole, unseen = sw == TILE * TILE, sw == 0
+    rim = ~whole & ~unseen
+    if not binary or thumbs.flags.writeable or not SPELT_TILES or rim.sum() * C.THUMB_SUMS_RIM_SHARE_MAX[1] >= (~unseen).sum() * C.THUMB_SUMS_RIM_SHARE_MAX[0]:
+        # a stack that may change (nothing kept), or a part seen mostly at its rim (a tucked card's strip):
+        # gathering the rim's tiles would cost more than summing every seen tile
+        wb = wt * b
+        return tile_sums(wb), tile_sums(wb * b)
+    s, ss = thumb_tile_sums(thumbs)
+    s, ss = (x[:, row0:row0 + rows] if pick is None else x[pick, row0:row0 + rows] for x in (s, ss))
+    s = np.where(whole, s, np.float32(0))
+    ss = np.where(whole, ss, np.float32(0))
+    ri, ci = np.nonzero(rim)
+    if len(ri):
+        # the rim's tiles side by side as one band of tile_sums' own layout: the same sums in the same order
+        span = np.arange(TILE)
+        at_r = (ri[:, None] * TILE + span)[:, :, None]
+        at_c = (ci[:, None] * TILE + span)[:, None, :]
+        bt = b[:, at_r, at_c].transpose(0, 2, 1, 3).reshape(len(b), TILE, len(ri) * TILE)
+        wtt = wt[at_r, at_c].transpose(1, 0, 2).reshape(TILE, len(ri) * TILE)
+        wbt = wtt * bt
+        s[:, ri, ci] = _band_sums(wbt)
+        ss[:, ri, ci] = _band_sums(wbt * bt)
+    return s, ss
+
+
+def _band_sums(x: np.ndarray) -> np.ndarray:
+    """tile_sums' reduction of one tile row of any number of tiles
+    (... x TILE x n*TILE -> ... x n), spelt out: numpy's own reduction
+    adds a lone tile in another order (its axes of one merged)."""
+    n = x.shape[-1] // TILE
+    return spelt_out_sums(x.reshape(*x.shape[:-2], 1, TILE, n, TILE))[..., 0, :]
 
 
 def tile_verdict(ncc: np.ndarray, ok: np.ndarray, vb: np.ndarray, k: int, rivals: np.ndarray,
