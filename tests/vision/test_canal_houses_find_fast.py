@@ -10,14 +10,12 @@ import pytest
 
 from vision.canal_houses import constants as C
 from vision.canal_houses.find import (
-    balance,
-    balanced_range,
-    channel_range,
     paper_mask,
     ridge_paper,
     white_gains,
     whole_percentiles,
 )
+from vision.canal_houses.levels import balance, balanced_range, channel_range
 
 RNG = np.random.default_rng(7)
 IMAGES = {

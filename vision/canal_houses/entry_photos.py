@@ -17,7 +17,8 @@ from ..errors import PhotoError
 from . import constants as C
 from .catalog import CANON_H, CANON_W, THUMB_H, THUMB_W, features, grey_field
 from .colour import field_colour, name_colour, parse_palette
-from .find import balance, border_gains, find_fields, paper_mask, white_gains, working_image
+from .find import border_gains, find_fields, paper_mask, white_gains, working_image
+from .levels import balance
 from .roles import face_down_score, sky_and_roof
 from .structure import door_vote, order_corners, rectify
 

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from . import constants as C
-from .levels import balance, balanced_range, channel_range  # noqa: F401  (importable from find, as before)
+from .levels import balance, balanced_range, channel_range
 
 
 @dataclass(frozen=True)

@@ -24,8 +24,6 @@ from .accounting import left_out_warnings, left_over
 from .catalog import CANON_H, CANON_W, Catalog, grey_field
 from .colour import field_colour, name_colour, parse_palette
 from .find import (
-    balance,
-    balanced_range,
     blur_sigma,
     border_gains,
     find_all_fields,
@@ -33,6 +31,7 @@ from .find import (
     white_gains,
     working_image,
 )
+from .levels import balance, balanced_range
 from .looks import role_by_examples
 from .recognise import match_card
 from .roles import sky_and_roof
