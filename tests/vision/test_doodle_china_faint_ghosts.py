@@ -6,32 +6,14 @@ times as wide as the sheet's own strokes is an erased line's ghost
 
 from __future__ import annotations
 
-import cv2
-import numpy as np
 import pytest
+from path_cells import path_sheet
 
 from vision.doodle_china import cells
 from vision.doodle_china import constants as C
 
-CELL = 96
 PENCIL = 0.07
 OWN = [("EW", 0.075, 2), ("NS", 0.075, 2), ("NE", 0.075, 2), ("SW", 0.075, 2), ("NW", 0.075, 2)]
-
-
-def _sheet(specs: list[tuple[str, float, int]]) -> tuple[np.ndarray, np.ndarray]:
-    """Ink map of cells side by side, each with a path drawn at a level
-    (before the blur) and a width in pixels; and the cells' boxes."""
-    ink = np.zeros((CELL + 40, len(specs) * (CELL + 20) + 40), np.float32)
-    boxes = []
-    for k, (path, level, width) in enumerate(specs):
-        x0 = 20 + k * (CELL + 20)
-        boxes.append([x0, 20, x0 + CELL, 20 + CELL])
-        layer = np.zeros_like(ink)
-        uv, _ = cells.path_points(path, np.linspace(0.05, 0.95, 40))
-        pts = np.round((np.array([x0, 20]) + uv * CELL) * 16).astype(np.int32)
-        cv2.polylines(layer, [pts], False, level, width, cv2.LINE_AA, shift=4)
-        ink = np.maximum(ink, layer)
-    return cv2.blur(cv2.GaussianBlur(ink, (0, 0), 0.8), (3, 3)), np.array(boxes, np.float64)
 
 
 @pytest.mark.parametrize("pencil,taught_faint,want", [
@@ -47,7 +29,7 @@ def test_road_threshold(pencil, taught_faint, want):
                          ids=["taught-faint-kept", "usual-floor-lost"])
 def test_a_faint_road_under_the_usual_floor(taught_faint, kept):
     """A road at 0.035 of ink, under C.INK_FLOOR, is read on a taught faint read."""
-    ink, boxes = _sheet([("NE", 0.044, 2)])
+    ink, boxes = path_sheet([("NE", 0.044, 2)])
     profiles = cells.path_profiles(ink, boxes)
     assert C.TAUGHT_PATH_FLOOR < float(cells.nan_median(profiles).max()) < C.INK_FLOOR
     paths, _, _ = cells.classify(profiles, cells.road_threshold(PENCIL, taught_faint))
@@ -65,7 +47,7 @@ def test_a_faint_road_under_the_usual_floor(taught_faint, kept):
 ], ids=["wide-straight", "wide-turn", "rule-off", "faint-road-straight", "faint-road-turn",
         "wide-but-dark", "too-few-own"])
 def test_a_ghost_wider_than_the_sheets_own_strokes(path, level, width, own, wide, kept):
-    ink, boxes = _sheet([*own, (path, level, width)])
+    ink, boxes = path_sheet([*own, (path, level, width)])
     profiles = cells.path_profiles(ink, boxes)
     threshold = cells.road_threshold(PENCIL, True)
     paths, confs, notes = cells.classify(profiles, threshold)
@@ -88,7 +70,7 @@ def test_a_ghost_wider_than_the_sheets_own_strokes(path, level, width, own, wide
 def test_a_faint_ghost_under_ghost_level_narrower_than_ghost_width(own_faint, taught_faint, kept):
     """Under GHOST_LEVEL, 1.25-1.4x the own strokes and under GHOST_WIDTH
     (fresh-ish faint reads 694007, 695006: 0.05 wide by strokes of 0.04)."""
-    ink, boxes = _sheet([*OWN, ("EW", 0.036, 3)])
+    ink, boxes = path_sheet([*OWN, ("EW", 0.036, 3)])
     profiles = cells.path_profiles(ink, boxes)
     threshold = cells.road_threshold(PENCIL, True)
     paths, confs, notes = cells.classify(profiles, threshold)

@@ -119,11 +119,12 @@ def pencil_level(profiles: np.ndarray) -> float:
     return float(np.percentile(strong, 75))
 
 
-def road_threshold(pencil: float, taught_faint: bool = False) -> float:
+def road_threshold(pencil: float, faint: bool = False) -> float:
     """The least ink of a road: C.INK_SHARE of the sheet's pencil, never under
-    C.INK_FLOOR; on a template read with a faint pencil (`taught_faint`) under
-    C.TAUGHT_PATH_FLOOR only, where faint roads sit at 0.03-0.04 of ink."""
-    return max(C.TAUGHT_PATH_FLOOR if taught_faint else C.INK_FLOOR, C.INK_SHARE * pencil)
+    C.INK_FLOOR; with a faint pencil (`faint`: a template read's, or our own
+    sheet's since faint2) under C.TAUGHT_PATH_FLOOR only, where faint roads sit
+    at 0.03-0.04 of ink."""
+    return max(C.TAUGHT_PATH_FLOOR if faint else C.INK_FLOOR, C.INK_SHARE * pencil)
 
 
 def path_strength(profile: np.ndarray) -> np.ndarray:
@@ -182,11 +183,9 @@ def nan_median(a: np.ndarray) -> np.ndarray:
     return np.where(n > 0, (lo + hi) / 2, -1.0)
 
 
-def ghost_width(ink: np.ndarray, box: np.ndarray, path: str, bend: float, threshold: float) -> float:
-    """How wide (share of the cell) the ink along a path's shape is at half
-    its peak, the median over the points where it passes `threshold`; 0 when
-    too few do."""
-    t = np.linspace(C.PATH_TRIM, 1 - C.PATH_TRIM, C.PATH_SAMPLES)
+def _across(ink: np.ndarray, box: np.ndarray, path: str, bend: float, t: np.ndarray) -> np.ndarray:
+    """Ink across a path's shape at parameters `t`, +-C.GHOST_SPAN of the cell
+    in C.GHOST_STEP steps: (len(t), steps)."""
     pts, normal = path_points(path, t, bend=bend)
     steps = int(round(2 * C.GHOST_SPAN / C.GHOST_STEP)) + 1
     across = np.linspace(-C.GHOST_SPAN, C.GHOST_SPAN, steps)
@@ -194,12 +193,32 @@ def ghost_width(ink: np.ndarray, box: np.ndarray, path: str, bend: float, thresh
     x0, y0, x1, y1 = box
     xi = np.clip(np.rint(x0 + p[..., 0] * (x1 - x0)).astype(np.intp), 0, ink.shape[1] - 1)
     yi = np.clip(np.rint(y0 + p[..., 1] * (y1 - y0)).astype(np.intp), 0, ink.shape[0] - 1)
-    cut = ink[yi, xi]
+    return ink[yi, xi]
+
+
+def ghost_width(ink: np.ndarray, box: np.ndarray, path: str, bend: float, threshold: float) -> float:
+    """How wide (share of the cell) the ink along a path's shape is at half
+    its peak, the median over the points where it passes `threshold`; 0 when
+    too few do."""
+    cut = _across(ink, box, path, bend, np.linspace(C.PATH_TRIM, 1 - C.PATH_TRIM, C.PATH_SAMPLES))
     peak = cut.max(axis=1)
     inked = peak > threshold
     if inked.sum() < 3:
         return 0.0
     return float(np.median((cut[inked] >= peak[inked, None] / 2).sum(axis=1))) * C.GHOST_STEP
+
+
+def end_share(ink: np.ndarray, box: np.ndarray, path: str, bend: float, level: float) -> float:
+    """The ink at a path's fainter end (the outer C.GHOST_END of the cell at
+    each end, which the profiles leave out; the median of its darkest ink
+    across +-C.PATH_BAND) as a share of `level`, the ink along its middle: a
+    drawn line runs on to the cell's edge, an erased one fades before it."""
+    band = int(round(C.PATH_BAND / C.GHOST_STEP))
+    mid = int(round(C.GHOST_SPAN / C.GHOST_STEP))
+    ends = [float(np.median(_across(ink, box, path, bend, np.linspace(a, b, C.GHOST_END_SAMPLES))
+                            [:, mid - band:mid + band + 1].max(axis=1)))
+            for a, b in ((0.0, C.GHOST_END), (1 - C.GHOST_END, 1.0))]
+    return min(ends) / level if level > 0 else 0.0
 
 
 def faint_ghost_rules(own_faint: bool, taught_faint: bool) -> dict[str, Any]:
@@ -208,15 +227,18 @@ def faint_ghost_rules(own_faint: bool, taught_faint: bool) -> dict[str, Any]:
     C.GHOST_WIDER times as wide as the sheet's own strokes (a faint ghost is
     narrower than C.GHOST_WIDTH); on a template read also one under
     C.TAUGHT_GHOST_LEVEL and C.TAUGHT_GHOST_WIDER times as wide, as its
-    roads are counted from the lower C.TAUGHT_PATH_FLOOR."""
+    roads are counted from the lower C.TAUGHT_PATH_FLOOR. On our own sheet a
+    path under C.FADED_LEVEL whose ink fades before the cell's edge is one
+    too (drop_ghosts `faded`)."""
     return {"own_width": own_faint or taught_faint,
-            "wide": (C.TAUGHT_GHOST_WIDER, C.TAUGHT_GHOST_LEVEL) if taught_faint else None}
+            "wide": (C.TAUGHT_GHOST_WIDER, C.TAUGHT_GHOST_LEVEL) if taught_faint else None,
+            "faded": (C.FADED_LEVEL, C.FADED_END) if own_faint else None}
 
 
 def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil: float, threshold: float,
                 paths: list[str | None], confs: list[float], notes: list[str],
                 always: list[bool] | None = None, own_width: bool = False,
-                wide: tuple[float, float] | None = None) -> None:
+                wide: tuple[float, float] | None = None, faded: tuple[float, float] | None = None) -> None:
     """An erased line leaves a ghost: wide and well under the pencil's level
     along its path, where a drawn line, however faint, reaches about the
     pencil's level in a narrow stroke. A path read from such a ghost is read
@@ -228,7 +250,10 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     `wide` (times, level): a path under `level` of the pencil (above
     C.GHOST_LEVEL) is a ghost too when at least `times` as wide as those
     strokes: a template read's faint pencil, whose lower road threshold lets
-    an erased smudge's darker middle through."""
+    an erased smudge's darker middle through.
+    `faded` (level, share): a path under `level` of the pencil whose fainter
+    end (end_share) carries under `share` of its middle's ink is a ghost: an
+    erased line fades before the cell's edge, a drawn one runs on to it."""
     todo = [i for i, path in enumerate(paths) if path is not None and not (always is not None and always[i])]
     if not todo:
         return
@@ -245,6 +270,7 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     if own_width and own is not None:
         widest = min(widest, C.GHOST_WIDER * own)
     top = max(C.GHOST_LEVEL, wide[1]) if wide is not None and own is not None else C.GHOST_LEVEL
+    top = max(top, faded[0]) if faded is not None else top
     for i, (level, bend) in zip(todo, best, strict=True):
         path = paths[i]
         if level >= top * pencil:
@@ -253,6 +279,8 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
         ghost = level < C.GHOST_LEVEL * pencil and width >= widest - 1e-9
         if wide is not None and own is not None and level < wide[1] * pencil:
             ghost = ghost or width >= wide[0] * own - 1e-9
+        if faded is not None and level < faded[0] * pencil:
+            ghost = ghost or end_share(ink, boxes[i], path, bend, level) < faded[1]
         if ghost:
             paths[i], confs[i] = None, C.GHOST_CONFIDENCE
             notes[i] = f"a faint, wide mark along {path} (an erased line?), read as empty"

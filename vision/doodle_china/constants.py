@@ -520,3 +520,23 @@ TURN_FLOOR_CENTRE = 0.3
 # floors 472 -> 492 there but lost 5 crosses on dev 643000-643059 (346 ->
 # 341), 0.17: 488 and 344, 0.15: 485 and 346 (unchanged).
 FLOOR_STROKE_RISE = 0.15
+
+# --- faint2 (session 18)
+# On our own sheet with a faint pencil (under OWN_FAINT_PENCIL) a road's ink
+# counts from TAUGHT_PATH_FLOOR, as on a template read, not INK_FLOOR: faint
+# strokes' roads sit at 0.53-0.69 of a pencil of 0.052-0.075, 0.028-0.036 of
+# ink, under INK_FLOOR (own faint dev 646009, 646041, 646059: 10 roads read
+# as empty squares). What that lower floor lets through is erased smudges
+# (and some already passed GHOST_LEVEL): their ink fades before the cell's
+# edge (the generator draws them over 0.1-0.9 of the path, then blurs), a
+# drawn line runs on to it. A path under FADED_LEVEL of the pencil whose
+# fainter end (the outer GHOST_END of the cell, GHOST_END_SAMPLES points,
+# cells.end_share) carries under FADED_END of its middle's ink is a ghost.
+# Dev 646000-646079 (2000x1500), paths under 0.7 of the pencil: drawn ones'
+# end share 0.73 and up (nearly all 0.8-2.9); smudges read as paths at
+# 0.43-0.59 of the pencil, end share -0.09-0.66 (two at 1.9 and 2.6, beside
+# a neighbour's road, stay wrong).
+FADED_LEVEL = 0.62
+FADED_END = 0.7
+GHOST_END = 0.08
+GHOST_END_SAMPLES = 5
