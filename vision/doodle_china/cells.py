@@ -121,9 +121,9 @@ def pencil_level(profiles: np.ndarray) -> float:
 
 def road_threshold(pencil: float, faint: bool = False) -> float:
     """The least ink of a road: C.INK_SHARE of the sheet's pencil, never under
-    C.INK_FLOOR; with a faint pencil (`faint`: a template read's, or our own
-    sheet's since faint2) under C.TAUGHT_PATH_FLOOR only, where faint roads sit
-    at 0.03-0.04 of ink."""
+    C.INK_FLOOR; with a faint pencil (`faint`: a template read's or our own
+    sheet's) under C.TAUGHT_PATH_FLOOR only, where faint roads sit at
+    0.03-0.04 of ink."""
     return max(C.TAUGHT_PATH_FLOOR if faint else C.INK_FLOOR, C.INK_SHARE * pencil)
 
 
