@@ -6,6 +6,7 @@ put back in it."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -147,3 +148,29 @@ def test_one_whole_store_gives_the_line_for_a_hidden_store(lift: float, added: b
         store = houses[1][0]
         assert store.full and store.role_confidence <= 0.4 and "hardly seen" in store.notes[0]
         assert float(np.max(store.quad @ V)) == pytest.approx(600, abs=1)
+
+
+def _strip_centre(x: float, base: float, k: int) -> tuple[float, float]:
+    """Where the k-th tucked card of _house(x, base, ...) lies (its centre)."""
+    return x + WIDTH / 2, base - STORE - (k + 1) * (STRIP + 4) + STRIP / 2
+
+
+@pytest.mark.parametrize("houses, missed", [
+    ([_house(0, 600, 3, gaps=(0,)), _house(108, 600, 2)], [_strip_centre(0, 600, 0)]),
+    ([_house(0, 600, 4, gaps=(2,)), _house(108, 600, 1)], [_strip_centre(0, 600, 2)]),
+    ([_house(0, 600, 3, gaps=(1,)), _house(108, 600, 4, gaps=(0,))],
+     [_strip_centre(0, 600, 1), _strip_centre(108, 600, 0)]),
+    ([_house(0, 600, 3), _house(108, 600, 2)], []),
+], ids=["strip-missed-above-the-store", "strip-missed-mid-house", "a-hole-in-two-houses", "no-hole-none-left-out"])
+def test_a_hole_inside_a_house_is_reported_where_it_is(houses: list[list[Card]],
+                                                       missed: list[tuple[float, float]]) -> None:
+    """Issue 13: a card the photo did not show as a field (its borders not
+    told from its neighbours') leaves a hole in its house; the hole is
+    reported among the cards left out, with its outline over the card's
+    place, not only as a note on the card above it (facade dev 9858, 9867)."""
+    left: list[Other] = []
+    check_street(houses, U, V, WIDTH, left_out=left)
+    assert len(left) == len(missed)
+    for o, (x, y) in zip(left, missed, strict=True):
+        assert o.kind == "other" and "no card was found" in o.reason
+        assert cv2.pointPolygonTest(o.quad.reshape(-1, 1, 2), (x, y), False) > 0

@@ -11,22 +11,27 @@ import numpy as np
 
 from ..errors import PhotoError
 from . import constants as C
+from .aside import Other
 from .find import Field
 from .structure import Card
 
+GAP_LEFT_OUT = ("is a card's place between two cards of a house where no card was found (hidden, missing "
+                "or not told from its neighbours?)")
 TWO_STREETS = ("the photo shows cards that are not part of one street (a second street or loose "
                "cards); photograph one player's street at a time with nothing else on the table")
 
 
 def check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: float,
-                 aspect: float | None = None) -> list[str]:
+                 aspect: float | None = None, left_out: list[Other] | None = None) -> list[str]:
     """One street: stores on one line, no wide gap between houses, no hole
     inside a house. Only what is clearly a second street is refused: a row
     of cards standing on its own whole cards, with bare table all across
     between it and this street (above or beside it). Everything else that
     looks wrong is proposed with a warning and low confidence on the cards
     concerned, for a person to fix on the overlay: a store the photo hid or
-    a card read as whole shift a line, and a refusal would lose the rest."""
+    a card read as whole shift a line, and a refusal would lose the rest.
+    left_out: where each hole inside a house is added (an outline to show
+    on the overlay: a card not found there is never dropped silently)."""
     warnings: list[str] = []
     height = store_height(houses, v, width, aspect)
     second = _second_street(houses, u, v, width, height)
@@ -64,6 +69,9 @@ def check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: 
             gap = np.min(lower.quad @ v) - np.max(upper.quad @ v)
             if gap > C.MAX_STACK_GAP * height:
                 _doubt(upper, "a gap below this card (a card missing, moved or hidden?); check this house")
+                if left_out is not None:  # the hole itself: upper's lower edge down to lower's upper edge
+                    left_out.append(Other(np.array([upper.quad[3], upper.quad[2], lower.quad[1], lower.quad[0]],
+                                                   np.float32), "other", GAP_LEFT_OUT))
     return warnings
 
 

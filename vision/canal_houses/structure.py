@@ -264,7 +264,7 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
     houses = [fill_gaps(h, bal, v, width, tall) for h in houses]
     extend_columns(houses, bal, tall, [o.quad for o in others])
     missing_stores(houses, u, v, width, aspect)
-    warnings += check_street(houses, u, v, width, aspect)
+    warnings += check_street(houses, u, v, width, aspect, others)
     for i, house in enumerate(houses):
         for row, c in enumerate(house):
             c.house, c.row = i, row
