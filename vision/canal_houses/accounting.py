@@ -18,6 +18,7 @@ from .find import Field
 from .structure import Card
 
 LEFT_OVER = "was found as a card but fits no place in the street"
+MISSHAPEN = "looks like part of a card whose edge is lost in glare or shadow, and fits no place in the street"
 
 
 def covered_share(quad: np.ndarray, covers: Sequence[np.ndarray]) -> float:
@@ -44,14 +45,26 @@ def covered_share(quad: np.ndarray, covers: Sequence[np.ndarray]) -> float:
 
 
 def left_over(fields: Sequence[Field], houses: Sequence[Sequence[Card]], others: Sequence[Other],
-              least: float = C.ACCOUNT_MIN_COVER) -> list[Other]:
+              least: float = C.ACCOUNT_MIN_COVER, reason: str = LEFT_OVER) -> list[Other]:
     """Each found field that the cards placed in the street and the things
     already reported do not cover by at least `least` of its area, as an
     Other to report. An icon or badge cut off from its card lies on that
     card and is covered; a face-down card already reported is not doubled."""
     covers = [c.quad for h in houses for c in h] + [o.quad for o in others]
-    return [Other(np.asarray(f.quad, np.float32), "other", LEFT_OVER) for f in fields
+    return [Other(np.asarray(f.quad, np.float32), "other", reason) for f in fields
             if covered_share(f.quad, covers) < least]
+
+
+def misshapen_left_over(pieces: Sequence[Field], fields: Sequence[Field], houses: Sequence[Sequence[Card]],
+                        others: Sequence[Other]) -> list[Other]:
+    """The pieces find_fields refused only for their shape (glare bit into a
+    card's field) that are card-sized (at least MISSHAPEN_MIN_AREA of the
+    median field's area) and that nothing placed or reported covers, as
+    Others to report: a card lost to glare is named, not dropped."""
+    if not pieces or not fields:
+        return []
+    least = C.MISSHAPEN_MIN_AREA * float(np.median([f.area for f in fields]))
+    return left_over([p for p in pieces if p.area >= least], houses, others, reason=MISSHAPEN)
 
 
 def left_out_warnings(others: Sequence[Other]) -> list[str]:

@@ -378,3 +378,14 @@ LOOK_OVERRULES_SKY = 1.0
 # a missing card reached. 3.5 leaves a wide gap above that.
 TWIN_SURE_RATIO = 3.5
 TWIN_SURE_CONFIDENCE = 0.8  # sure, yet below a feature match that its twins back (up to 0.99)
+
+# --- misshapen pieces (session 18, issue 13 cause B)
+# A glare patch across a card's edge eats part of its field: the piece left fails MIN_SOLIDITY or
+# MIN_RECT_FILL and the card vanished without a word (facade dev 9850-9899: 9872 h2 r1, 9881 h0 r0 and
+# h0 r1, 9889 h0 r2; solidity 0.62-0.73, rectangle fill 0.61-0.71). find_fields keeps such a piece
+# apart (never as a field) when it is still this solid and rectangular, closed off by paper like a field
+# and at least MISSHAPEN_MIN_AREA of the street's median field area; accounting reports it unless the
+# placed cards cover it.
+MISSHAPEN_MIN_SOLIDITY = 0.55
+MISSHAPEN_MIN_RECT_FILL = 0.55
+MISSHAPEN_MIN_AREA = 0.25

@@ -195,15 +195,17 @@ def _complete(base: list[Field], extra: list[Field], cover: float) -> list[Field
 
 
 def find_all_fields(bal: np.ndarray, paper: np.ndarray,
-                    ranges: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[list[Field], int]:
+                    ranges: tuple[np.ndarray, np.ndarray] | None = None,
+                    misshapen: list[Field] | None = None) -> tuple[list[Field], int]:
     """Card fields from the strict paper mask, completed from the tinted one
     and then from thin bright lines (ridge_paper): a field only a wider
     mask closes off is added, and a strict field that it shows to be two or
     more (strips whose border between them looked coloured) is replaced by
     them. The strict field wins otherwise: the tinted mask also grows glare
-    into a card's field."""
+    into a card's field. misshapen, when given, gets the strict mask's
+    pieces refused only for their shape (see find_fields)."""
     ranges = ranges or channel_range(bal)  # shared by both wider masks
-    strict, cut_off = find_fields(bal, paper)
+    strict, cut_off = find_fields(bal, paper, misshapen)
     tinted, _ = find_fields(bal, tinted_paper(bal, paper, ranges))
     fields = _complete(strict, tinted, 0.0)
     ridged, _ = find_fields(bal, ridge_paper(bal, paper, ranges))
@@ -243,9 +245,14 @@ def _quad(contour: np.ndarray) -> np.ndarray:
     return cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32)
 
 
-def find_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], int]:
+def find_fields(bal: np.ndarray, paper: np.ndarray,
+                misshapen: list[Field] | None = None) -> tuple[list[Field], int]:
     """Card fields in a balanced working image, and how many card-like fields
-    were dropped for touching the photo's edge (cut off)."""
+    were dropped for touching the photo's edge (cut off). misshapen, when
+    given, gets the pieces refused only for their shape (not solid or not
+    rectangular enough: glare across a card's edge bites into its field)
+    that are still closed off by white paper and not too thin; they are
+    not among the fields returned."""
     h, w = paper.shape
     labels, stats, (lx, ly) = _nonpaper_components(paper)
     min_area = C.MIN_INTERIOR_AREA_RATIO * h * w
@@ -272,13 +279,15 @@ def find_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], int]:
         rect_area = rect[1][0] * rect[1][1]
         if hull_area <= 0 or rect_area <= 0:
             continue
-        if area / hull_area < C.MIN_SOLIDITY or area / rect_area < C.MIN_RECT_FILL:
+        bitten = area / hull_area < C.MIN_SOLIDITY or area / rect_area < C.MIN_RECT_FILL
+        if bitten and (misshapen is None or area / hull_area < C.MISSHAPEN_MIN_SOLIDITY
+                       or area / rect_area < C.MISSHAPEN_MIN_RECT_FILL):
             continue
         short = min(rect[1])
         if max(rect[1]) / max(short, 1) > 6:
             continue
         if touches:
-            cut_off += 1
+            cut_off += not bitten  # (a misshapen piece at the edge counted before no more than now)
             continue
         # White paper all round in a thin ring (decks' borders differ: the
         # thinnest we allow for is a keyline of a few hundredths of the width).
@@ -295,8 +304,9 @@ def find_fields(bal: np.ndarray, paper: np.ndarray) -> tuple[list[Field], int]:
             continue
         quad = _quad(contour) + np.array([x0, y0], np.float32)
         angle = float(rect[2]) % 90.0
-        fields.append(Field(quad, np.array(rect[0], float) + [x0, y0], angle,
-                            (float(rect[1][0]), float(rect[1][1])), area, ring_white))
+        field = Field(quad, np.array(rect[0], float) + [x0, y0], angle,
+                      (float(rect[1][0]), float(rect[1][1])), area, ring_white)
+        (misshapen if bitten and misshapen is not None else fields).append(field)
     return _outermost(fields), cut_off
 
 

@@ -20,7 +20,7 @@ from ..decode import check_header, decode_photo
 from ..errors import PhotoError
 from . import catalog_cache
 from . import constants as C
-from .accounting import left_out_warnings, left_over
+from .accounting import left_out_warnings, left_over, misshapen_left_over
 from .catalog import CANON_H, CANON_W, Catalog, grey_field
 from .colour import field_colour, name_colour, parse_palette
 from .find import (
@@ -65,7 +65,8 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
     paper = paper_mask(bal, ranges)
     sigma = blur_sigma(bal)
     blurred = sigma is not None and sigma > C.BLUR_MAX_SIGMA_PX
-    fields, cut_off = find_all_fields(bal, paper, ranges)
+    misshapen: list = []  # pieces refused for their shape: accounted for below
+    fields, cut_off = find_all_fields(bal, paper, ranges, misshapen)
     # Soft edges alone may be an out-of-focus table: blurred only with cards.
     if blurred and (fields or cut_off):
         raise PhotoError(BLURRED, status=422)
@@ -79,6 +80,7 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
     bal = balance(small, gains, out=bal)  # the first balance is done with: no new 36 MB to fault in
     houses, warnings, others = build_street(fields, bal, known.field_aspect())
     others += left_over(fields, houses, others)  # the last check that nothing found is dropped
+    others += misshapen_left_over(misshapen, fields, houses, others)
     warnings = [*known.warnings, *warnings]
     warnings += left_out_warnings(others)
     if cut_off:
