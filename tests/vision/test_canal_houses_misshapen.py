@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from vision.canal_houses.accounting import MISSHAPEN, misshapen_left_over
+from vision.canal_houses.aside import Other
 from vision.canal_houses.find import Field, find_fields, paper_mask
 from vision.canal_houses.structure import Card
 
@@ -64,7 +65,32 @@ STORE = (100, 300, 200, 450)  # the street's fields: median area 15000
 def test_a_card_sized_uncovered_piece_is_reported(piece, placed, reported) -> None:
     fields = [_field(*STORE), _field(400, 100, 500, 250)]
     houses = [[Card(_field(*q), _field(*q).quad, full=True) for q in placed]]
-    out = misshapen_left_over([_field(*piece)], fields, houses, [])
+    out = misshapen_left_over([_field(*piece)], fields, houses, [], np.full((500, 600, 3), TABLE, np.float32))
     assert len(out) == int(reported)
     if reported:
         assert out[0].kind == "other" and out[0].reason == MISSHAPEN
+
+
+BLUE = (0.6, 0.3, 0.1)  # a card back's colours
+BACK = (300, 100, 400, 250)  # a face-down card (a discard) already reported, or else an odd card
+
+
+@pytest.mark.parametrize(("piece", "colour", "back_kind", "kind"), [
+    pytest.param((410, 100, 510, 250), BLUE, "face-down", "face-down", id="back-coloured-piece-next-to-a-back"),
+    pytest.param((410, 100, 510, 250), GREEN, "face-down", "other", id="face-coloured-piece-next-to-a-back"),
+    pytest.param((100, 100, 200, 250), BLUE, "face-down", "other", id="back-coloured-piece-far-from-backs"),
+    pytest.param((410, 100, 510, 250), BLUE, "other", "other", id="back-coloured-piece-next-to-no-back"),
+])
+def test_a_glare_bitten_back_is_reported_face_down(piece, colour, back_kind, kind) -> None:
+    """Glare spoils a bitten back's likeness turned half round, so it is known
+    as a back partly under another is: next to a face-down card reported and
+    of its colours (base: every piece was "other")."""
+    bal = np.full((500, 600, 3), TABLE, np.float32)
+    for (x0, y0, x1, y1), c in ((BACK, BLUE), (piece, colour)):
+        bal[y0:y1, x0:x1] = c
+    fields = [_field(*STORE), _field(*BACK)]
+    houses = [[Card(_field(*STORE), _field(*STORE).quad, full=True)]]
+    others = [Other(_field(*BACK).quad, back_kind, "set aside")]
+    out = misshapen_left_over([_field(*piece)], fields, houses, others, bal)
+    assert [o.kind for o in out] == [kind]
+    assert out[0].reason != MISSHAPEN if kind == "face-down" else out[0].reason == MISSHAPEN

@@ -13,8 +13,9 @@ import cv2
 import numpy as np
 
 from . import constants as C
-from .aside import Other
+from .aside import Other, _partial_backs, _whole_patch, field_of
 from .find import Field
+from .roles import colour_signature
 from .structure import Card
 
 LEFT_OVER = "was found as a card but fits no place in the street"
@@ -45,26 +46,34 @@ def covered_share(quad: np.ndarray, covers: Sequence[np.ndarray]) -> float:
 
 
 def left_over(fields: Sequence[Field], houses: Sequence[Sequence[Card]], others: Sequence[Other],
-              least: float = C.ACCOUNT_MIN_COVER, reason: str = LEFT_OVER) -> list[Other]:
+              least: float = C.ACCOUNT_MIN_COVER) -> list[Other]:
     """Each found field that the cards placed in the street and the things
     already reported do not cover by at least `least` of its area, as an
     Other to report. An icon or badge cut off from its card lies on that
     card and is covered; a face-down card already reported is not doubled."""
     covers = [c.quad for h in houses for c in h] + [o.quad for o in others]
-    return [Other(np.asarray(f.quad, np.float32), "other", reason) for f in fields
+    return [Other(np.asarray(f.quad, np.float32), "other", LEFT_OVER) for f in fields
             if covered_share(f.quad, covers) < least]
 
 
 def misshapen_left_over(pieces: Sequence[Field], fields: Sequence[Field], houses: Sequence[Sequence[Card]],
-                        others: Sequence[Other]) -> list[Other]:
+                        others: Sequence[Other], bal: np.ndarray) -> list[Other]:
     """The pieces find_fields refused only for their shape (glare bit into a
     card's field) that are card-sized (at least MISSHAPEN_MIN_AREA of the
     median field's area) and that nothing placed or reported covers, as
-    Others to report: a card lost to glare is named, not dropped."""
+    Others to report: a card lost to glare is named, not dropped. A piece
+    next to a face-down card reported and of its colours is one more
+    face-down card (a discard glare bit into), known as a back partly under
+    another is: glare spoils its likeness turned half round."""
     if not pieces or not fields:
         return []
     least = C.MISSHAPEN_MIN_AREA * float(np.median([f.area for f in fields]))
-    return left_over([p for p in pieces if p.area >= least], houses, others, reason=MISSHAPEN)
+    covers = [c.quad for h in houses for c in h] + [o.quad for o in others]
+    left = [p for p in pieces if p.area >= least and covered_share(p.quad, covers) < C.ACCOUNT_MIN_COVER]
+    backs = [(colour_signature(_whole_patch(bal, f)), f.centre, max(f.size))
+             for f in (field_of(o.quad) for o in others if o.kind == "face-down")]
+    left, down = _partial_backs(left, bal, backs)
+    return down + [Other(np.asarray(p.quad, np.float32), "other", MISSHAPEN) for p in left]
 
 
 def left_out_warnings(others: Sequence[Other]) -> list[str]:

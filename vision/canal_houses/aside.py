@@ -25,6 +25,13 @@ class Other:
     reason: str
 
 
+def field_of(quad: np.ndarray) -> Field:
+    """A field round a quad already found (a thing set aside or reported)."""
+    rect = cv2.minAreaRect(quad.astype(np.float32))
+    return Field(quad, quad.mean(axis=0), float(rect[2]) % 90.0, (float(rect[1][0]), float(rect[1][1])),
+                 float(cv2.contourArea(quad.astype(np.float32))), 1.0)
+
+
 def _whole_patch(bal: np.ndarray, f: Field) -> np.ndarray:
     """A whole field upright along its own longer side (either way up)."""
     box = cv2.boxPoints(cv2.minAreaRect(f.quad))
@@ -177,10 +184,7 @@ def reclaim(houses: list[list[Any]], others: list[Other], u: np.ndarray, v: np.n
             left.append(o)
             continue
         quad = order_corners(o.quad, u, v)
-        rect = cv2.minAreaRect(quad.astype(np.float32))
-        f = Field(quad, quad.mean(axis=0), float(rect[2]) % 90.0, (float(rect[1][0]), float(rect[1][1])),
-                  float(cv2.contourArea(quad.astype(np.float32))), 1.0)
-        card = Card(f, quad, False, role_confidence=0.5)
+        card = Card(field_of(quad), quad, False, role_confidence=0.5)
         card.notes.append("first taken for a card left out of the street, but it lies in this house; check it")
         home.append(card)
         home.sort(key=lambda c: -float(np.max(c.quad @ v)))

@@ -80,7 +80,7 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
     bal = balance(small, gains, out=bal)  # the first balance is done with: no new 36 MB to fault in
     houses, warnings, others = build_street(fields, bal, known.field_aspect())
     others += left_over(fields, houses, others)  # the last check that nothing found is dropped
-    others += misshapen_left_over(misshapen, fields, houses, others)
+    others += misshapen_left_over(misshapen, fields, houses, others, bal)
     warnings = [*known.warnings, *warnings]
     warnings += left_out_warnings(others)
     if cut_off:
