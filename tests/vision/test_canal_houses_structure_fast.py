@@ -90,7 +90,7 @@ def test_partial_backs_take_each_fields_colours_once_and_only_next_to_a_back(mon
     # each near field looks like the back, so each found one restarts the search
     monkeypatch.setattr(aside, "colour_signature", counted)
     monkeypatch.setattr(aside, "signature_distance", lambda a, b: 0.0)
-    rest, others = aside._partial_backs(near + far, bal, [back])
+    rest, others = aside.partial_backs(near + far, bal, [back])
     assert rest == far and len(others) == 3
     assert len(calls) == 3  # once per field next to a back; the far one never
 

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from . import constants as C
-from .aside import Other, _partial_backs, _whole_patch, field_of
+from .aside import Other, field_of, partial_backs, whole_patch
 from .find import Field
 from .roles import colour_signature
 from .structure import Card
@@ -70,9 +70,9 @@ def misshapen_left_over(pieces: Sequence[Field], fields: Sequence[Field], houses
     least = C.MISSHAPEN_MIN_AREA * float(np.median([f.area for f in fields]))
     covers = [c.quad for h in houses for c in h] + [o.quad for o in others]
     left = [p for p in pieces if p.area >= least and covered_share(p.quad, covers) < C.ACCOUNT_MIN_COVER]
-    backs = [(colour_signature(_whole_patch(bal, f)), f.centre, max(f.size))
+    backs = [(colour_signature(whole_patch(bal, f)), f.centre, max(f.size))
              for f in (field_of(o.quad) for o in others if o.kind == "face-down")]
-    left, down = _partial_backs(left, bal, backs)
+    left, down = partial_backs(left, bal, backs)
     return down + [Other(np.asarray(p.quad, np.float32), "other", MISSHAPEN) for p in left]
 
 

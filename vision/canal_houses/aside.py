@@ -32,7 +32,7 @@ def field_of(quad: np.ndarray) -> Field:
                  float(cv2.contourArea(quad.astype(np.float32))), 1.0)
 
 
-def _whole_patch(bal: np.ndarray, f: Field) -> np.ndarray:
+def whole_patch(bal: np.ndarray, f: Field) -> np.ndarray:
     """A whole field upright along its own longer side (either way up)."""
     box = cv2.boxPoints(cv2.minAreaRect(f.quad))
     v = max((box[1] - box[0], box[2] - box[1]), key=np.linalg.norm)
@@ -48,7 +48,7 @@ def set_aside(fields: list[Field], bal: np.ndarray) -> tuple[list[Field], list[O
     doubtful = []  # whole fields nearly alike turned half round: a back under glare, if next to one
     for f in fields:
         whole = max(f.size) / max(min(f.size), 1) >= C.FULL_CARD_ASPECT_MIN
-        patch = _whole_patch(bal, f) if whole else None  # only a whole card is judged so
+        patch = whole_patch(bal, f) if whole else None  # only a whole card is judged so
         score = face_down_score(patch) if patch is not None else 0.0
         if score >= C.FACE_DOWN_MIN:
             others.append(Other(f.quad, "face-down", "a face-down card (a discard or a draw pile)"))
@@ -64,11 +64,11 @@ def set_aside(fields: list[Field], bal: np.ndarray) -> tuple[list[Field], list[O
         if any(np.linalg.norm(f.centre - b[1]) < C.BACK_NEAR * b[2] for b in whole_backs):
             others.append(Other(f.quad, "face-down", "a face-down card next to the others (glare on it)"))
             keep = [k for k in keep if k is not f]
-    keep, partial = _partial_backs(keep, bal, backs)
+    keep, partial = partial_backs(keep, bal, backs)
     return keep, others + partial, backs
 
 
-def _partial_backs(fields: list[Field], bal: np.ndarray, backs: list[tuple[np.ndarray, np.ndarray, float]]
+def partial_backs(fields: list[Field], bal: np.ndarray, backs: list[tuple[np.ndarray, np.ndarray, float]]
                    ) -> tuple[list[Field], list[Other]]:
     """A back partly covered by another (discards overlap) is not whole: it
     is known by the colours of a whole back it lies next to."""
@@ -82,7 +82,7 @@ def _partial_backs(fields: list[Field], bal: np.ndarray, backs: list[tuple[np.nd
             if not near:
                 continue
             if id(f) not in sigs:
-                sigs[id(f)] = colour_signature(_whole_patch(bal, f))
+                sigs[id(f)] = colour_signature(whole_patch(bal, f))
             if min(signature_distance(sigs[id(f)], b[0]) for b in near) <= C.BACK_LIKENESS:
                 others.append(Other(f.quad, "face-down", "a face-down card partly under another"))
                 backs.append((near[0][0], f.centre, near[0][2]))
@@ -129,8 +129,8 @@ def store_lies_crosswise(fields: list[Field], crosswise: np.ndarray, u: np.ndarr
                if not c and b >= C.FULL_CARD_ASPECT_MIN * a]
     if len(upright) != 1:
         return False
-    least = face_down_score(_whole_patch(bal, upright[0])) - C.TURN_BACK_MARGIN
-    return all(face_down_score(_whole_patch(bal, f)) < least for f, c in zip(fields, crosswise, strict=True) if c)
+    least = face_down_score(whole_patch(bal, upright[0])) - C.TURN_BACK_MARGIN
+    return all(face_down_score(whole_patch(bal, f)) < least for f, c in zip(fields, crosswise, strict=True) if c)
 
 
 def _off_angle(fields: list[Field]) -> np.ndarray:

@@ -167,12 +167,12 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
         Other,
         _crosswise,
         _off_angle,
-        _partial_backs,
-        _whole_patch,
+        partial_backs,
         reclaim,
         set_aside,
         store_lies_crosswise,
         under_the_street,
+        whole_patch,
     )
     from .columns import extend_columns
     from .repair import fill_gaps, split_merged, split_tall_stores
@@ -211,19 +211,19 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
     if crosswise.any() and not crosswise.all():
         # The rules put discards face down and crosswise under the street.
         for f in (f for f, c in zip(fields, crosswise, strict=True) if c):
-            patch = _whole_patch(bal, f)
+            patch = whole_patch(bal, f)
             if turned or face_down_score(patch) >= C.FACE_DOWN_CROSSWISE:
                 others.append(Other(f.quad, "face-down", "a face-down card lying crosswise (a discard)"))
                 backs.append((colour_signature(patch), f.centre, max(f.size)))
             else:
                 others.append(Other(f.quad, "other", "lies crosswise (a discard?)"))
         fields = [f for f, c in zip(fields, crosswise, strict=True) if not c]
-        fields, partial = _partial_backs(fields, bal, backs)
+        fields, partial = partial_backs(fields, bal, backs)
         others += partial
         widths = np.array([np.ptp(f.quad @ u) for f in fields])
     # Narrow fields: the visible part of a back under another, or an icon
     # that glare cut off from its card.
-    narrow_fields, partial = _partial_backs(narrow_fields, bal, backs)
+    narrow_fields, partial = partial_backs(narrow_fields, bal, backs)
     others += partial + [Other(f.quad, "other", "much narrower than the street's cards") for f in narrow_fields]
     cards = []
     ext = np.array([_extents(f.quad, u, v) for f in fields])
