@@ -501,6 +501,17 @@ TURN_FLOOR_CENTRE = 0.3
 # 91 -> 91 (641002 right now; 641074 short-over's crossed box 0 lost: a turn's
 # line is now found through it, 0.51 -> 0.21); fresh 642001-642100: 90 -> 93.
 
+# --- turnline (session 18)
+# A turn's line through a floor box is searched only among the ways whose ink
+# along their whole length (off the floor boxes, grown by TURN_FLOOR_OUT)
+# reaches TURN_FLOOR_WHOLE of the darkest way's: own dev 641074 short-over,
+# the S-E arc (darkest way, 0.91 of the pencil) misses corner box 0, and a
+# chord shifted onto the cross's arm (0.33 whole, 0.32 seen by the box) was
+# taken for the road, its band taking the cross out (0.21); the ways shifted
+# a step either side of that arc keep 0.86 and 0.69 of its ink (0.78, 0.63),
+# so a hand's road lying between searched ways is still among them.
+TURN_FLOOR_WHOLE = 0.6
+
 # --- faint (session 18)
 # A strip beside a floor box (floors._along_strip) shows a road running in
 # only in its columns whose ink off the road's band stays under

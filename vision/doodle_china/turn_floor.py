@@ -72,10 +72,14 @@ def turn_excess(pencil_map: np.ndarray, box: np.ndarray, cell: np.ndarray, path:
     # the road is seen on paper, not in the floor boxes beside: the crosses in
     # a corner's boxes line up like a turn's line through them
     near &= ~_in_boxes(pts, others, g)
+    # the road is the square's darkest way along its whole length (on paper):
+    # a cross's arm lined up with a way that misses the road is dark only by
+    # the box
+    whole = _whole_ink(along, _in_boxes(pts, np.vstack([np.asarray(box, np.float64)[None], others]), g))
     best, pick = -np.inf, -1
     for i in range(len(pts)):
         hit = np.flatnonzero(inside[i])
-        if len(hit) == 0:
+        if len(hit) == 0 or whole[i] < C.TURN_FLOOR_WHOLE * whole.max():
             continue
         before = near[i, :hit[0]]
         after = near[i, hit[-1] + 1:]
@@ -145,6 +149,13 @@ def _slash_across(pencil_map: np.ndarray, box: np.ndarray, line: np.ndarray, cen
     off = inside_box(xs, ys, tuple(box)) & (dist > C.ROAD_FLOOR_BAND * max(bw, bh))
     ink = ink_along(pencil_map, xs, ys, tuple(box)) - wings[np.minimum(np.rint(dist).astype(np.intp), len(wings) - 1)]
     return darkest_line(ink, off)
+
+
+def _whole_ink(along: np.ndarray, boxed: np.ndarray) -> np.ndarray:
+    """Per way (rows of `along`, its ink at each sample): the mean ink of its
+    samples not `boxed` (in a floor box, grown), 0 where all are."""
+    free = ~boxed
+    return np.where(free.any(axis=1), (along * free).sum(axis=1) / np.maximum(free.sum(axis=1), 1), 0.0)
 
 
 def _in_boxes(pts: np.ndarray, boxes: np.ndarray, grow: float) -> np.ndarray:
