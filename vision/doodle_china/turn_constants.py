@@ -61,5 +61,5 @@ TURN_FLOOR_CENTRE = 0.3
 # so a hand's road lying between searched ways is still among them.
 # bench/read_photo.py --size 2000x1500: dev 641000-641099 floors 655 -> 656
 # of 660, whole sheets 91 -> 92 (only 641074 changed: now right); dev
-# 641100-641199 identical per photo (98 of 100).
+# 641100-641199 and 641200-641299 identical per photo (98, 99 of 100).
 TURN_FLOOR_WHOLE = 0.6
