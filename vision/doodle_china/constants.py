@@ -166,19 +166,8 @@ TESSERACT_ENV = {"OMP_THREAD_LIMIT": "1"}
 NOISE_TIMES = 1.5
 NOISE_MIN_INK = {"house": 0.006, "tree": 0.004}
 NOISE_MIN_CLEAN = 3
-# A turning road through a floor box at a slant (floors.turn_excess): the
-# turn's line is searched from arc to chord (TURN_FLOOR_BENDS) and shifted
-# across by up to PATH_BAND (TURN_FLOOR_SHIFTS lines each), sampled at
-# TURN_FLOOR_SAMPLES points; it must be seen in the paper just outside the
-# box (from TURN_FLOOR_OUT to TURN_FLOOR_OUT + TURN_FLOOR_REACH of its side
-# away) on both sides; the box is then judged away from the line as a road
-# running straight across is (ROAD_FLOOR_BAND, FLOOR_OFF_ROAD_*).
+# A turning road through a floor box at a slant: turn_constants.py.
 TURNS = ("NE", "NW", "SE", "SW")
-TURN_FLOOR_BENDS = (1.0, 0.75, 0.5, 0.25, 0.0)
-TURN_FLOOR_SHIFTS = 7
-TURN_FLOOR_SAMPLES = 160
-TURN_FLOOR_OUT = 0.2
-TURN_FLOOR_REACH = 1.0
 # A pad's house icon is mostly print (a filled roof): read through a template
 # a house box is measured this near its edges (MARK_SHRINK elsewhere), where a
 # slash across the icon shows on paper (tuning pad photos: houses misread 6 -> 4)
@@ -468,38 +457,6 @@ TREE_LINE_MIN_INK = 0.001
 # and 695006 (line 0.38, a road ending in the box); crosses over a road there
 # had lines of 0.62-1.12, clean boxes at most 0.21.
 FLOOR_FAINT_LINE_MIN = 0.5
-
-# --- shfloors (session 16)
-# A turning road over a floor box at a slant (floors.turn_excess) is left
-# out about its own centre line: the ink by signed distance from the
-# searched line is darkest at most TURN_FLOOR_CENTRE of the box's side to
-# either side of it (a hand's turn is no drawn arc or chord: it lies a pixel
-# or two off the searched lines), and the road's wings (its median ink by
-# distance from its own centre, seen beside the box on its way in and out)
-# are taken out in the box, as a straight road's are. Only where that road
-# is seen beside the box (its wings reach ROAD_FLOOR_SEEN of the pencil):
-# on our own faint sheet 640010 the searched "road" was the print's misfit,
-# and centring moved the band onto a cross's arm (0.70 -> -0.02).
-# Shanghai boxed dev template reads 705001-705030, 706001-706210 (60): false
-# floors of heavy roads ending just past the box 705017 0.50, 706005 0.39 of
-# the pencil now 0.07, 0.12; clean turn boxes at most 0.12, crossed ones
-# 0.49-0.70 (were 0.62-0.80). 0.3 of a 10 px box is 3 px, past the 1.75 px
-# between the searched shifts.
-TURN_FLOOR_CENTRE = 0.3
-
-# --- padfloors (session 17)
-# A turn by the floor boxes in a square's corner (turn_floor.turn_excess):
-# the road's line is seen beside a box only on paper, not in the other floor
-# boxes (grown by TURN_FLOOR_OUT): on our own sheet an S-E arc passes by the
-# three corner boxes, and the crosses of boxes 0 and 2 line up like a turn's
-# line through them, its band taking the cross out. A slash across a turn is
-# also looked for along its own line (FLOOR_SLASH_*, turned to the road's way
-# through the box). Own Shanghai dev sheets 641001-641232 (120 at 2000x1500):
-# sheets with a wrong floor 18 -> 12, wrong floors 22 -> 14 (crosses missed
-# under a turn read 0.01-0.20 of the pencil, now crossed; no new false cross).
-# bench/read_photo.py dev 641001-641100: floors 654 -> 655 of 660, whole sheets
-# 91 -> 91 (641002 right now; 641074 short-over's crossed box 0 lost: a turn's
-# line is now found through it, 0.51 -> 0.21); fresh 642001-642100: 90 -> 93.
 
 # --- faint (session 18)
 # A strip beside a floor box (floors._along_strip) shows a road running in

@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from . import constants as C
+from . import turn_constants as T
 from .cells import path_points
 from .slash_lines import darkest_line, ink_along, inside_box, slash_lines
 
@@ -30,11 +31,11 @@ def _curves(path: str) -> np.ndarray:
     """(curves, samples, 2) unit-square points of the ways a hand draws the
     square's road: each turn from its quarter arc to its straight chord, and
     a little to either side of each. Worked out once per turn (read only)."""
-    t = np.linspace(0.0, 1.0, C.TURN_FLOOR_SAMPLES)
+    t = np.linspace(0.0, 1.0, T.TURN_FLOOR_SAMPLES)
     out = []
-    for bend in C.TURN_FLOOR_BENDS:
+    for bend in T.TURN_FLOOR_BENDS:
         pts, normal = path_points(path, t, bend=bend)
-        for shift in np.linspace(-C.PATH_BAND, C.PATH_BAND, C.TURN_FLOOR_SHIFTS):
+        for shift in np.linspace(-C.PATH_BAND, C.PATH_BAND, T.TURN_FLOOR_SHIFTS):
             out.append(pts + shift * normal)
     curves = np.asarray(out)
     curves.setflags(write=False)
@@ -64,18 +65,22 @@ def turn_excess(pencil_map: np.ndarray, box: np.ndarray, cell: np.ndarray, path:
     yi = np.clip(np.rint(pts[..., 1]).astype(np.intp) - b0, 0, b1 - b0 - 1)
     along = grown[yi, xi]
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    g = C.TURN_FLOOR_OUT * max(bw, bh)
+    g = T.TURN_FLOOR_OUT * max(bw, bh)
     inside = (np.abs(pts[..., 0] - cx) <= bw / 2 + g) & (np.abs(pts[..., 1] - cy) <= bh / 2 + g)
-    near = (np.abs(pts[..., 0] - cx) <= bw / 2 + g + C.TURN_FLOOR_REACH * bw) & (
-        np.abs(pts[..., 1] - cy) <= bh / 2 + g + C.TURN_FLOOR_REACH * bh)
+    near = (np.abs(pts[..., 0] - cx) <= bw / 2 + g + T.TURN_FLOOR_REACH * bw) & (
+        np.abs(pts[..., 1] - cy) <= bh / 2 + g + T.TURN_FLOOR_REACH * bh)
     others = np.zeros((0, 4)) if others is None else np.asarray(others, np.float64).reshape(-1, 4)
     # the road is seen on paper, not in the floor boxes beside: the crosses in
     # a corner's boxes line up like a turn's line through them
     near &= ~_in_boxes(pts, others, g)
+    # the road is the square's darkest way along its whole length (on paper):
+    # a cross's arm lined up with a way that misses the road is dark only by
+    # the box
+    whole = _whole_ink(along, _in_boxes(pts, np.vstack([np.asarray(box, np.float64)[None], others]), g))
     best, pick = -np.inf, -1
     for i in range(len(pts)):
         hit = np.flatnonzero(inside[i])
-        if len(hit) == 0:
+        if len(hit) == 0 or whole[i] < T.TURN_FLOOR_WHOLE * whole.max():
             continue
         before = near[i, :hit[0]]
         after = near[i, hit[-1] + 1:]
@@ -101,7 +106,7 @@ def turn_excess(pencil_map: np.ndarray, box: np.ndarray, cell: np.ndarray, path:
     away = dist > band
     if away.sum() < C.FLOOR_OFF_ROAD_MIN * away.size:
         return None
-    reach = max(1, int(round(C.TURN_FLOOR_CENTRE * max(bw, bh))))
+    reach = max(1, int(round(T.TURN_FLOOR_CENTRE * max(bw, bh))))
     hit = np.flatnonzero(inside[pick])
     wings = _turn_wings(pencil_map, line, (int(hit[0]), int(hit[-1])), (cx, cy), (bw, bh), g, reach, others)
     if wings.max() < C.ROAD_FLOOR_SEEN * pencil:
@@ -147,6 +152,13 @@ def _slash_across(pencil_map: np.ndarray, box: np.ndarray, line: np.ndarray, cen
     return darkest_line(ink, off)
 
 
+def _whole_ink(along: np.ndarray, boxed: np.ndarray) -> np.ndarray:
+    """Per way (rows of `along`, its ink at each sample): the mean ink of its
+    samples not `boxed` (in a floor box, grown), 0 where all are."""
+    free = ~boxed
+    return np.where(free.any(axis=1), (along * free).sum(axis=1) / np.maximum(free.sum(axis=1), 1), 0.0)
+
+
 def _in_boxes(pts: np.ndarray, boxes: np.ndarray, grow: float) -> np.ndarray:
     """Per point of `pts` (..., 2): True inside any of `boxes` grown by `grow`."""
     out = np.zeros(pts.shape[:-1], bool)
@@ -188,7 +200,7 @@ def _turn_wings(pencil_map: np.ndarray, line: np.ndarray, span: tuple[int, int],
     road's (own sheet 640010: the next box's X took out a cross's ink)."""
     (cx, cy), (bw, bh) = centre, size
     h, w = pencil_map.shape
-    rx, ry = bw / 2 + grow + C.TURN_FLOOR_REACH * bw, bh / 2 + grow + C.TURN_FLOOR_REACH * bh
+    rx, ry = bw / 2 + grow + T.TURN_FLOOR_REACH * bw, bh / 2 + grow + T.TURN_FLOOR_REACH * bh
     a0, a1 = max(0, int(cx - rx)), min(w, int(np.ceil(cx + rx)) + 1)
     b0, b1 = max(0, int(cy - ry)), min(h, int(np.ceil(cy + ry)) + 1)
     ys, xs = np.mgrid[b0:b1, a0:a1]
