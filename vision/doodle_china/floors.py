@@ -243,15 +243,13 @@ def stroke_peak(pencil_map: np.ndarray, box: np.ndarray) -> float:
     return float(np.percentile(middle, C.FLOOR_STROKE_PERCENTILE))
 
 
-def stroke_rise(pencil_map: np.ndarray, box: np.ndarray) -> float:
-    """How far a floor box's darkest ink (stroke_peak) stands above the
-    median of its middle: a cross's line above the paper between its
-    strokes; a grey haze over the whole box (the print model's misfit on a
-    sharp, noisy photo of a faint sheet) lifts both alike."""
+def stroke_rise(pencil_map: np.ndarray, box: np.ndarray, peak: float) -> float:
+    """How far a floor box's darkest ink (`peak`: its stroke_peak, taken by
+    the caller) stands above the median of its middle: a cross's line above
+    the paper between its strokes; a grey haze over the whole box (the print
+    model's misfit on a sharp, noisy photo of a faint sheet) lifts both alike."""
     middle = _middle(pencil_map, box)
-    if middle is None:
-        return float("inf")
-    return float(np.percentile(middle, C.FLOOR_STROKE_PERCENTILE) - np.median(middle))
+    return float("inf") if middle is None else peak - float(np.median(middle))
 
 
 def road_floor_excess(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid: list[list[str]],
@@ -269,8 +267,9 @@ def road_floor_excess(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid
         path = grid[r][c].partition(":")[2] or None
         across = road_axis(f["box"], cells[r][c]["box"], path)
         box = np.asarray(f["box"], np.float64) * k
-        if stroke_peak(pencil_map, box) < C.FLOOR_STROKE_MIN * pencil or (
-                own_faint and stroke_rise(pencil_map, box) < C.FLOOR_STROKE_RISE * pencil):
+        peak = stroke_peak(pencil_map, box)
+        if peak < C.FLOOR_STROKE_MIN * pencil or (
+                own_faint and stroke_rise(pencil_map, box, peak) < C.FLOOR_STROKE_RISE * pencil):
             out.append(0.0)  # no line in its middle: a road grazing its edge, a grey print drift
             continue
         value = None if across is None else off_road_excess(pencil_map, box, across, pencil)
