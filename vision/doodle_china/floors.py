@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from . import constants as C
-from .slash_lines import darkest_line, ink_along, inside_box, slash_lines
+from .slash_lines import along_road, darkest_line, ink_along, inside_box, slash_lines
 from .turn_floor import turn_excess
 
 # side -> (the side's midpoint, as shares of the square) and whether a road
@@ -77,12 +77,14 @@ def darkest_path(m: np.ndarray) -> np.ndarray:
 
 
 def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, pencil: float,
-                    faint_line: bool = True) -> float | None:
+                    faint_line: bool = True, slash_along: bool = True) -> float | None:
     """Mean pencil ink in a floor box (work pixels) away from the road that
     crosses it (or ends in it), or None when no road is seen beside it; where
     a slash shows over the road (slash_off_road), the ink along its line.
     `pencil_map`: the flattened ink less the print. `faint_line`: on a faint
-    sheet, no line off the road is no cross (FLOOR_FAINT_LINE_MIN)."""
+    sheet, no line off the road is no cross (FLOOR_FAINT_LINE_MIN). `slash_along`:
+    a slash drawn nearly along the road is looked for (slash_lines.along_road;
+    not for a stray road's cap, which only lowers a box's plain measure)."""
     m = pencil_map if across else pencil_map.T
     x0, y0, x1, y1 = box if across else (box[1], box[0], box[3], box[2])
     bw, bh = x1 - x0, y1 - y0
@@ -123,13 +125,16 @@ def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, penci
     if all(seen):  # seen on both sides: each side's own wings (a road bends into the box on one)
         wings = _wings_by_column(part, path, strips, bh)
     dist = np.minimum(np.abs(ys - road), wings.shape[-1] - 1).astype(np.intp)
-    mean = float((m[q0:q1, e0:e1] - zero - _wing_at(wings, np.arange(e0 - a, e1 - a)[None, :], dist))[away].mean())
+    left = m[q0:q1, e0:e1] - zero - _wing_at(wings, np.arange(e0 - a, e1 - a)[None, :], dist)
+    mean = float(left[away].mean())
     # a slash over the road leaves only its ends off the road's band, a thin
     # share of that part of the box: it is seen along its own line instead
     line = slash_off_road(part, (x0 - a, y0 - r0, x1 - a, y1 - r0), path, wings) - zero
     if faint_line and pencil < C.NOISE_BELOW_PENCIL and line < C.FLOOR_FAINT_LINE_MIN * pencil:
         return 0.0  # a faint sheet's grey haze by a road, no stroke off it: no cross
-    return line if line >= C.FLOOR_SLASH_MIN * pencil else mean
+    value = line if line >= C.FLOOR_SLASH_MIN * pencil else mean
+    # a slash along the road: the road's line is wider in the box than beside it
+    return along_road(left, away, value, pencil) if slash_along else value
 
 
 def _off_band(part: np.ndarray, path: np.ndarray, cols: np.ndarray, bh: float) -> np.ndarray:
@@ -306,7 +311,7 @@ def stray_road_caps(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid: 
         if stroke_peak(pencil_map, box) < C.FLOOR_STROKE_MIN * pencil:
             out.append(None)  # clean already (road_floor_excess): no need to look
             continue
-        seen = [v for v in (off_road_excess(pencil_map, box, across, pencil, faint_line=False)
+        seen = [v for v in (off_road_excess(pencil_map, box, across, pencil, faint_line=False, slash_along=False)
                             for across in (True, False) if not _boxes_beside(f, floors, across))
                 if v is not None]
         out.append(min(seen) if seen else None)
