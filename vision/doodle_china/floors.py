@@ -8,7 +8,9 @@ just outside it, on the road's line; on one side only where the stroke
 stops short of the edge, in the box), and the box is judged only on the ink
 away from that band: a road leaves it clean, an X or a slash does not. A
 slash crossing the road at the box's centre keeps little ink off the band,
-so it is also looked for along its own straight line (slash_off_road).
+so it is also looked for along its own straight line (slash_off_road); one
+drawn nearly along the road widens the road's line in the box past its
+wings seen beside (slash_lines.along_road).
 The box's ink is measured from the paper's level beside it, and the road's
 own wings (its ink by distance from its line, seen beside the box; seen on
 both sides, each side's, running from the one to the other across it) are

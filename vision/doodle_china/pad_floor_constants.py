@@ -16,7 +16,10 @@ from __future__ import annotations
 # ROAD_FLOOR_BAND of the road's line, the road's wings taken out) at least
 # FLOOR_ALONG_MIN of the pencil reads as a cross, on sheets that are not
 # faint (pencil at least NOISE_BELOW_PENCIL: there the road's grey haze
-# alone reaches 0.41). Shanghai boxed dev template reads 717001-717840 (175,
+# alone reaches 0.41). A road alone shows some ink there too: the box is
+# white on the slate square (grey ~208), and a stroke darkens white ~1.37
+# times as much as the slate its wings are seen on (0.2-0.26 of the pencil
+# in the tests' model of it). Shanghai boxed dev template reads 717001-717840 (175,
 # not ink): clean boxes under a straight road at most 0.28 of the pencil,
 # under a turn at a slant 0.35 (heavy); the two crosses missed so 0.50
 # (717439, over an S-E arc) and 0.51 (717007, a "/" slash on an S-E turn);
