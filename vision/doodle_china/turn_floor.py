@@ -10,7 +10,8 @@ centre line in the box, and a heavy stroke's wings (wider than the band)
 are taken out, as for a straight road (floors.off_road_excess). The road
 is seen on paper only, not in the other floor boxes (a corner's crosses line
 up like a turn's line), and a slash across it is also looked for along its
-own line, as over a straight road.
+own line, as over a straight road; one drawn nearly along it, by the road's
+line widening in the box (slash_lines.along_road).
 """
 
 from __future__ import annotations
