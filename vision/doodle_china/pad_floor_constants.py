@@ -24,7 +24,7 @@ from __future__ import annotations
 # under a turn at a slant 0.35 (heavy); the two crosses missed so 0.50
 # (717439, over an S-E arc) and 0.51 (717007, a "/" slash on an S-E turn);
 # a slash lying exactly on an S-E chord (717234: 0.30) stays missed: its ink
-# is the road's. Dev 716100-716540 (105 more) identical. The thin margin
+# is the road's. Dev 717101-717540 and 717701-717940 (175 more) identical. The thin margin
 # over turns showed on the fresh check (717000 bench, checked once, not
 # tuned on): a heavy S-E turn's clean middle box read 0.45 (718038), the one
 # sheet it made wrong there; raising this or keeping it to straight roads
