@@ -8,7 +8,9 @@ just outside it, on the road's line; on one side only where the stroke
 stops short of the edge, in the box), and the box is judged only on the ink
 away from that band: a road leaves it clean, an X or a slash does not. A
 slash crossing the road at the box's centre keeps little ink off the band,
-so it is also looked for along its own straight line (slash_off_road).
+so it is also looked for along its own straight line (slash_off_road); one
+drawn nearly along the road widens the road's line in the box past its
+wings seen beside (slash_lines.along_road).
 The box's ink is measured from the paper's level beside it, and the road's
 own wings (its ink by distance from its line, seen beside the box; seen on
 both sides, each side's, running from the one to the other across it) are
@@ -30,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from . import constants as C
-from .slash_lines import darkest_line, ink_along, inside_box, slash_lines
+from .slash_lines import along_road, darkest_line, ink_along, inside_box, slash_lines
 from .turn_floor import turn_excess
 
 # side -> (the side's midpoint, as shares of the square) and whether a road
@@ -77,12 +79,16 @@ def darkest_path(m: np.ndarray) -> np.ndarray:
 
 
 def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, pencil: float,
-                    faint_line: bool = True) -> float | None:
+                    faint_line: bool = True, own_road: bool = True) -> float | None:
     """Mean pencil ink in a floor box (work pixels) away from the road that
     crosses it (or ends in it), or None when no road is seen beside it; where
     a slash shows over the road (slash_off_road), the ink along its line.
     `pencil_map`: the flattened ink less the print. `faint_line`: on a faint
-    sheet, no line off the road is no cross (FLOOR_FAINT_LINE_MIN)."""
+    sheet, no line off the road is no cross (FLOOR_FAINT_LINE_MIN). `own_road`:
+    the box's own square's road runs over it (not a stray road's cap, which
+    only lowers a box's plain measure): a slash drawn nearly along the road
+    is looked for (slash_lines.along_road), and on a sheet that is not faint
+    the slash's lines are turned to the road's way through the box."""
     m = pencil_map if across else pencil_map.T
     x0, y0, x1, y1 = box if across else (box[1], box[0], box[3], box[2])
     bw, bh = x1 - x0, y1 - y0
@@ -123,13 +129,17 @@ def off_road_excess(pencil_map: np.ndarray, box: np.ndarray, across: bool, penci
     if all(seen):  # seen on both sides: each side's own wings (a road bends into the box on one)
         wings = _wings_by_column(part, path, strips, bh)
     dist = np.minimum(np.abs(ys - road), wings.shape[-1] - 1).astype(np.intp)
-    mean = float((m[q0:q1, e0:e1] - zero - _wing_at(wings, np.arange(e0 - a, e1 - a)[None, :], dist))[away].mean())
+    left = m[q0:q1, e0:e1] - zero - _wing_at(wings, np.arange(e0 - a, e1 - a)[None, :], dist)
+    mean = float(left[away].mean())
     # a slash over the road leaves only its ends off the road's band, a thin
     # share of that part of the box: it is seen along its own line instead
-    line = slash_off_road(part, (x0 - a, y0 - r0, x1 - a, y1 - r0), path, wings) - zero
+    turned = own_road and pencil >= C.NOISE_BELOW_PENCIL
+    line = slash_off_road(part, (x0 - a, y0 - r0, x1 - a, y1 - r0), path, wings, turned) - zero
     if faint_line and pencil < C.NOISE_BELOW_PENCIL and line < C.FLOOR_FAINT_LINE_MIN * pencil:
         return 0.0  # a faint sheet's grey haze by a road, no stroke off it: no cross
-    return line if line >= C.FLOOR_SLASH_MIN * pencil else mean
+    value = line if line >= C.FLOOR_SLASH_MIN * pencil else mean
+    # a slash along the road: the road's line is wider in the box than beside it
+    return along_road(left, away, value, pencil) if own_road else value
 
 
 def _off_band(part: np.ndarray, path: np.ndarray, cols: np.ndarray, bh: float) -> np.ndarray:
@@ -198,7 +208,7 @@ def _wing_at(wings: np.ndarray, cols: np.ndarray, dist: np.ndarray) -> np.ndarra
 
 
 def slash_off_road(m: np.ndarray, box: tuple[float, float, float, float], road: np.ndarray,
-                   wings: np.ndarray | None = None) -> float:
+                   wings: np.ndarray | None = None, turned: bool = False) -> float:
     """The most pencil ink along one straight line through a floor box's
     centre (a slash, or one stroke of an X), averaged over its points inside
     the box (shrunk as the off-road measure is) and off the road's band.
@@ -209,17 +219,30 @@ def slash_off_road(m: np.ndarray, box: tuple[float, float, float, float], road: 
     `wings`: the road's own ink by distance from its line, seen beside the
     box (_road_beside), taken out at each point: a heavy or retraced road
     is wider than its band, and any line through the box crosses its edges
-    (a slash's ink there stands above the road's)."""
+    (a slash's ink there stands above the road's). `turned`: the lines are
+    turned to the road's own way through the box (road_slope), as over a
+    turn (turn_floor): a road bending through it, heavy or retraced, is no
+    slash along a line a few degrees off its own."""
     x0, y0, x1, y1 = box
     bw, bh = x1 - x0, y1 - y0
-    pts = slash_lines() * max(bw, bh) + [(x0 + x1) / 2, (y0 + y1) / 2]
-    xs, ys = pts[..., 0], pts[..., 1]
+    unit = slash_lines()
+    slope = road_slope(road, x0, x1) if turned else 0.0
+    cos, sin = 1.0 / np.hypot(1.0, slope), slope / np.hypot(1.0, slope)
+    xs = (x0 + x1) / 2 + (unit[..., 0] * cos - unit[..., 1] * sin) * max(bw, bh)
+    ys = (y0 + y1) / 2 + (unit[..., 0] * sin + unit[..., 1] * cos) * max(bw, bh)
     col = np.clip(np.rint(xs).astype(np.intp), 0, len(road) - 1)
     off = inside_box(xs, ys, box) & (np.abs(ys - road[col]) > C.ROAD_FLOOR_BAND * bh)
     ink = ink_along(m, xs, ys, box)
     if wings is not None:
         ink = ink - _wing_at(wings, col, np.minimum(np.abs(ys - road[col]), wings.shape[-1] - 1).astype(np.intp))
     return darkest_line(ink, off)
+
+
+def road_slope(road: np.ndarray, x0: float, x1: float) -> float:
+    """Rows per column of the road's line (`road`: its row in each column)
+    across the columns x0..x1 of a floor box, fitted straight."""
+    cols = np.arange(max(0, int(np.ceil(x0))), min(len(road), int(x1) + 1))
+    return float(np.polyfit(cols, road[cols], 1)[0]) if len(cols) >= 2 else 0.0
 
 
 def _middle(pencil_map: np.ndarray, box: np.ndarray) -> np.ndarray | None:
@@ -306,7 +329,7 @@ def stray_road_caps(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid: 
         if stroke_peak(pencil_map, box) < C.FLOOR_STROKE_MIN * pencil:
             out.append(None)  # clean already (road_floor_excess): no need to look
             continue
-        seen = [v for v in (off_road_excess(pencil_map, box, across, pencil, faint_line=False)
+        seen = [v for v in (off_road_excess(pencil_map, box, across, pencil, faint_line=False, own_road=False)
                             for across in (True, False) if not _boxes_beside(f, floors, across))
                 if v is not None]
         out.append(min(seen) if seen else None)

@@ -5,7 +5,8 @@ keeps little of its ink off the road's band, so it is looked for along its
 own line (floors.slash_off_road for a straight road, turn_floor for a
 turning one); these are the lines searched, as shares of the box's side,
 and the two steps both measures share: the ink sampled along them, and the
-darkest line's mean.
+darkest line's mean. A slash drawn nearly along the road is seen instead by
+the road's line widening in the box (along_road).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import cv2
 import numpy as np
 
 from . import constants as C
+from . import pad_floor_constants as A
 
 
 @functools.lru_cache(maxsize=1)
@@ -59,3 +61,17 @@ def darkest_line(ink: np.ndarray, counted: np.ndarray) -> float:
     n = counted.sum(axis=1)
     means = np.where(n >= C.FLOOR_SLASH_POINTS, (ink * counted).sum(axis=1) / np.maximum(n, 1), -np.inf)
     return float(means.max())
+
+
+def along_road(left: np.ndarray, away: np.ndarray, value: float, pencil: float) -> float:
+    """A floor box's ink (`value`: its measure off the road) where a slash
+    drawn nearly along the road shows: the mean ink of the box's middle
+    within the road's band (`left`: its ink less the road's wings, `away`:
+    off the band) when that band covers at least FLOOR_ALONG_SHARE of the
+    middle and the ink reaches FLOOR_ALONG_MIN of the `pencil`, on a sheet
+    that is not faint; else `value` (see pad_floor_constants.py)."""
+    band = ~away
+    if pencil < C.NOISE_BELOW_PENCIL or band.mean() < A.FLOOR_ALONG_SHARE:
+        return value
+    ink = float(left[band].mean())
+    return max(value, ink) if ink >= A.FLOOR_ALONG_MIN * pencil else value

@@ -10,7 +10,8 @@ centre line in the box, and a heavy stroke's wings (wider than the band)
 are taken out, as for a straight road (floors.off_road_excess). The road
 is seen on paper only, not in the other floor boxes (a corner's crosses line
 up like a turn's line), and a slash across it is also looked for along its
-own line, as over a straight road.
+own line, as over a straight road; one drawn nearly along it, by the road's
+line widening in the box (slash_lines.along_road).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import numpy as np
 from . import constants as C
 from . import turn_constants as T
 from .cells import path_points
-from .slash_lines import darkest_line, ink_along, inside_box, slash_lines
+from .slash_lines import along_road, darkest_line, ink_along, inside_box, slash_lines
 
 
 @functools.lru_cache(maxsize=8)
@@ -121,11 +122,14 @@ def turn_excess(pencil_map: np.ndarray, box: np.ndarray, cell: np.ndarray, path:
     away = off > band
     if away.sum() < C.FLOOR_OFF_ROAD_MIN * away.size:
         return None
-    mean = float((ink - wings[np.minimum(np.rint(off).astype(np.intp), len(wings) - 1)])[away].mean())
+    left = ink - wings[np.minimum(np.rint(off).astype(np.intp), len(wings) - 1)]
+    mean = float(left[away].mean())
     # a slash across the road keeps little of its ink off the band: it is
     # looked for along its own line, as over a straight road
     slash = _slash_across(pencil_map, box, line, centre, wings)
-    return slash if slash >= C.FLOOR_SLASH_MIN * pencil else mean
+    value = slash if slash >= C.FLOOR_SLASH_MIN * pencil else mean
+    # a slash along the road: the road's line is wider in the box than beside it
+    return along_road(left, away, value, pencil)
 
 
 def _slash_across(pencil_map: np.ndarray, box: np.ndarray, line: np.ndarray, centre: int,
