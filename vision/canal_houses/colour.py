@@ -101,13 +101,24 @@ def _chromatic(patch: np.ndarray, exclude: np.ndarray | None, rim: float) -> np.
     return lab if len(lab) >= C.COLOUR_MIN_PIXELS else None
 
 
-def name_colour(lab: np.ndarray | None, palette: dict[str, np.ndarray]) -> tuple[str | None, float]:
-    """The palette name and a confidence (0 = unknown, left for a person)."""
+def name_colour(lab: np.ndarray | None, palette: dict[str, np.ndarray], washed: bool = True
+                ) -> tuple[str | None, float]:
+    """The palette name and a confidence (0 = unknown, left for a person).
+    washed: a colour that none of the palette names as it is, paler than
+    a palette colour (glare), is named by its hue (_distances) with a
+    confidence lowered as much as it is washed out; False: only as it is
+    (what catalog matching was tuned with)."""
     if lab is None:
         return None, 0.0
-    wts = np.array([C.COLOUR_LIGHTNESS_WEIGHT, 1.0, 1.0])
+    name, conf = _nearest(lab, palette, False)
+    if name is None and washed:
+        name, conf = _nearest(lab, palette, True)
+    return name, conf
+
+
+def _nearest(lab: np.ndarray, palette: dict[str, np.ndarray], washed: bool) -> tuple[str | None, float]:
     names = list(palette)
-    dist = np.array([np.linalg.norm((lab - palette[n]) * wts) for n in names])
+    dist, wash = _distances(lab, [palette[n] for n in names], washed)
     order = np.argsort(dist)
     best = float(dist[order[0]])
     if best > C.COLOUR_MAX_DISTANCE:
@@ -116,7 +127,32 @@ def name_colour(lab: np.ndarray | None, palette: dict[str, np.ndarray]) -> tuple
         return names[0], 0.9
     second = float(dist[order[1]])
     margin = (second - best) / max(second, 1e-6)
-    if margin < C.COLOUR_MIN_MARGIN:
+    if margin < (C.COLOUR_WASHED_MIN_MARGIN if washed else C.COLOUR_MIN_MARGIN):
         return None, 0.0
     conf = min(0.99, 0.5 + margin) * (1.0 - 0.5 * best / C.COLOUR_MAX_DISTANCE)
+    if wash[order[0]] < 1.0:
+        conf *= wash[order[0]]  # named by its hue alone: never sure enough to rule catalog cards out
     return names[order[0]], round(float(conf), 2)
+
+
+def _distances(lab: np.ndarray, refs: list[np.ndarray], washed: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """Distance to each palette colour and how washed out the colour read is
+    beside it (1: not at all). Glare mixes a card's colour with white: its
+    chroma shrinks towards grey and its lightness rises, its hue stays. So a
+    colour lighter and paler than a palette colour, down to COLOUR_WASHED_MIN
+    of its chroma, is compared with that colour washed as much: the palette's
+    hue at the chroma read, any lightness up to that of the mix with white.
+    Others are compared as they are, lightness counting less (exposure
+    varies): a dark, dull colour is no washed-out print (a roof's brown
+    chimney against red, wide-border dev 9932 and 9942)."""
+    chroma = float(np.hypot(lab[1], lab[2]))
+    dist, shares = [], []
+    for ref in refs:
+        t = min(1.0, chroma / max(float(np.hypot(ref[1], ref[2])), 1e-6))
+        if not washed or t < C.COLOUR_WASHED_MIN or lab[0] < ref[0]:
+            t = 1.0
+        hi = ref[0] + (1.0 - t) * (100.0 - ref[0])  # the print mixed with white as much as its chroma says
+        d_light = max(ref[0] - lab[0], lab[0] - hi, 0.0)
+        dist.append(float(np.hypot(C.COLOUR_LIGHTNESS_WEIGHT * d_light, np.hypot(*(lab[1:] - t * ref[1:])))))
+        shares.append(t)
+    return np.array(dist), np.array(shares)

@@ -106,6 +106,15 @@ COLOUR_CHROMA_POWER = 0.5  # histogram weight: area first, saturation a little
 COLOUR_LIGHTNESS_WEIGHT = 0.35  # exposure varies, so lightness counts less than hue
 COLOUR_MIN_MARGIN = 0.12  # (second - first) / second distance; below: unsure
 COLOUR_MAX_DISTANCE = 45.0  # farther than this from every palette colour: unknown
+# A colour no palette colour names as it is, read lighter and paler than a palette colour (glare), down to
+# this share of its chroma, is compared with that colour washed out as much (colour._distances): its hue
+# decides. Dev wide-border 12 MP 9962-9977: 5 windows under strong glare read at 0.35-0.58 of their print's
+# chroma (hue within 1-17 degrees of it) and were unknown.
+COLOUR_WASHED_MIN = 0.3
+# ... and only by this margin (as COLOUR_MIN_MARGIN): dev 12 MP, wide-border 9930-9977 and classic + facade
+# 9960-9965, the 12 colours so named had margins 0.55-0.96 when right (6) but 0.19-0.34 when wrong (4 cards
+# and a face-down card; one right at 0.19, a facade store, stays unknown).
+COLOUR_WASHED_MIN_MARGIN = 0.45
 
 # --- catalog matching ----------------------------------------------------------
 CANON_PX_PER_MM = 5.0  # card fields are compared at this scale

@@ -125,10 +125,12 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
     The top card of a house may be a roof or a window: it is matched against
     both, and a match decides its role."""
     match = None
-    sure, role_seen = None, card.role
+    lab, role_seen = _wall(bal, card), card.role
     if known.entries:
         pool = "top" if doubtful else card.role
-        sure = _colour(bal, card, colours)
+        # matching sees the colour compared as it is, never named from a washed-out hue (a weak
+        # name still restricts the candidates or vouches for a repeated print there)
+        sure = name_colour(lab, colours, washed=False)
         match = match_card(known, photo, card.quad / scale, gains, pool, card.aspect,
                            sure[0] if sure[1] >= C.MATCH_COLOUR_MIN_CONF else None, full, hint=sure[0])
         if match is not None and match[0].role in ("roof", "window") and match[0].role != card.role:
@@ -136,8 +138,10 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
             card.role_confidence = max(card.role_confidence, match[1])
         if match is None and doubtful:
             _role_by_examples(card, photo, scale, gains, known)
-    # the colour read before matching stands unless the match changed the role (a roof's sky is left out)
-    name, c_conf = sure if sure is not None and card.role == role_seen else _colour(bal, card, colours)
+    # the wall read before matching stands unless the match changed the role (a roof's sky is left out)
+    wall = lab if card.role == role_seen else _wall(bal, card)
+    name, c_conf = name_colour(wall, colours)
+    hue_only = name is not None and name_colour(wall, colours, washed=False)[0] is None  # washed out: a guess
     if card.role == "window":
         prop: dict[str, Any] = {f: None for f in FEATURES}
         conf: dict[str, Any] = {f: 0 for f in FEATURES}
@@ -157,20 +161,20 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
         for key, value in entry.values.items():
             if key in prop and key != "color":
                 prop[key], conf[key] = value, m_conf
-        if prop["color"] is None and entry.values.get("color") is not None:
+        if (prop["color"] is None or hue_only) and entry.values.get("color") is not None:
             prop["color"], conf["color"] = entry.values["color"], round(m_conf * 0.9, 2)
         by = "place" if match.by_place else match.by
         return prop, conf, {"id": entry.id, "confidence": m_conf, **({"by": by} if by else {})}
     return prop, conf, None
 
 
-def _colour(bal: np.ndarray, card: Card, colours: dict[str, np.ndarray]) -> tuple[str | None, float]:
-    """The card's colour name and confidence, a roof's sky left out."""
+def _wall(bal: np.ndarray, card: Card) -> np.ndarray | None:
+    """The Lab of the card's wall (colour.field_colour), a roof's sky left out."""
     patch = field_patch(bal, card)
     sky = card.sky if card.role == "roof" else None
     if card.role == "roof" and sky is None:
         sky = sky_and_roof(patch)[1]
-    return name_colour(field_colour(patch, sky), colours)
+    return field_colour(patch, sky)
 
 
 def _role_by_examples(card: Card, photo: np.ndarray, scale: float, gains: np.ndarray, known: Catalog) -> None:

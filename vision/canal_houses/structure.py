@@ -287,15 +287,22 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
 
 def _table_aspects(houses: list[list[Card]]) -> None:
     """Each card's visible height over its width as on the table: a tilted
-    phone squashes heights in pixels, so the nearest whole card (known to be
-    a field of INNER_W_MM x INNER_H_MM) maps the photo back to millimetres."""
-    full = [c for h in houses for c in h if c.full]
+    phone squashes heights in pixels, so the nearest whole store (known to be
+    a field of INNER_W_MM x INNER_H_MM) maps the photo back to millimetres.
+    Only stores: a card higher up is tucked under the one below it even when
+    its field looked whole (a window whose border with the next did not show
+    is left full when it cannot be split), and taken for a whole card it
+    stretched the cards above it (wide-border dev 9938: two such windows
+    made 13 of the 28 visible parts 1.5-1.9 times too tall, and none of them
+    matched the catalog); it is measured like the other tucked cards."""
+    stores = [h[0] for h in houses if h and h[0].full]
+    refs = stores or [c for h in houses for c in h if c.full]  # no whole store: as before, any whole card
     field_mm = np.array([[0, 0], [C.INNER_W_MM, 0], [C.INNER_W_MM, C.INNER_H_MM], [0, C.INNER_H_MM]],
                         np.float32)
-    maps = [(c.field.centre, cv2.getPerspectiveTransform(c.quad.astype(np.float32), field_mm)) for c in full]
+    maps = [(c.field.centre, cv2.getPerspectiveTransform(c.quad.astype(np.float32), field_mm)) for c in refs]
     for house in houses:
         for c in house:
-            if c.full:
+            if any(c is r for r in refs):
                 continue
             if maps:
                 H = min(maps, key=lambda m: float(np.linalg.norm(m[0] - c.field.centre)))[1]
