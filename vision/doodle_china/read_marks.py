@@ -154,7 +154,7 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
     loop_pencil = cells.pencil_level(cells.path_profiles(loops, boxes, holes))
     track_boxes = {name: np.array([e["box"] for e in entries], np.float64) * k for name, entries in geo["tracks"].items()}
     loop_threshold = (loop_floor.taught_loop_threshold(loops, list(track_boxes.values()), loop_pencil) if taught
-                      else max(C.INK_FLOOR, C.INK_SHARE * loop_pencil))
+                      else loop_floor.own_loop_threshold(loop_pencil))
     for name, entries in geo["tracks"].items():
         share = marks.ring_share(loops, track_boxes[name], loop_threshold)
         circled, conf, doubt = marks.decide_loops(share)
