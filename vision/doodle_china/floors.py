@@ -277,8 +277,9 @@ def stroke_rise(pencil_map: np.ndarray, box: np.ndarray, peak: float) -> float:
 
 def road_floor_excess(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid: list[list[str]],
                       cells: list[list[dict[str, Any]]], k: float, pencil: float,
-                      own_faint: bool = False) -> list[float | None]:
-    """Per floor box: 0.0 where no pencil line shows in its middle (stroke_peak:
+                      own_faint: bool = False, stroke_min: float = C.FLOOR_STROKE_MIN) -> list[float | None]:
+    """Per floor box: 0.0 where no pencil line shows in its middle (stroke_peak
+    under `stroke_min` of the pencil:
     an erased smudge, the print model's drift on a faint sheet, a road grazing
     its edge; on our own sheet with a faint pencil, `own_faint`, also where
     none stands above its haze: stroke_rise); else its ink away from the road over it (see off_road_excess);
@@ -291,7 +292,7 @@ def road_floor_excess(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid
         across = road_axis(f["box"], cells[r][c]["box"], path)
         box = np.asarray(f["box"], np.float64) * k
         peak = stroke_peak(pencil_map, box)
-        if peak < C.FLOOR_STROKE_MIN * pencil or (
+        if peak < stroke_min * pencil or (
                 own_faint and stroke_rise(pencil_map, box, peak) < C.FLOOR_STROKE_RISE * pencil):
             out.append(0.0)  # no line in its middle: a road grazing its edge, a grey print drift
             continue
@@ -305,7 +306,8 @@ def road_floor_excess(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid
 
 
 def stray_road_caps(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid: list[list[str]],
-                    cells: list[list[dict[str, Any]]], k: float, pencil: float) -> list[float | None]:
+                    cells: list[list[dict[str, Any]]], k: float, pencil: float,
+                    stroke_min: float = C.FLOOR_STROKE_MIN) -> list[float | None]:
     """Per floor box no road of its own square crosses (road_axis None): the
     least of its ink off a straight road seen beside it, across or up and
     down (off_road_excess), or None where none is seen (or its square's road
@@ -326,7 +328,7 @@ def stray_road_caps(pencil_map: np.ndarray, floors: list[dict[str, Any]], grid: 
             out.append(None)
             continue
         box = np.asarray(f["box"], np.float64) * k
-        if stroke_peak(pencil_map, box) < C.FLOOR_STROKE_MIN * pencil:
+        if stroke_peak(pencil_map, box) < stroke_min * pencil:
             out.append(None)  # clean already (road_floor_excess): no need to look
             continue
         seen = [v for v in (off_road_excess(pencil_map, box, across, pencil, faint_line=False, own_road=False)

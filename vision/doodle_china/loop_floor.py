@@ -1,4 +1,5 @@
-"""The least ink of a loop on a faint sheet read through a template.
+"""The least ink of a loop: on our own printed sheet (own_loop_threshold), and
+on a faint sheet read through a template (taught_loop_threshold).
 
 A faint pencil's loop is 0.03-0.06 of ink over the paper, and INK_FLOOR
 (0.04, the least ink of a road) lost part of its ring: Shanghai boxed sheets
@@ -18,6 +19,14 @@ import numpy as np
 
 from . import constants as C
 from . import marks
+from .loop_constants import LOOP_INK_SHARE
+
+
+def own_loop_threshold(pencil: float) -> float:
+    """Ink threshold of a loop on our own printed sheet, from the loop map's
+    pencil level `pencil`: LOOP_INK_SHARE of it, never under INK_FLOOR (a
+    loop drawn once is thinner and paler than the sheet's retraced strokes)."""
+    return max(C.INK_FLOOR, LOOP_INK_SHARE * pencil)
 
 
 def taught_loop_threshold(loops: np.ndarray, tracks: list[np.ndarray], pencil: float) -> float:

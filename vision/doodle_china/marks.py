@@ -133,14 +133,16 @@ def reference_paper(paper: np.ndarray, boxes: np.ndarray) -> np.ndarray:
 
 
 def decide_crosses(excess: np.ndarray, pencil: float, what: str, min_ink: float | None = None,
-                   taught: bool = False) -> tuple[list[bool], list[float], list[bool]]:
+                   taught: bool = False, levels: tuple[float, float] | None = None
+                   ) -> tuple[list[bool], list[float], list[bool]]:
     """Crossed?, confidence and doubtful? per box (of a `what`: house, tree,
     floor), from ink relative to the pencil. `min_ink`: the least ink a cross
     carries (default C.MARK_MIN_INK's); `taught`: read through a template
-    (C.TAUGHT_MARK_YES/NO where they are set)."""
+    (C.TAUGHT_MARK_YES/NO where they are set); `levels`: (yes, no) instead of
+    C.MARK_YES/NO's."""
     rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
     crossed, conf, doubt = [], [], []
-    yes_at, no_at = C.MARK_YES[what], C.MARK_NO[what]
+    yes_at, no_at = levels or (C.MARK_YES[what], C.MARK_NO[what])
     if taught:
         yes_at, no_at = C.TAUGHT_MARK_YES.get(what, yes_at), C.TAUGHT_MARK_NO.get(what, no_at)
     mid = (yes_at + no_at) / 2

@@ -16,6 +16,9 @@ import numpy as np
 
 from . import cells, colour, floors, local_print, loop_floor, marks
 from . import constants as C
+from .own_floor_constants import OWN_FLOOR_NO, OWN_FLOOR_STROKE_MIN, OWN_FLOOR_YES
+
+OWN_FLOOR_LEVELS = (OWN_FLOOR_YES, OWN_FLOOR_NO)
 
 
 @dataclass
@@ -78,6 +81,9 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         # large share of a faint pencil, so paths are judged on the paper only
         on_print = print_smooth >= C.OWN_FAINT_PRINT
         profiles = cells.path_profiles(np.where(on_print, -np.inf, pencil_only), boxes, holes)
+    # our own sheet, a pencil not faint: a floor's single slash judged by own_floor_constants
+    plain_own = not taught and not own_faint
+    stroke_min = OWN_FLOOR_STROKE_MIN if plain_own else C.FLOOR_STROKE_MIN
     setup = [cell["kind"] in C.SETUP_KINDS for _, _, cell in drawable]
     paths, confs, notes = cells.classify(profiles, threshold, setup)
     cells.drop_ghosts(pencil_only, boxes, profiles, pencil, threshold, paths, confs, notes, setup,
@@ -107,7 +113,8 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         # a faint pencil's cross on our own sheet carries less ink than the fixed floor too
         judged = taught or own_faint
         least = marks.noise_floor(excess, pencil, what) if judged else None
-        crossed, conf, doubt = marks.decide_crosses(excess, pencil, what, least, taught)
+        crossed, conf, doubt = marks.decide_crosses(excess, pencil, what, least, taught,
+                                                    OWN_FLOOR_LEVELS if what == "floor" and plain_own else None)
         if own_faint and what in C.MARK_MIN_INK:  # our own faint sheet: a cross shows a line
             crossed, doubt = marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK[what], lambda: marks.slash_lines(
                 ink, blank, boxes, gain, sigma, C.MARK_SHRINK))
@@ -145,16 +152,17 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
     floor_pencil = pencil_only if floor_ink is None else cv2.blur(floor_ink, (3, 3)) - print_smooth
     floor_marks, _ = crosses(geo["floors"], "floor",
                              floors.road_floor_excess(floor_pencil, geo["floors"], grid, geo["cells"], k, pencil,
-                                                      own_faint),
+                                                      own_faint, stroke_min),
                              ink if floor_ink is None else floor_ink,
-                             floors.stray_road_caps(floor_pencil, geo["floors"], grid, geo["cells"], k, pencil))
+                             floors.stray_road_caps(floor_pencil, geo["floors"], grid, geo["cells"], k, pencil,
+                                                    stroke_min))
     tree_marks, tree_conf = crosses(geo["trees"], "tree")
     proposal: dict[str, Any] = {"grid": grid}
     confidence: dict[str, Any] = {"grid": grid_conf}
     loop_pencil = cells.pencil_level(cells.path_profiles(loops, boxes, holes))
     track_boxes = {name: np.array([e["box"] for e in entries], np.float64) * k for name, entries in geo["tracks"].items()}
     loop_threshold = (loop_floor.taught_loop_threshold(loops, list(track_boxes.values()), loop_pencil) if taught
-                      else max(C.INK_FLOOR, C.INK_SHARE * loop_pencil))
+                      else loop_floor.own_loop_threshold(loop_pencil))
     for name, entries in geo["tracks"].items():
         share = marks.ring_share(loops, track_boxes[name], loop_threshold)
         circled, conf, doubt = marks.decide_loops(share)

@@ -1,0 +1,20 @@
+"""Floor boxes on our own printed sheets with a pencil that is not faint
+(read_marks.py; FLOOR_STROKE_MIN and MARK_YES/NO["floor"] stay for template
+reads and faint sheets, where erased smudges and print drift were tuned).
+
+A single slash over a floor box (the "loops" hand crosses every box with one)
+is a thin line in an 11-pixel box: blurred, its darkest ink (floors.stroke_peak)
+showed 0.32-0.38 of the pencil on dev 649217, under FLOOR_STROKE_MIN (0.45), and
+its mean ink 0.17-0.21 of the pencil on dev 649471, under MARK_NO/YES's middle
+(0.23). Dev 649000-649599 at 12 MP (600 sheets, arc, chord, short-over,
+retraced, heavy, loops; 1845 crossed boxes, 1791 clean): crossed boxes' peaks
+from 0.32 (0.5th percentile 0.52), clean ones' under 0.25 but 10 (those over
+0.45, 8, are judged as before); crossed boxes' mean ink from 0.17 (1st
+percentile 0.34), the clean ones judged by it 0.05-0.06 but one (0.56, a chord
+over it). Peaks from 0.30 and a middle of 0.15: floors 3630 -> 3633 of 3636,
+no box newly wrong.
+"""
+
+OWN_FLOOR_STROKE_MIN = 0.30
+OWN_FLOOR_YES = 0.20
+OWN_FLOOR_NO = 0.10
