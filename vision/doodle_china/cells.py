@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -199,13 +200,14 @@ def _across(ink: np.ndarray, box: np.ndarray, path: str, bend: float, t: np.ndar
 
 
 def ghost_width(ink: np.ndarray, box: np.ndarray, path: str, bend: float, threshold: float,
-                step: float = C.GHOST_STEP) -> float:
+                step: float = C.GHOST_STEP, seen: np.ndarray | None = None) -> float:
     """How wide (share of the cell) the ink along a path's shape is at half
     its peak, measured in `step` steps across, the median over the points
-    where it passes `threshold`; 0 when too few do."""
+    where it passes `threshold` (and, given `seen`, (C.PATH_SAMPLES,), where
+    that is True: the path's profile left out the holes); 0 when too few do."""
     cut = _across(ink, box, path, bend, np.linspace(C.PATH_TRIM, 1 - C.PATH_TRIM, C.PATH_SAMPLES), step)
     peak = cut.max(axis=1)
-    inked = peak > threshold
+    inked = peak > threshold if seen is None else (peak > threshold) & seen
     if inked.sum() < 3:
         return 0.0
     return float(np.median((cut[inked] >= peak[inked, None] / 2).sum(axis=1))) * step
@@ -273,15 +275,22 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
             for row, i in enumerate(todo)]
     drawn = [(i, bend) for i, (level, bend) in zip(todo, best, strict=True) if level >= C.GHOST_LEVEL * pencil]
 
-    def own_strokes(step: float) -> float | None:
+    def fine_width(i: int, bend: float) -> float:
+        """A path's width in G.GHOST_FINE_STEP steps, off the holes (a floor
+        box's cross or print beside a skyscraper's road widens it)."""
+        return ghost_width(ink, boxes[i], paths[i], bend, threshold, G.GHOST_FINE_STEP,
+                           ~np.isnan(profiles[i, shapes.index((paths[i], bend))]))
+
+    def own_strokes(width: Callable[[int, float], float]) -> float | None:
         """The median width of the sheet's drawn strokes, None with too few."""
         if len(drawn) < C.GHOST_OWN_MIN:
             return None
-        return float(np.median([ghost_width(ink, boxes[i], paths[i], bend, threshold, step) for i, bend in drawn]))
+        return float(np.median([width(i, bend) for i, bend in drawn]))
 
     widest = C.GHOST_WIDTH
-    own = own_strokes(C.GHOST_STEP) if own_width or wide is not None else None
-    own_fine = own_strokes(G.GHOST_FINE_STEP) if fine is not None else None
+    own = (own_strokes(lambda i, bend: ghost_width(ink, boxes[i], paths[i], bend, threshold))
+           if own_width or wide is not None else None)
+    own_fine = own_strokes(fine_width) if fine is not None else None
     if own_width and own is not None:
         widest = min(widest, C.GHOST_WIDER * own)
     top = max(C.GHOST_LEVEL, wide[1]) if wide is not None and own is not None else C.GHOST_LEVEL
@@ -298,7 +307,7 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
         if faded is not None and level < faded[0] * pencil:
             ghost = ghost or end_share(ink, boxes[i], path, bend, level) < faded[1]
         if fine is not None and own_fine is not None and level < fine[1] * pencil and not ghost:
-            ghost = ghost_width(ink, boxes[i], path, bend, threshold, G.GHOST_FINE_STEP) >= fine[0] * own_fine - 1e-9
+            ghost = fine_width(i, bend) >= fine[0] * own_fine - 1e-9
         if ghost:
             paths[i], confs[i] = None, C.GHOST_CONFIDENCE
             notes[i] = f"a faint, wide mark along {path} (an erased line?), read as empty"
