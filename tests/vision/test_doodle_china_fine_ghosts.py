@@ -7,6 +7,7 @@ pencil: drawn 0.90-1.04 times the own strokes, smudges 1.26-3.2."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from path_cells import path_sheet
 
@@ -50,3 +51,23 @@ def test_fine_width_parts_what_the_coarse_step_rounds(width, wider):
     threshold = cells.road_threshold(PENCIL, True)
     own, it = (cells.ghost_width(ink, b, "EW", 1.0, threshold, G.GHOST_FINE_STEP) for b in boxes)
     assert (it >= G.GHOST_FINE_WIDER * own) == wider
+
+
+@pytest.mark.parametrize("hole,kept", [(False, False), (True, True)], ids=["grey-beside-the-road", "in-a-hole"])
+def test_the_fine_width_is_taken_off_the_holes(hole, kept):
+    """A thin road (0.53 of the pencil) with a grey band (0.03 of ink) 0.1 of
+    the cell wide along its middle: where nothing says what the grey is, the
+    road is a wide smudge; where the grey lies in a hole (a skyscraper's
+    floor box, its cross or print: 651104 (0,5)), the road is judged off it."""
+    ink, boxes = path_sheet([*OWN, ("EW", 0.045, 2, EDGE)])
+    x0, y0, x1, _ = boxes[-1]
+    s = x1 - x0
+    band = np.s_[int(y0 + 0.46 * s):int(y0 + 0.56 * s), int(x0 + 0.3 * s):int(x0 + 0.7 * s)]
+    ink[band] = np.maximum(ink[band], 0.03)
+    holes = [[] for _ in OWN] + [[[x0 + 0.28 * s, y0 + 0.3 * s, x0 + 0.72 * s, y0 + 0.7 * s]] if hole else []]
+    profiles = cells.path_profiles(ink, boxes, holes)
+    threshold = cells.road_threshold(PENCIL, True)
+    paths, confs, notes = cells.classify(profiles, threshold)
+    assert paths[-1] == "EW"
+    cells.drop_ghosts(ink, boxes, profiles, PENCIL, threshold, paths, confs, notes, **cells.faint_ghost_rules(True, False))
+    assert paths == [p for p, _, _ in OWN] + ["EW" if kept else None]
