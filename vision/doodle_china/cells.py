@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import functools
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from . import constants as C
+from . import ghost_constants as G
 
 
 def path_points(path: str, t: np.ndarray, radius: float = 0.5,
@@ -183,11 +185,12 @@ def nan_median(a: np.ndarray) -> np.ndarray:
     return np.where(n > 0, (lo + hi) / 2, -1.0)
 
 
-def _across(ink: np.ndarray, box: np.ndarray, path: str, bend: float, t: np.ndarray) -> np.ndarray:
+def _across(ink: np.ndarray, box: np.ndarray, path: str, bend: float, t: np.ndarray,
+            step: float = C.GHOST_STEP) -> np.ndarray:
     """Ink across a path's shape at parameters `t`, +-C.GHOST_SPAN of the cell
-    in C.GHOST_STEP steps: (len(t), steps)."""
+    in `step` steps: (len(t), steps)."""
     pts, normal = path_points(path, t, bend=bend)
-    steps = int(round(2 * C.GHOST_SPAN / C.GHOST_STEP)) + 1
+    steps = int(round(2 * C.GHOST_SPAN / step)) + 1
     across = np.linspace(-C.GHOST_SPAN, C.GHOST_SPAN, steps)
     p = pts[:, None, :] + normal[:, None, :] * across[None, :, None]
     x0, y0, x1, y1 = box
@@ -196,16 +199,18 @@ def _across(ink: np.ndarray, box: np.ndarray, path: str, bend: float, t: np.ndar
     return ink[yi, xi]
 
 
-def ghost_width(ink: np.ndarray, box: np.ndarray, path: str, bend: float, threshold: float) -> float:
+def ghost_width(ink: np.ndarray, box: np.ndarray, path: str, bend: float, threshold: float,
+                step: float = C.GHOST_STEP, seen: np.ndarray | None = None) -> float:
     """How wide (share of the cell) the ink along a path's shape is at half
-    its peak, the median over the points where it passes `threshold`; 0 when
-    too few do."""
-    cut = _across(ink, box, path, bend, np.linspace(C.PATH_TRIM, 1 - C.PATH_TRIM, C.PATH_SAMPLES))
+    its peak, measured in `step` steps across, the median over the points
+    where it passes `threshold` (and, given `seen`, (C.PATH_SAMPLES,), where
+    that is True: the path's profile left out the holes); 0 when too few do."""
+    cut = _across(ink, box, path, bend, np.linspace(C.PATH_TRIM, 1 - C.PATH_TRIM, C.PATH_SAMPLES), step)
     peak = cut.max(axis=1)
-    inked = peak > threshold
+    inked = peak > threshold if seen is None else (peak > threshold) & seen
     if inked.sum() < 3:
         return 0.0
-    return float(np.median((cut[inked] >= peak[inked, None] / 2).sum(axis=1))) * C.GHOST_STEP
+    return float(np.median((cut[inked] >= peak[inked, None] / 2).sum(axis=1))) * step
 
 
 def end_share(ink: np.ndarray, box: np.ndarray, path: str, bend: float, level: float) -> float:
@@ -229,16 +234,20 @@ def faint_ghost_rules(own_faint: bool, taught_faint: bool) -> dict[str, Any]:
     C.TAUGHT_GHOST_LEVEL and C.TAUGHT_GHOST_WIDER times as wide, as its
     roads are counted from the lower C.TAUGHT_PATH_FLOOR. On our own sheet a
     path under C.FADED_LEVEL whose ink fades before the cell's edge is one
-    too (drop_ghosts `faded`)."""
+    too (drop_ghosts `faded`), and so is one under C.FADED_LEVEL
+    G.GHOST_FINE_WIDER times as wide as the sheet's strokes measured finely
+    (drop_ghosts `fine`)."""
     return {"own_width": own_faint or taught_faint,
             "wide": (C.TAUGHT_GHOST_WIDER, C.TAUGHT_GHOST_LEVEL) if taught_faint else None,
-            "faded": (C.FADED_LEVEL, C.FADED_END) if own_faint else None}
+            "faded": (C.FADED_LEVEL, C.FADED_END) if own_faint else None,
+            "fine": (G.GHOST_FINE_WIDER, C.FADED_LEVEL) if own_faint else None}
 
 
 def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil: float, threshold: float,
                 paths: list[str | None], confs: list[float], notes: list[str],
                 always: list[bool] | None = None, own_width: bool = False,
-                wide: tuple[float, float] | None = None, faded: tuple[float, float] | None = None) -> None:
+                wide: tuple[float, float] | None = None, faded: tuple[float, float] | None = None,
+                fine: tuple[float, float] | None = None) -> None:
     """An erased line leaves a ghost: wide and well under the pencil's level
     along its path, where a drawn line, however faint, reaches about the
     pencil's level in a narrow stroke. A path read from such a ghost is read
@@ -253,7 +262,10 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     an erased smudge's darker middle through.
     `faded` (level, share): a path under `level` of the pencil whose fainter
     end (end_share) carries under `share` of its middle's ink is a ghost: an
-    erased line fades before the cell's edge, a drawn one runs on to it."""
+    erased line fades before the cell's edge, a drawn one runs on to it.
+    `fine` (times, level): a path under `level` of the pencil at least `times`
+    as wide as those strokes, both measured in G.GHOST_FINE_STEP steps (a
+    thin pencil's strokes are 3-4 of C.GHOST_STEP wide), is a ghost."""
     todo = [i for i, path in enumerate(paths) if path is not None and not (always is not None and always[i])]
     if not todo:
         return
@@ -261,16 +273,29 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     shapes = templates()
     best = [max((float(levels[row, k]), b) for k, (n, b) in enumerate(shapes) if n == paths[i])
             for row, i in enumerate(todo)]
-    widest, own = C.GHOST_WIDTH, None
-    if own_width or wide is not None:
-        drawn = [ghost_width(ink, boxes[i], paths[i], bend, threshold)
-                 for i, (level, bend) in zip(todo, best, strict=True) if level >= C.GHOST_LEVEL * pencil]
-        if len(drawn) >= C.GHOST_OWN_MIN:
-            own = float(np.median(drawn))
+    drawn = [(i, bend) for i, (level, bend) in zip(todo, best, strict=True) if level >= C.GHOST_LEVEL * pencil]
+
+    def fine_width(i: int, bend: float) -> float:
+        """A path's width in G.GHOST_FINE_STEP steps, off the holes (a floor
+        box's cross or print beside a skyscraper's road widens it)."""
+        return ghost_width(ink, boxes[i], paths[i], bend, threshold, G.GHOST_FINE_STEP,
+                           ~np.isnan(profiles[i, shapes.index((paths[i], bend))]))
+
+    def own_strokes(width: Callable[[int, float], float]) -> float | None:
+        """The median width of the sheet's drawn strokes, None with too few."""
+        if len(drawn) < C.GHOST_OWN_MIN:
+            return None
+        return float(np.median([width(i, bend) for i, bend in drawn]))
+
+    widest = C.GHOST_WIDTH
+    own = (own_strokes(lambda i, bend: ghost_width(ink, boxes[i], paths[i], bend, threshold))
+           if own_width or wide is not None else None)
+    own_fine = own_strokes(fine_width) if fine is not None else None
     if own_width and own is not None:
         widest = min(widest, C.GHOST_WIDER * own)
     top = max(C.GHOST_LEVEL, wide[1]) if wide is not None and own is not None else C.GHOST_LEVEL
     top = max(top, faded[0]) if faded is not None else top
+    top = max(top, fine[1]) if fine is not None and own_fine is not None else top
     for i, (level, bend) in zip(todo, best, strict=True):
         path = paths[i]
         if level >= top * pencil:
@@ -281,6 +306,8 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
             ghost = ghost or width >= wide[0] * own - 1e-9
         if faded is not None and level < faded[0] * pencil:
             ghost = ghost or end_share(ink, boxes[i], path, bend, level) < faded[1]
+        if fine is not None and own_fine is not None and level < fine[1] * pencil and not ghost:
+            ghost = fine_width(i, bend) >= fine[0] * own_fine - 1e-9
         if ghost:
             paths[i], confs[i] = None, C.GHOST_CONFIDENCE
             notes[i] = f"a faint, wide mark along {path} (an erased line?), read as empty"

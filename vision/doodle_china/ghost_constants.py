@@ -1,0 +1,24 @@
+"""Numbers of the erased-line ghost rules added after constants.py was full
+(cells.drop_ghosts `fine`). The figures are the sessions' own.
+"""
+
+from __future__ import annotations
+
+# --- faintcells (session 19)
+# On our own sheet with a faint pencil, at 12 MP, erased smudges read as
+# turns at 0.56-0.63 of the pencil, with end shares 0.57-3.3 (the `faded`
+# rule missed them) and 1.25-2.0 times as wide as the sheet's own strokes by
+# ghost_width's GHOST_STEP of 0.01 of the cell, where drawn strokes are
+# 0.03-0.04 wide: at that step a ratio moves by 0.25-0.33 a sample, and
+# drawn roads measured 0.75-1.75 too. Measured at GHOST_FINE_STEP (0.0025),
+# off the holes (a floor box's cross widened a skyscraper's road to 1.40),
+# the ratios part better: own faint dev 651000-651039 and 651100-651139
+# (12 MP), paths under FADED_LEVEL of the pencil: drawn 0.90-1.07 (31 of
+# 33), 1.27 (651128, a plain road) and 1.57 (651109, a ghost already by
+# GHOST_LEVEL's rule); smudges 1.16-3.2, and those the `faded` rule leaves
+# (end share 0.7 and up) 1.38-1.73. A path under FADED_LEVEL of the pencil
+# at least GHOST_FINE_WIDER times as wide as the own strokes (both at the
+# fine step, off the holes) is a ghost: 1.15 lost 651104's and 651128's
+# roads on the second set; 1.3 sits between 1.27 and 1.38.
+GHOST_FINE_STEP = 0.0025
+GHOST_FINE_WIDER = 1.3
