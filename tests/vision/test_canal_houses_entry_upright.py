@@ -13,8 +13,7 @@ from house_catalog import photographed_card
 from street_photos import card_photo
 
 from vision.canal_houses import constants as C
-from vision.canal_houses.entry_photos import standing_doors
-from vision.canal_houses.structure import rectify
+from vision.canal_houses.structure import rectify, standing_doors
 
 
 def _upright(design, seed: int) -> tuple[bool, dict]:

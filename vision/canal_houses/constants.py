@@ -218,7 +218,7 @@ LAYOUT_CONFIDENCE = 0.5  # at most: a match by place alone is a proposal the per
 TWIN_SETTLE_SHARE = 0.05  # of the seen part: twins must differ in at least this much of it to be told apart
 
 # --- twins (session 6) ----------------------------------------------------------
-# a catalog card's upright: a door stands on the card's bottom edge (entry_photos.standing_doors)
+# a card's upright: a door stands on its bottom edge (structure.standing_doors: catalog photos, streets)
 EDGE_DOOR_DARK = 0.55  # darker than the card's fill level (60th percentile) by this factor
 EDGE_DOOR_REACH = 0.05  # of the field's height: a door's foot (or a hanging top) this near the edge
 EDGE_DOOR_MIN_H = 0.12  # of the field's height, at least

@@ -20,7 +20,7 @@ from .colour import field_colour, name_colour, parse_palette
 from .find import border_gains, find_fields, paper_mask, white_gains, working_image
 from .levels import balance
 from .roles import face_down_score, sky_and_roof
-from .structure import door_vote, order_corners, rectify
+from .structure import order_corners, rectify, store_door
 
 
 def _jpeg_b64(grey: np.ndarray) -> str:
@@ -60,7 +60,7 @@ def _describe(photo: np.ndarray, scale: float, gains: np.ndarray, bal: np.ndarra
     # A back looks alike turned half round, but so may a window card with a
     # regular facade: only a hint, the person says what the card is.
     back = face_down_score(patch) >= C.FACE_DOWN_MIN
-    door = standing_doors(patch) or door_vote(patch)
+    door = store_door(patch)
     (sky_top, mask_top), (sky_bottom, mask_bottom) = sky_and_roof(patch), sky_and_roof(turned)
     sky = mask_top
     if door < 0 or (door == 0 and sky_bottom >= C.ROOF_MIN and sky_bottom > sky_top):
@@ -81,30 +81,6 @@ def _describe(photo: np.ndarray, scale: float, gains: np.ndarray, bal: np.ndarra
              "detail": _jpeg_b64(grey), "role_hint": role, "color_hint": colour, "field_aspect": round(float(tall / max(side, 1e-6)), 3),
              **({"looks_face_down": True} if back else {})}
     return entry, quad / scale
-
-
-def standing_doors(patch: np.ndarray) -> int:
-    """+1 when the card's doors stand on its bottom edge, -1 when they hang
-    from its top (the card turned half round), 0 when none is seen. A door is
-    a solid dark shape, taller than wide, whose foot is on the field's edge
-    anywhere along it: a store's door need not be in the middle (the street's
-    door_vote looks only there), and a wide dark banner is no door."""
-    v = patch.max(axis=2) if patch.ndim == 3 else patch
-    ref = float(np.percentile(v, 60))
-    dark = (v.astype(np.float32) < C.EDGE_DOOR_DARK * ref).astype(np.uint8)
-    h, w = dark.shape
-    n, _, stats, _ = cv2.connectedComponentsWithStats(dark)
-    vote = 0
-    for x, y, bw, bh, area in stats[1:]:
-        if (bh < C.EDGE_DOOR_MIN_H * h or not C.EDGE_DOOR_W[0] * w <= bw <= C.EDGE_DOOR_W[1] * w
-                or bh < C.EDGE_DOOR_TALL * bw or area < C.EDGE_DOOR_FILL * bw * bh
-                or x <= 1 or x + bw >= w - 1):
-            continue  # not door-shaped, or running off a side (the table, a shadow)
-        if y + bh >= h * (1 - C.EDGE_DOOR_REACH):
-            vote += 1
-        elif y <= h * C.EDGE_DOOR_REACH:
-            vote -= 1
-    return int(np.sign(vote))
 
 
 def catalog_entry_from_photo(data: bytes) -> dict[str, Any]:

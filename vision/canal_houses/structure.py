@@ -142,6 +142,37 @@ def door_vote(patch: np.ndarray) -> float:
     return 0.0
 
 
+def standing_doors(patch: np.ndarray) -> int:
+    """+1 when the card's doors stand on its bottom edge, -1 when they hang
+    from its top (the card turned half round), 0 when none is seen. A door is
+    a solid dark shape, taller than wide, whose foot is on the field's edge
+    anywhere along it: a store's door need not be in the middle (the street's
+    door_vote looks only there), and a wide dark banner is no door."""
+    v = patch.max(axis=2) if patch.ndim == 3 else patch
+    ref = float(np.percentile(v, 60))
+    dark = (v.astype(np.float32) < C.EDGE_DOOR_DARK * ref).astype(np.uint8)
+    h, w = dark.shape
+    n, _, stats, _ = cv2.connectedComponentsWithStats(dark)
+    vote = 0
+    for x, y, bw, bh, area in stats[1:]:
+        if (bh < C.EDGE_DOOR_MIN_H * h or not C.EDGE_DOOR_W[0] * w <= bw <= C.EDGE_DOOR_W[1] * w
+                or bh < C.EDGE_DOOR_TALL * bw or area < C.EDGE_DOOR_FILL * bw * bh
+                or x <= 1 or x + bw >= w - 1):
+            continue  # not door-shaped, or running off a side (the table, a shadow)
+        if y + bh >= h * (1 - C.EDGE_DOOR_REACH):
+            vote += 1
+        elif y <= h * C.EDGE_DOOR_REACH:
+            vote -= 1
+    return int(np.sign(vote))
+
+
+def store_door(patch: np.ndarray) -> float:
+    """Which way up a whole card's doors say it lies: +1 upright, -1 turned
+    half round, 0 when no door is seen. Doors standing on an edge first (any
+    deck's art), else the dark door at the middle of the bottom (classic)."""
+    return float(standing_doors(patch) or door_vote(patch))
+
+
 def _houses(cards: list[Card], u: np.ndarray, v: np.ndarray, width: float) -> list[list[Card]]:
     """Cards grouped by their horizontal position, each house bottom up."""
     cards = sorted(cards, key=lambda c: c.field.centre @ u)
@@ -250,7 +281,7 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
             votes += 1.0 if int(np.argmax(ratios)) == 0 else (-1.0 if int(np.argmax(ratios)) == len(house) - 1 else 0.0)
         for c in house:
             if c.full:
-                votes += 0.5 * door_vote(field_patch(bal, c))
+                votes += 0.5 * store_door(field_patch(bal, c))
     if votes < 0:
         u, v = -u, -v
         for c in cards:
