@@ -76,7 +76,7 @@ def test_a_match_by_place_is_named_in_a_warning_for_the_person_to_confirm(
     catalog, _ = roofs
     entry = catalog.entries[3]
     monkeypatch.setattr(reader, "match_card", lambda *a, **k: Match(entry, 0.5 if by_place else 0.9, by_place))
-    monkeypatch.setattr(reader, "_colour", lambda *a, **k: (None, 0.0))
+    monkeypatch.setattr(reader, "_wall", lambda *a, **k: None)  # no wall seen: no colour named
     card = Card(field=None, quad=np.zeros((4, 2), np.float32), full=False, role="roof")
     _, conf, match = reader._read_card(card, np.zeros((8, 8, 3), np.uint8), np.zeros((8, 8, 3), np.uint8), 1.0,
                                        np.ones(3), {}, catalog)

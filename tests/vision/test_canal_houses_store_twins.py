@@ -83,7 +83,8 @@ def test_a_store_told_by_its_twins_is_named_in_a_warning(monkeypatch: pytest.Mon
     class Card:  # what _read_card reads of a found card
         role, quad, aspect, notes, role_confidence = "store", np.zeros((4, 2)), 1.45, [], 0.9
 
-    monkeypatch.setattr(reader, "_colour", lambda *a: ("blue", 0.9))
+    monkeypatch.setattr(reader, "_wall", lambda *a: np.zeros(3))
+    monkeypatch.setattr(reader, "name_colour", lambda *a, **k: ("blue", 0.9))
     card = Card()
     prop, conf, match = reader._read_card(card, None, None, 1.0, None, {}, known, full=None)
     assert match == {"id": "S13", "confidence": 0.5, "by": "twin"}
