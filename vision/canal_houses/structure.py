@@ -152,7 +152,7 @@ def standing_doors(patch: np.ndarray) -> int:
     ref = float(np.percentile(v, 60))
     dark = (v.astype(np.float32) < C.EDGE_DOOR_DARK * ref).astype(np.uint8)
     h, w = dark.shape
-    n, _, stats, _ = cv2.connectedComponentsWithStats(dark)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(dark)
     vote = 0
     for x, y, bw, bh, area in stats[1:]:
         if (bh < C.EDGE_DOOR_MIN_H * h or not C.EDGE_DOOR_W[0] * w <= bw <= C.EDGE_DOOR_W[1] * w

@@ -275,9 +275,11 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
             for row, i in enumerate(todo)]
     drawn = [(i, bend) for i, (level, bend) in zip(todo, best, strict=True) if level >= C.GHOST_LEVEL * pencil]
 
+    @functools.cache
     def fine_width(i: int, bend: float) -> float:
         """A path's width in G.GHOST_FINE_STEP steps, off the holes (a floor
-        box's cross or print beside a skyscraper's road widens it)."""
+        box's cross or print beside a skyscraper's road widens it); kept, as
+        a drawn path under FADED_LEVEL is measured for the own strokes too."""
         return ghost_width(ink, boxes[i], paths[i], bend, threshold, G.GHOST_FINE_STEP,
                            ~np.isnan(profiles[i, shapes.index((paths[i], bend))]))
 
