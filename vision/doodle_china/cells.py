@@ -23,6 +23,7 @@ import numpy as np
 
 from . import constants as C
 from . import ghost_constants as G
+from . import own_path_constants as P
 
 
 def path_points(path: str, t: np.ndarray, radius: float = 0.5,
@@ -121,12 +122,14 @@ def pencil_level(profiles: np.ndarray) -> float:
     return float(np.percentile(strong, 75))
 
 
-def road_threshold(pencil: float, faint: bool = False) -> float:
+def road_threshold(pencil: float, faint: bool = False, own_faint: bool = False) -> float:
     """The least ink of a road: C.INK_SHARE of the sheet's pencil, never under
-    C.INK_FLOOR; with a faint pencil (`faint`: a template read's or our own
-    sheet's) under C.TAUGHT_PATH_FLOOR only, where faint roads sit at
-    0.03-0.04 of ink."""
-    return max(C.TAUGHT_PATH_FLOOR if faint else C.INK_FLOOR, C.INK_SHARE * pencil)
+    C.INK_FLOOR; with a faint pencil on a template read (`faint`) under
+    C.TAUGHT_PATH_FLOOR only, where faint roads sit at 0.03-0.04 of ink; on
+    our own sheet (`own_faint`) under P.OWN_PATH_FLOOR only, where the
+    faintest pencil's roads sit at 0.025-0.035."""
+    floor = P.OWN_PATH_FLOOR if own_faint else C.TAUGHT_PATH_FLOOR if faint else C.INK_FLOOR
+    return max(floor, C.INK_SHARE * pencil)
 
 
 def path_strength(profile: np.ndarray) -> np.ndarray:

@@ -75,7 +75,7 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
     pencil = cells.pencil_level(profiles)
     taught_faint = taught and pencil < C.NOISE_BELOW_PENCIL  # a template read, a faint pencil
     own_faint = not taught and pencil < C.OWN_FAINT_PENCIL  # our own printed sheet, a faint pencil
-    threshold = cells.road_threshold(pencil, taught_faint or own_faint)
+    threshold = cells.road_threshold(pencil, taught_faint, own_faint)
     if own_faint:
         # the printed sheet is a model: over print (text, icons) its error is a
         # large share of a faint pencil, so paths are judged on the paper only

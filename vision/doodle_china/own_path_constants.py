@@ -1,0 +1,22 @@
+"""The least ink of a road on our own printed sheet with a faint pencil
+(cells.road_threshold; constants.py is full).
+
+faintown (session 20): TAUGHT_PATH_FLOOR (0.03), set for template reads where
+faint roads sit at 0.03-0.04 of ink, also held our own faint sheets' roads:
+with a pencil under 0.071 (0.03 / INK_SHARE) it, not INK_SHARE of the pencil,
+set the threshold. Own faint dev 655000-655079 and 655500-655579 (12 MP, 160
+sheets): pencils 0.053-0.114 but one, 655051 at 0.035, whose roads read
+0.025-0.035 of ink: 7 of its 19 roads under 0.03 read as empty squares; and
+655021's NS road (pencil 0.054) covered 0.25 of its template. Floors tried
+there (cells wrong, base 33): 0.022 -> 28, 0.018 -> 26, no square newly
+wrong. OWN_PATH_FLOOR 0.015 is INK_SHARE of 655051's pencil, so the share
+sets every dev sheet's threshold; the floor stays only against a pencil level
+read from noise (pencil_level counts cells over INK_FLOOR / 2 = 0.02).
+Bench: first set cells 2348 -> 2355 of 2363, sheets 66 -> 67 of 80 (655021
+right; 655051 24 of 25, its last road dropped by the coarse width rule at
+0.46 of the pencil); second set and all styles 656000-656099 identical.
+"""
+
+from __future__ import annotations
+
+OWN_PATH_FLOOR = 0.015
