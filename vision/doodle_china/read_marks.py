@@ -16,7 +16,12 @@ import numpy as np
 
 from . import cells, colour, floors, local_print, loop_floor, marks
 from . import constants as C
-from .own_floor_constants import OWN_FLOOR_NO, OWN_FLOOR_STROKE_MIN, OWN_FLOOR_YES
+from .own_floor_constants import (
+    OWN_FAINT_FLOOR_STROKE_MIN,
+    OWN_FLOOR_NO,
+    OWN_FLOOR_STROKE_MIN,
+    OWN_FLOOR_YES,
+)
 
 OWN_FLOOR_LEVELS = (OWN_FLOOR_YES, OWN_FLOOR_NO)
 
@@ -83,7 +88,7 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         profiles = cells.path_profiles(np.where(on_print, -np.inf, pencil_only), boxes, holes)
     # our own sheet, a pencil not faint: a floor's single slash judged by own_floor_constants
     plain_own = not taught and not own_faint
-    stroke_min = OWN_FLOOR_STROKE_MIN if plain_own else C.FLOOR_STROKE_MIN
+    stroke_min = floor_stroke_min(taught, own_faint)
     setup = [cell["kind"] in C.SETUP_KINDS for _, _, cell in drawable]
     paths, confs, notes = cells.classify(profiles, threshold, setup)
     cells.drop_ghosts(pencil_only, boxes, profiles, pencil, threshold, paths, confs, notes, setup,
@@ -178,6 +183,15 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
                    floors=[[*f["cell"], f["index"]] for f, yes in zip(geo["floors"], floor_marks, strict=True) if yes],
                    trees=[t["index"] for t, yes in zip(geo["trees"], tree_marks, strict=True) if yes])
     return Reading(proposal, confidence, sheet, warnings, details)
+
+
+def floor_stroke_min(taught: bool, own_faint: bool) -> float:
+    """The least darkest ink (of the pencil) of a floor box judged further
+    (floors.stroke_peak): on our own sheet own_floor_constants' (a faint
+    pencil's own), on a template read C.FLOOR_STROKE_MIN."""
+    if taught:
+        return C.FLOOR_STROKE_MIN
+    return OWN_FAINT_FLOOR_STROKE_MIN if own_faint else OWN_FLOOR_STROKE_MIN
 
 
 def _path_holes(geo: dict[str, Any], where: list[tuple[int, int]], k: float) -> list[list[list[float]]]:
