@@ -19,6 +19,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
+import cv2
 import numpy as np
 
 from . import constants as C
@@ -203,17 +204,30 @@ def _across(ink: np.ndarray, box: np.ndarray, path: str, bend: float, t: np.ndar
 
 
 def ghost_width(ink: np.ndarray, box: np.ndarray, path: str, bend: float, threshold: float,
-                step: float = C.GHOST_STEP, seen: np.ndarray | None = None) -> float:
+                step: float = C.GHOST_STEP, seen: np.ndarray | None = None, run: bool = False) -> float:
     """How wide (share of the cell) the ink along a path's shape is at half
     its peak, measured in `step` steps across, the median over the points
     where it passes `threshold` (and, given `seen`, (C.PATH_SAMPLES,), where
-    that is True: the path's profile left out the holes); 0 when too few do."""
+    that is True: the path's profile left out the holes); 0 when too few do.
+    `run`: only the unbroken run over half the peak that holds the peak is
+    counted, not other ink further along the cut (a chord's cut near its
+    ends crosses the grid line and the neighbour's road at a slant)."""
     cut = _across(ink, box, path, bend, np.linspace(C.PATH_TRIM, 1 - C.PATH_TRIM, C.PATH_SAMPLES), step)
     peak = cut.max(axis=1)
     inked = peak > threshold if seen is None else (peak > threshold) & seen
     if inked.sum() < 3:
         return 0.0
-    return float(np.median((cut[inked] >= peak[inked, None] / 2).sum(axis=1))) * step
+    above = cut[inked] >= peak[inked, None] / 2
+    if not run:
+        return float(np.median(above.sum(axis=1))) * step
+    # a gap under G.GHOST_RUN_GAP of the cell (noise in a smudge) does not break it
+    gap = int(round(G.GHOST_RUN_GAP / step))
+    above = cv2.morphologyEx(above.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((1, gap + 1), np.uint8)) > 0
+    top = np.argmax(cut[inked], axis=1)[:, None]
+    cols = np.arange(above.shape[1])[None]
+    left = np.where(~above & (cols < top), cols, -1).max(axis=1)
+    right = np.where(~above & (cols > top), cols, above.shape[1]).min(axis=1)
+    return float(np.median(right - left - 1)) * step
 
 
 def end_share(ink: np.ndarray, box: np.ndarray, path: str, bend: float, level: float) -> float:
@@ -284,7 +298,7 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
         box's cross or print beside a skyscraper's road widens it); kept, as
         a drawn path under FADED_LEVEL is measured for the own strokes too."""
         return ghost_width(ink, boxes[i], paths[i], bend, threshold, G.GHOST_FINE_STEP,
-                           ~np.isnan(profiles[i, shapes.index((paths[i], bend))]))
+                           ~np.isnan(profiles[i, shapes.index((paths[i], bend))]), run=True)
 
     def own_strokes(width: Callable[[int, float], float]) -> float | None:
         """The median width of the sheet's drawn strokes, None with too few."""

@@ -22,3 +22,21 @@ from __future__ import annotations
 # roads on the second set; 1.3 sits between 1.27 and 1.38.
 GHOST_FINE_STEP = 0.0025
 GHOST_FINE_WIDER = 1.3
+
+# --- faintown (session 20)
+# The fine width (drop_ghosts `fine`, and the own strokes it is judged by)
+# counts only the unbroken run over half the peak that holds the path's peak
+# (cells.ghost_width `run`): a chord's cut near its ends runs at a slant over
+# the grid line and the neighbour's road, 0.06-0.09 of the cell from the
+# stroke (dev 655508's N-W chord: 0.072-0.090 wide at its ends, 0.030 in its
+# middle). Own faint dev 655000-655079, 655500-655579, paths under
+# FADED_LEVEL: drawn chords measured 0.72-1.62 times the own strokes (4 of
+# 11 at 1.25 and up, erased), arcs and halfway turns 0.89-1.02; with the run
+# 0.76-1.30 and 0.87-1.07; smudges 1.38 (median) both ways. A gap in the run
+# under GHOST_RUN_GAP of the cell (a work pixel of an 80-px cell: noise in a
+# smudge) does not break it: without it 655039's smudge (0.58 of the pencil,
+# 1.38 wide) was newly kept. Bench: first set sheets 69 -> 70 of 80, cells
+# 2355 -> 2356; second 59 -> 63, cells 2367 -> 2372 (655508, 655510,
+# 655518, 655569 right); all styles 656000-656099 97 -> 99 of 100 (656028,
+# 656052 right); no cell newly wrong.
+GHOST_RUN_GAP = 0.0125
