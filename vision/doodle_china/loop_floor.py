@@ -19,14 +19,27 @@ import numpy as np
 
 from . import constants as C
 from . import marks
-from .loop_constants import LOOP_INK_SHARE
+from .loop_constants import LOOP_INK_SHARE, OWN_FAINT_LOOP_STEPS, OWN_LOOP_QUIET_PCT
 
 
-def own_loop_threshold(pencil: float) -> float:
+def own_loop_threshold(pencil: float, loops: np.ndarray | None = None, tracks: list[np.ndarray] | None = None
+                       ) -> float:
     """Ink threshold of a loop on our own printed sheet, from the loop map's
     pencil level `pencil`: LOOP_INK_SHARE of it, never under INK_FLOOR (a
-    loop drawn once is thinner and paler than the sheet's retraced strokes)."""
-    return max(C.INK_FLOOR, LOOP_INK_SHARE * pencil)
+    loop drawn once is thinner and paler than the sheet's retraced strokes).
+    `loops` and `tracks` (each track's value boxes), given for a faint pencil:
+    the lowest of OWN_FAINT_LOOP_STEPS at which the sheet's rings stay quiet
+    (the OWN_LOOP_QUIET_PCT-th percentile of their shares at most LOOP_QUIET)."""
+    usual = max(C.INK_FLOOR, LOOP_INK_SHARE * pencil)
+    if loops is None or not tracks:
+        return usual
+    for low in OWN_FAINT_LOOP_STEPS:
+        if low >= usual:
+            break
+        shares = np.concatenate([marks.ring_share(loops, boxes, low) for boxes in tracks])
+        if float(np.percentile(shares, OWN_LOOP_QUIET_PCT)) <= C.LOOP_QUIET:
+            return low
+    return usual
 
 
 def taught_loop_threshold(loops: np.ndarray, tracks: list[np.ndarray], pencil: float) -> float:

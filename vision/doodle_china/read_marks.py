@@ -166,8 +166,11 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
     confidence: dict[str, Any] = {"grid": grid_conf}
     loop_pencil = cells.pencil_level(cells.path_profiles(loops, boxes, holes))
     track_boxes = {name: np.array([e["box"] for e in entries], np.float64) * k for name, entries in geo["tracks"].items()}
-    loop_threshold = (loop_floor.taught_loop_threshold(loops, list(track_boxes.values()), loop_pencil) if taught
-                      else loop_floor.own_loop_threshold(loop_pencil))
+    tracks = list(track_boxes.values())
+    if taught:
+        loop_threshold = loop_floor.taught_loop_threshold(loops, tracks, loop_pencil)
+    else:  # our own sheet: a faint pencil's floor is the lowest its rings stay quiet at
+        loop_threshold = loop_floor.own_loop_threshold(loop_pencil, *((loops, tracks) if own_faint else ()))
     for name, entries in geo["tracks"].items():
         share = marks.ring_share(loops, track_boxes[name], loop_threshold)
         circled, conf, doubt = marks.decide_loops(share)
