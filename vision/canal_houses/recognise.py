@@ -81,11 +81,12 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
         return None if settled is None else Match(settled[0], settled[1], by=settled[2], rivals=settled[3])
     if found is not None and found[0].role in C.PLACE_CHECK_ROLES:
         placed = place_lead(pool, grey, next(i for i, e in enumerate(pool.entries) if e is found[0]), allowed)
-        if placed is not None and placed[0] < 0:
-            found = None  # in place another roof looks more like it: left to the match by place alone
+        if placed is not None and placed[0] <= -C.ROOF_PLACE_MARGIN:
+            found = None  # in place another roof looks plainly more like it: left to the match by place alone
         elif placed is not None and placed[0] < C.ROOF_PLACE_MARGIN:
-            # its features and its place agree, but a look-alike is close in place: a proposal
-            # naming the look-alikes it was told from
+            # its features say it, but a look-alike is as close in place (a little ahead or behind: the
+            # mansard gables of wide-border R13 and R22 put R22 ahead by 0.04-0.09 when R13 shows):
+            # a proposal naming the look-alikes it was told from
             return Match(found[0], min(found[1], C.TWIN_CONFIDENCE), by="twin",
                          rivals=tuple(pool.entries[j] for j in placed[1][:C.SETTLE_ALIKE_NAMED]))
     if found is not None:
