@@ -1,9 +1,11 @@
 """A roof read sure by its features must also lead in place (layout.
 place_prefers_another): a tucked roof shows only its gable against the sky,
 drawn alike on several roofs, so features can fit a look-alike (wide-border
-dev 9691: R22 read sure as R13). Such a match falls back to the match by
-place alone; one that leads there only narrowly is a proposal the person
-confirms; a right match that leads clearly stays sure."""
+dev 9691: R22 read sure as R13). A match another roof plainly leads in
+place falls back to the match by place alone; one within ROOF_PLACE_MARGIN
+of the best there, ahead or behind, is a proposal the person confirms; a
+right match that leads clearly stays sure. A match resting on repeated
+print with no colour read is vouched for by a clear lead in place."""
 
 from __future__ import annotations
 
