@@ -1,9 +1,11 @@
 """A roof read sure by its features must also lead in place (layout.
 place_prefers_another): a tucked roof shows only its gable against the sky,
 drawn alike on several roofs, so features can fit a look-alike (wide-border
-dev 9691: R22 read sure as R13). Such a match falls back to the match by
-place alone; one that leads there only narrowly is a proposal the person
-confirms; a right match that leads clearly stays sure."""
+dev 9691: R22 read sure as R13). A match another roof plainly leads in
+place falls back to the match by place alone; one within ROOF_PLACE_MARGIN
+of the best there, ahead or behind, is a proposal the person confirms; a
+right match that leads clearly stays sure. A match resting on repeated
+print with no colour read is vouched for by a clear lead in place."""
 
 from __future__ import annotations
 
@@ -15,8 +17,10 @@ from street_photos import card_photo
 
 from vision.canal_houses import constants as C
 from vision.canal_houses import recognise
-from vision.canal_houses.catalog import CANON_H, CANON_W, Catalog
+from vision.canal_houses.catalog import CANON_H, CANON_W, Catalog, grey_field
+from vision.canal_houses.layout import layout_scores
 from vision.canal_houses.recognise import match_card
+from vision.canal_houses.template import template_score
 
 STYLE = "wide-border"
 BLUE = ("R13", "R21", "R22", "R23", "R24", "R25")  # the deck's blue roofs: R13 and R22 share a mansard gable
@@ -29,8 +33,9 @@ def blue_roofs() -> tuple[Catalog, dict]:
     return Catalog.parse(catalog_rows([cards[i] for i in BLUE])), cards
 
 
-def _top(cards: dict, cid: str) -> tuple:
-    photo, quad, gains, _ = photographed_card(card_photo(cards[cid], seed=7600 + BLUE.index(cid), camera="pinhole"))
+def _top(cards: dict, cid: str, seed: int | None = None) -> tuple:
+    seed = 7600 + BLUE.index(cid) if seed is None else seed
+    photo, quad, gains, _ = photographed_card(card_photo(cards[cid], seed=seed, camera="pinhole"))
     tl, tr, br, bl = quad
     top = np.array([tl, tr, tr + SHOWN * (br - tr), tl + SHOWN * (bl - tl)], np.float32)
     return photo, top, gains
@@ -58,3 +63,61 @@ def test_a_sure_roof_must_lead_in_place(blue_roofs: tuple[Catalog, dict], monkey
     else:
         assert found is None or found.by_place  # a proposal at most, never the look-alike read sure
         assert found is None or found.entry.id == shown
+
+
+def _repeated_only(catalog: Catalog, cards: dict, shown: str, features_say: str, hint: str | None):
+    """recognise._decide on a tucked roof whose features fit entry
+    features_say only with its repeated print (the rescued matches): the
+    entry laid where it fits best at the card's top, as such a fit puts it
+    (the outline is a few px off)."""
+    photo, top, gains = _top(cards, shown)
+    aspect = SHOWN * CANON_H / CANON_W
+    grey = grey_field(photo, top, gains, max(8, int(round(CANON_W * aspect))))
+    pool = catalog.pool("roof")
+    k = next(i for i, e in enumerate(pool.entries) if e.id == features_say)
+    M = layout_scores(pool, grey, np.arange(len(pool.entries)))[1][k]
+    score = template_score(grey, k, M, pool)
+    px_per_mm = float(np.linalg.norm(top[1] - top[0]) + np.linalg.norm(top[2] - top[3])) / (2 * C.INNER_W_MM)
+    return recognise._decide(pool, grey, [(score, 2 * C.MIN_INLIERS, k, M)], {k}, {k}, None,
+                             recognise.twin_patch_limit(px_per_mm), hint)
+
+
+@pytest.mark.parametrize(("shown", "features_say", "hint", "expect"), [
+    ("R25", "R25", None, "R25"),  # no colour read: plainly best in place vouches for it (base: refused)
+    ("R24", "R24", None, "R24"),  # (base: refused)
+    ("R13", "R13", None, None),  # no colour, and R22 as good in place: nothing vouches
+    ("R22", "R13", None, None),  # the look-alike: R22 better in place
+    ("R25", "R25", "blue", "R25"),  # the colour read vouches, as before
+    ("R25", "R25", "red", None),  # the colour read disagrees, whatever the place says
+], ids=["no-colour-clear-R25", "no-colour-clear-R24", "no-colour-mansard-twin", "no-colour-lookalike",
+        "colour-agrees", "colour-disagrees"])
+def test_repeated_print_roof_vouched_by_colour_or_place(blue_roofs: tuple[Catalog, dict], shown: str,
+                                                        features_say: str, hint: str | None,
+                                                        expect: str | None) -> None:
+    catalog, cards = blue_roofs
+    found = _repeated_only(catalog, cards, shown, features_say, hint)
+    assert (None if found is None else found[0].id) == expect
+
+
+@pytest.mark.parametrize(("shown", "features_say", "seed", "expect"), [
+    ("R13", "R13", 7604, "proposal"),  # R22's mansard ahead in place by 0.025 (base: left to place, unknown)
+    ("R13", "R13", 7607, "proposal"),  # R13 ahead by 0.009
+    ("R22", "R13", 7602, "not-sure"),  # the look-alike: R22 ahead by 0.21, plainly
+], ids=["right-a-little-behind", "right-a-little-ahead", "lookalike-plainly-behind"])
+def test_a_close_lead_either_way_is_a_proposal(blue_roofs: tuple[Catalog, dict], monkeypatch: pytest.MonkeyPatch,
+                                              shown: str, features_say: str, seed: int, expect: str) -> None:
+    """R13 and R22 share a mansard gable: when R13 shows, either looks a
+    little better in place by the photo (leads -0.05 to +0.06 over photo
+    seeds 7600-7607; wide-border 12 MP dev 10200 and 10204: -0.09, -0.04,
+    with features sure of R13 at 0.97-0.98 and R22 scoring -1). Only a
+    plain lead of another roof (ROOF_PLACE_MARGIN) takes the match away."""
+    catalog, cards = blue_roofs
+    entry = next(e for e in catalog.entries if e.id == features_say)
+    monkeypatch.setattr(recognise, "_best", lambda *a, **k: (entry, 0.99))
+    photo, top, gains = _top(cards, shown, seed)
+    found = match_card(catalog, photo, top, gains, "roof", SHOWN * CANON_H / CANON_W, colour="blue")
+    if expect == "proposal":
+        assert found is not None and found.entry.id == shown and found.by == "twin"
+        assert found.confidence <= C.TWIN_CONFIDENCE and [e.id for e in found.rivals] == ["R22"]
+    else:
+        assert found is None or (found.by_place and found.entry.id == shown)

@@ -347,12 +347,12 @@ ACCOUNT_MIN_COVER = 0.5
 
 # --- roofs (session 15)
 # A sure roof match is asked in place (layout.place_lead: its template score laid at the card's
-# top, against the other roofs of the colour allowed). Another roof better there: not sure, the
-# card goes to the match by place alone. Ahead by less than ROOF_PLACE_MARGIN: a proposal ("twin",
-# the look-alikes that close named in the warning). Dev 9661-9664, 9690-9694 at 12 MP, the sure
+# top, against the other roofs allowed). Another roof ahead there by ROOF_PLACE_MARGIN: not sure, the
+# card goes to the match by place alone. Ahead or behind by less: a proposal ("twin", the look-alikes
+# that close named in the warning; session 20: was behind = not sure). Dev 9661-9664, 9690-9694 at 12 MP, the sure
 # roofs' lead in place: the two wrong ones -0.34 (wide-border 9691 R22 read as R13) and +0.04
 # (facade 9693 R06 read as R25); the 53 right ones +0.06 (wide-border 9694 R13, now a proposal),
-# then +0.15 and up. Half LAYOUT_MARGIN: a match features vouch for needs less than one by place.
+# then +0.15 and up (right R13 -0.09, -0.04). Half LAYOUT_MARGIN: features vouch, place needs more.
 PLACE_CHECK_ROLES = ("roof",)
 ROOF_PLACE_MARGIN = 0.1
 
