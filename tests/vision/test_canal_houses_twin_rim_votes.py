@@ -73,3 +73,36 @@ def test_twins_told_apart_inside_the_rim(sliver_on: str, store: str, px_per_mm: 
     v = T.decide(table, [0, 1], grey, px_per_mm)
     assert v is not None and v.k == "AB".index(store), v
     assert v.ratio >= C.TWIN_RATIO, v
+
+
+def _other_art(upright: bool) -> np.ndarray:
+    """Another print of the same colour: other art, twins of their own."""
+    g = np.full((CANON_H, CANON_W), 200, np.uint8)
+    cv2.rectangle(g, (0, 250), (279, 404), 30, -1)
+    cv2.circle(g, (140, 150), 70, 80, -1)
+    mark = np.full((20, 20), 200, np.uint8)
+    if upright:
+        mark[:, 7:13] = 30
+    else:
+        mark[7:13, :] = 30
+    g[MARK] = mark
+    return g
+
+
+@pytest.mark.parametrize("arts, singled", [
+    ("one", True),   # the store's art and its twin only: the vote singles it out
+    ("two", False),  # two arts of the colour, each a pair of twins: each art has a winner, one win each
+], ids=["one-art-singled-out", "two-arts-tied"])
+def test_a_tie_in_wins_is_no_decision(arts: str, singled: bool) -> None:
+    fields = [_art(True, False), _art(False, False)]
+    if arts == "two":
+        fields += [_other_art(True), _other_art(False)]
+    table = T._table([_Entry(f"E{i}", f) for i, f in enumerate(fields)])
+    table.key = f"tie-{arts}".encode()  # twins._seen keeps blurred fields by this key
+    table.need([0])
+    assert len(table.regions) == len(fields) // 2, table.regions.keys()  # the two arts are no twins
+    noise = np.random.default_rng(7).normal(0, 6, (CANON_H, CANON_W))  # a photo's own noise: the absolute check's floor
+    store = np.clip(_art(True, False) + noise, 0, 255).astype(np.uint8)
+    v = T.decide(table, list(range(len(fields))), store, C.CANON_PX_PER_MM)
+    assert v is not None and v.k == 0 and T.accepted(v), v
+    assert T.singled_out(v) is singled, v
