@@ -16,8 +16,8 @@ from street_photos import card_photo
 from vision.canal_houses import constants as C
 from vision.canal_houses import reader
 from vision.canal_houses.catalog import CANON_H, CANON_W, Catalog
+from vision.canal_houses.full_photo import FullPhoto
 from vision.canal_houses.recognise import Match, match_card
-from vision.canal_houses.twins import FullPhoto
 from vision.decode import decode_photo
 
 STYLE = "wide-border"

@@ -31,12 +31,12 @@ from .find import (
     white_gains,
     working_image,
 )
+from .full_photo import FullPhoto
 from .levels import balance, balanced_range
 from .looks import role_by_examples
 from .recognise import match_card
 from .roles import sky_and_roof
 from .structure import Card, build_street, field_patch
-from .twins import FullPhoto
 
 FEATURES = ("cats", "birds", "flags", "flowerpots")
 NO_CARDS = ("no cards found in the photo; photograph the street from above, close enough that "

@@ -24,6 +24,7 @@ import numpy as np
 from . import constants as C
 from .catalog import CANON_H, CANON_W, Catalog, Entry, Pool, features, grey_field
 from .fastmatch import ratio_pairs, shortlist_votes
+from .full_photo import FullPhoto
 from .layout import by_layout, place_lead
 from .template import (  # noqa: F401  (percentile, tile_ncc ...: the template check's names, kept importable here)
     _laid,
@@ -35,7 +36,7 @@ from .template import (  # noqa: F401  (percentile, tile_ncc ...: the template c
     tile_verdicts,
     twin_regions,
 )
-from .twins import FullPhoto, store_twins
+from .twins import store_twins
 
 
 class Match(NamedTuple):
