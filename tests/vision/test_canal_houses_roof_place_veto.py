@@ -4,8 +4,7 @@ drawn alike on several roofs, so features can fit a look-alike (wide-border
 dev 9691: R22 read sure as R13). A match another roof plainly leads in
 place falls back to the match by place alone; one within ROOF_PLACE_MARGIN
 of the best there, ahead or behind, is a proposal the person confirms; a
-right match that leads clearly stays sure. A match resting on repeated
-print with no colour read is vouched for by a clear lead in place."""
+right match that leads clearly stays sure."""
 
 from __future__ import annotations
 
@@ -17,10 +16,8 @@ from street_photos import card_photo
 
 from vision.canal_houses import constants as C
 from vision.canal_houses import recognise
-from vision.canal_houses.catalog import CANON_H, CANON_W, Catalog, grey_field
-from vision.canal_houses.layout import layout_scores
+from vision.canal_houses.catalog import CANON_H, CANON_W, Catalog
 from vision.canal_houses.recognise import match_card
-from vision.canal_houses.template import template_score
 
 STYLE = "wide-border"
 BLUE = ("R13", "R21", "R22", "R23", "R24", "R25")  # the deck's blue roofs: R13 and R22 share a mansard gable
@@ -63,40 +60,6 @@ def test_a_sure_roof_must_lead_in_place(blue_roofs: tuple[Catalog, dict], monkey
     else:
         assert found is None or found.by_place  # a proposal at most, never the look-alike read sure
         assert found is None or found.entry.id == shown
-
-
-def _repeated_only(catalog: Catalog, cards: dict, shown: str, features_say: str, hint: str | None):
-    """recognise._decide on a tucked roof whose features fit entry
-    features_say only with its repeated print (the rescued matches): the
-    entry laid where it fits best at the card's top, as such a fit puts it
-    (the outline is a few px off)."""
-    photo, top, gains = _top(cards, shown)
-    aspect = SHOWN * CANON_H / CANON_W
-    grey = grey_field(photo, top, gains, max(8, int(round(CANON_W * aspect))))
-    pool = catalog.pool("roof")
-    k = next(i for i, e in enumerate(pool.entries) if e.id == features_say)
-    M = layout_scores(pool, grey, np.arange(len(pool.entries)))[1][k]
-    score = template_score(grey, k, M, pool)
-    px_per_mm = float(np.linalg.norm(top[1] - top[0]) + np.linalg.norm(top[2] - top[3])) / (2 * C.INNER_W_MM)
-    return recognise._decide(pool, grey, [(score, 2 * C.MIN_INLIERS, k, M)], {k}, {k}, None,
-                             recognise.twin_patch_limit(px_per_mm), hint)
-
-
-@pytest.mark.parametrize(("shown", "features_say", "hint", "expect"), [
-    ("R25", "R25", None, "R25"),  # no colour read: plainly best in place vouches for it (base: refused)
-    ("R24", "R24", None, "R24"),  # (base: refused)
-    ("R13", "R13", None, None),  # no colour, and R22 as good in place: nothing vouches
-    ("R22", "R13", None, None),  # the look-alike: R22 better in place
-    ("R25", "R25", "blue", "R25"),  # the colour read vouches, as before
-    ("R25", "R25", "red", None),  # the colour read disagrees, whatever the place says
-], ids=["no-colour-clear-R25", "no-colour-clear-R24", "no-colour-mansard-twin", "no-colour-lookalike",
-        "colour-agrees", "colour-disagrees"])
-def test_repeated_print_roof_vouched_by_colour_or_place(blue_roofs: tuple[Catalog, dict], shown: str,
-                                                        features_say: str, hint: str | None,
-                                                        expect: str | None) -> None:
-    catalog, cards = blue_roofs
-    found = _repeated_only(catalog, cards, shown, features_say, hint)
-    assert (None if found is None else found[0].id) == expect
 
 
 @pytest.mark.parametrize(("shown", "features_say", "seed", "expect"), [

@@ -198,8 +198,8 @@ def _decide(pool: Pool, grey: np.ndarray, scored: list, clustered: set[int], rep
     # the cheap refusals first: laying the visible part out costs a warp
     if inliers < C.MIN_INLIER_SHARE * max(s[1] for s in scored):
         return None  # the features point elsewhere, more strongly
-    if k in repeated and not _repeat_vouched(pool, grey, k, allowed, hint):
-        return None  # resting on repeated print: the colour read (a roof: its place) must agree
+    if k in repeated and (hint is None or pool.entries[k].color not in (None, hint)):
+        return None  # resting on repeated print: the colour read must agree
     a, wt = _laid(grey, M)  # once, for both look-alike checks
     if ncc - second < (C.CLUSTERED_MARGIN if k in clustered else C.TEMPLATE_MARGIN) and \
             not _close_only_lookalikes(pool, wt, scored, clustered, repeated):
@@ -210,25 +210,6 @@ def _decide(pool: Pool, grey: np.ndarray, scored: list, clustered: set[int], rep
         # where it differs from its twins (a window: its look-alikes), it is not clearly this entry
         return _inside_proposal(pool, grey, k, M, conf, allowed, patch_limit) if inside and k not in repeated else None
     return pool.entries[k], round(float(conf), 2)
-
-
-def _repeat_vouched(pool: Pool, grey: np.ndarray, k: int, allowed: np.ndarray | None, hint: str | None) -> bool:
-    """Whether a match resting on repeated print has a second opinion: the
-    colour read, however unsure, names the entry's colour; or, when no
-    colour is read at all, a roof leads every other roof in place by
-    ROOF_PLACE_MARGIN (layout.place_lead: the opinion match_card asks of
-    every sure roof). A tucked roof under a pale sky often has no colour
-    read and shows its gable's repeated print (slates, tiles): wide-border
-    12 MP dev 10200-10207, R22 and R27 of 10201 were refused so, leading
-    in place by +0.17 and +0.14 (the right roofs' leads of session 15:
-    +0.06, then +0.15 and up; the wrong ones -0.34 and +0.04)."""
-    entry = pool.entries[k]
-    if hint is not None:
-        return entry.color in (None, hint)
-    if entry.role not in C.PLACE_CHECK_ROLES:
-        return False
-    placed = place_lead(pool, grey, k, allowed)
-    return placed is not None and placed[0] >= C.ROOF_PLACE_MARGIN
 
 
 def _close_only_lookalikes(pool: Pool, wt: np.ndarray, scored: list, clustered: set[int],
