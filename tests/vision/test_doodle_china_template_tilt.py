@@ -1,7 +1,7 @@
 """A template taught from a blank whose paper's edges were not found (the grid
 looked for in the whole photo, only turned, not flattened): the camera's tilt
 must not be left in it. The grid's own lines put the lattice right
-(template.refined_by_lines), so the printed parts sit where the pad's design
+(template_grid.refined_by_lines), so the printed parts sit where the pad's design
 puts them around the grid.
 
 Dev blank 771000 (Shanghai, 3.8 degrees of tilt, a shadow across the table):

@@ -25,7 +25,7 @@ from . import locate
 from . import template_constants as T
 from .colour import CHANNELS, paper_colour, plain_paper
 from .reader import Layouts, decode, default_layout
-from .template_grid import check_grid, dominant_angle, find_grid, grid_turn, lattice_correction
+from .template_grid import check_grid, dominant_angle, find_grid, grid_turn, refined_by_lines
 from .template_parts import find_floors, find_houses, find_track_boxes, find_trees
 from .template_values import read_values
 
@@ -351,27 +351,6 @@ def print_map(gray: np.ndarray, cell: float) -> np.ndarray:
     paper = cv2.morphologyEx(half, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR).astype(np.float32)
     return np.clip(1.0 - gray.astype(np.float32) / np.maximum(paper, 1.0), 0, 1)
-
-
-def refined_by_lines(gray: np.ndarray, H0: np.ndarray, n: int, cell: float) -> np.ndarray:
-    """H0 (grid -> photo) moved onto the grid's own lines, twice
-    (template_grid.lattice_correction), a step kept only while no corner
-    moves more than T.LATTICE_REFINE_MAX of a cell."""
-    m = cell
-    to_flat = np.array([[1, 0, -m], [0, 1, -m], [0, 0, 1.0]])  # flat (grid + margin) -> grid
-    corners = np.float64([[[0, 0], [n * cell, 0], [n * cell, n * cell], [0, n * cell]]])
-    for _ in range(2):
-        side = int(n * cell + 2 * m)
-        flat = cv2.warpPerspective(gray, H0 @ to_flat, (side, side), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
-                                   borderMode=cv2.BORDER_REPLICATE)
-        fix = lattice_correction(flat, n, cell, m)
-        if fix is None:
-            break
-        moved = cv2.perspectiveTransform(corners, fix)[0] - m - corners[0]
-        if np.abs(moved).max() > T.LATTICE_REFINE_MAX * cell:
-            break
-        H0 = H0 @ to_flat @ fix
-    return H0
 
 
 def paper_around_grid(image: np.ndarray, H0: np.ndarray, side: float) -> np.ndarray:

@@ -126,7 +126,7 @@ MATCH_LONG_SIDE_CLOSER = 2000
 # 1400 cover 0.56-0.64, an empty table's outline 3.2
 CLOSER_MIN_PAPER = 0.5
 # grid found without the paper's outline: the lattice moved onto its own lines
-# (template.py _refined_by_lines); dev blank 771000 (3.8 deg tilt, no outline):
+# (template_grid.refined_by_lines); dev blank 771000 (3.8 deg tilt, no outline):
 # the grid's corners were 0.05 cells off, the paper's box 31 px too wide and
 # tall (table in its top corners), every photo read through it went wrong
 LATTICE_REFINE_REACH = 0.12  # of a cell: a line is looked for this far from the lattice (seen <= 0.05 off)

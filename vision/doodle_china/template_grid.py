@@ -258,3 +258,24 @@ def lattice_correction(gray: np.ndarray, n: int, cell: float, margin: float) -> 
             src.append((i * cell, j * cell))
     H, _ = cv2.findHomography(np.float32(src), np.float32(dst), 0)
     return H
+
+
+def refined_by_lines(gray: np.ndarray, H0: np.ndarray, n: int, cell: float) -> np.ndarray:
+    """H0 (grid -> photo) moved onto the grid's own lines, twice
+    (template_grid.lattice_correction), a step kept only while no corner
+    moves more than T.LATTICE_REFINE_MAX of a cell."""
+    m = cell
+    to_flat = np.array([[1, 0, -m], [0, 1, -m], [0, 0, 1.0]])  # flat (grid + margin) -> grid
+    corners = np.float64([[[0, 0], [n * cell, 0], [n * cell, n * cell], [0, n * cell]]])
+    for _ in range(2):
+        side = int(n * cell + 2 * m)
+        flat = cv2.warpPerspective(gray, H0 @ to_flat, (side, side), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                                   borderMode=cv2.BORDER_REPLICATE)
+        fix = lattice_correction(flat, n, cell, m)
+        if fix is None:
+            break
+        moved = cv2.perspectiveTransform(corners, fix)[0] - m - corners[0]
+        if np.abs(moved).max() > T.LATTICE_REFINE_MAX * cell:
+            break
+        H0 = H0 @ to_flat @ fix
+    return H0
