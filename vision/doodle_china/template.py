@@ -25,7 +25,7 @@ from . import locate
 from . import template_constants as T
 from .colour import CHANNELS, paper_colour, plain_paper
 from .reader import Layouts, decode, default_layout
-from .template_grid import check_grid, dominant_angle, find_grid, grid_turn
+from .template_grid import check_grid, dominant_angle, find_grid, grid_turn, refined_by_lines
 from .template_parts import find_floors, find_houses, find_track_boxes, find_trees
 from .template_values import read_values
 
@@ -226,6 +226,8 @@ def make_template(data: bytes, edition: str, layout: dict[str, Any] | None = Non
                         "squares' kinds drawn over the photo are right")
     square = np.array([[0, 0], [n * cell, 0], [n * cell, n * cell], [0, n * cell]], np.float64)
     H0 = cv2.getPerspectiveTransform(square.astype(np.float32), corners_img.astype(np.float32))  # grid -> image
+    if quad is None:  # only turned, not flattened: the camera's tilt is left in the lattice
+        H0 = refined_by_lines(gray_full, H0, n, cell)
     if quad is not None:
         paper_t = cv2.perspectiveTransform(quad[None], np.linalg.inv(H0))[0]
     else:

@@ -125,3 +125,10 @@ MATCH_LONG_SIDE_CLOSER = 2000
 # cover 0.28-2.3 of the blank there); sheets of the other edition refused at
 # 1400 cover 0.56-0.64, an empty table's outline 3.2
 CLOSER_MIN_PAPER = 0.5
+# grid found without the paper's outline: the lattice moved onto its own lines
+# (template_grid.refined_by_lines); dev blank 771000 (3.8 deg tilt, no outline):
+# the grid's corners were 0.05 cells off, the paper's box 31 px too wide and
+# tall (table in its top corners), every photo read through it went wrong
+LATTICE_REFINE_REACH = 0.12  # of a cell: a line is looked for this far from the lattice (seen <= 0.05 off)
+LATTICE_REFINE_BAND = 0.6  # of a cell: the stretch of line, mid-cell, whose darkest column is the line
+LATTICE_REFINE_MAX = 0.25  # of a cell: a corner moved further is no refinement; the first lattice is kept

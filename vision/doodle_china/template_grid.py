@@ -214,3 +214,68 @@ def check_grid(evidence: dict[str, Any], edition: str, n: int) -> None:
     if support.min() < T.MIN_LINE_SUPPORT_EACH:
         raise PhotoError("part of the grid is hidden (a hand or something lying on the sheet?); take the "
                          "photo again with the whole blank sheet in view", status=422)
+
+
+def _line_at(dark: np.ndarray, pos: float, a: float, b: float, r: int, axis: int) -> float | None:
+    """Where a printed line near `pos` (within r) crosses the band a..b
+    across it: the darkest column (axis 0: a vertical line) or row of the
+    band's mean darkness, or None when the band leaves the picture."""
+    lo, hi, a_, b_ = int(round(pos)) - r, int(round(pos)) + r + 1, int(round(a)), int(round(b))
+    shape = dark.shape if axis == 0 else dark.shape[::-1]
+    if lo < 0 or a_ < 0 or hi > shape[1] or b_ > shape[0]:
+        return None
+    band = dark[a_:b_, lo:hi] if axis == 0 else dark[lo:hi, a_:b_].T
+    prof = band.mean(0)
+    return lo + float(np.argmax(prof))
+
+
+def lattice_correction(gray: np.ndarray, n: int, cell: float, margin: float) -> np.ndarray | None:
+    """A grey picture flattened by a grid found without the paper's outline
+    (its lines straight across, but a tilted camera's perspective left in:
+    the lines converge, dev blank 771000), the grid square of n cells of
+    `cell` pixels at (margin, margin): the homography (grid -> picture) that
+    puts the lattice on the lines themselves, each line found at every cell
+    along it and fitted straight; None when too few were found."""
+    dark = 255.0 - cv2.GaussianBlur(gray, (0, 0), 1.0).astype(np.float32)
+    r = max(2, int(cell * T.LATTICE_REFINE_REACH))
+    half = cell * T.LATTICE_REFINE_BAND / 2
+    k = np.arange(n + 1) * cell + margin
+    mids = (np.arange(n) + 0.5) * cell + margin
+    lines = []  # per vertical line, then per horizontal line: (slope, intercept) of pos = icpt + slope * along
+    for axis in (0, 1):
+        for pos in k:
+            seen = [(m, _line_at(dark, pos, m - half, m + half, r, axis)) for m in mids]
+            pts = np.array([(m, p) for m, p in seen if p is not None])
+            if len(pts) < max(3, n - 1):
+                return None
+            lines.append(np.polyfit(pts[:, 0], pts[:, 1], 1))
+    src, dst = [], []
+    for i in range(n + 1):
+        for j in range(n + 1):
+            (bx, ax), (by, ay) = lines[i], lines[n + 1 + j]  # x = ax + bx*y, y = ay + by*x
+            y = (ay + by * ax) / (1 - by * bx)
+            dst.append((ax + bx * y, y))
+            src.append((i * cell, j * cell))
+    H, _ = cv2.findHomography(np.float32(src), np.float32(dst), 0)
+    return H
+
+
+def refined_by_lines(gray: np.ndarray, H0: np.ndarray, n: int, cell: float) -> np.ndarray:
+    """H0 (grid -> photo) moved onto the grid's own lines, twice
+    (template_grid.lattice_correction), a step kept only while no corner
+    moves more than T.LATTICE_REFINE_MAX of a cell."""
+    m = cell
+    to_flat = np.array([[1, 0, -m], [0, 1, -m], [0, 0, 1.0]])  # flat (grid + margin) -> grid
+    corners = np.float64([[[0, 0], [n * cell, 0], [n * cell, n * cell], [0, n * cell]]])
+    for _ in range(2):
+        side = int(n * cell + 2 * m)
+        flat = cv2.warpPerspective(gray, H0 @ to_flat, (side, side), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP,
+                                   borderMode=cv2.BORDER_REPLICATE)
+        fix = lattice_correction(flat, n, cell, m)
+        if fix is None:
+            break
+        moved = cv2.perspectiveTransform(corners, fix)[0] - m - corners[0]
+        if np.abs(moved).max() > T.LATTICE_REFINE_MAX * cell:
+            break
+        H0 = H0 @ to_flat @ fix
+    return H0
