@@ -1,0 +1,68 @@
+"""Our own faint sheet: a weak tree cross under the sheet's noise floor but
+with a clear line is read crossed (read_marks.least_ink, then
+marks.keep_lined), while clean trees with as much ink and no line stay clean.
+Figures: trees' ink and line strength (of the pencil) measured on own faint
+dev photos 660000-660079 (rounded to 4 and 3 places)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.doodle_china import constants as C
+from vision.doodle_china import marks
+from vision.doodle_china.read_marks import least_ink
+
+SHEETS = {
+    # one cross at 0.0037 with a line of 0.87 of the pencil; the noise floor
+    # there (two clearly clean trees, so 0.07 of the pencil) was 0.0045
+    "660058": (0.064, [0.016, 0.0178, -0.0, -0.0001, 0.0146, 0.0163, 0.0037, 0.0157, 0.0095, 0.0201, 0.0223, 0.0023],
+               [0.939, 0.756, 0.007, 0.011, 0.566, 0.645, 0.872, 0.701, 0.63, 0.714, 0.837, 0.036],
+               "XX..XXXXXXX."),
+    # every tree crossed; the floor was 0.07 of the pencil (0.0049), one at 0.0041
+    "660073": (0.070, [0.0101, 0.0088, 0.0147, 0.0051, 0.0118, 0.0141, 0.0041, 0.016, 0.0139, 0.0058, 0.0151, 0.0068],
+               [0.813, 0.846, 0.748, 0.433, 0.495, 0.867, 1.081, 1.005, 0.875, 0.759, 0.937, 0.823],
+               "XXXXXXXXXXXX"),
+    # the highest clean tree on the dev set (0.0049, over the level rule) with no line
+    "660054": (0.086, [0.0007, 0.0001, 0.0001, 0.022, 0.0015, -0.0002, -0.0001, 0.0006, 0.0049, 0.0003, 0.0297, 0.0002],
+               [0.04, 0.019, 0.029, 0.674, 0.068, 0.008, 0.017, 0.028, 0.1, 0.02, 1.469, 0.013],
+               "...X......X."),
+    # a clean tree at 0.0039 (rel 0.06) with a line of 0.10
+    "660027": (0.064, [0.0212, 0.0188, -0.0002, -0.0003, 0.0006, 0.0039, 0.0009, 0.0055, -0.0009, 0.001],
+               [1.044, 0.983, 0.027, 0.028, 0.038, 0.096, 0.07, 0.687, 0.084, 0.046],
+               "XX.....X.."),
+    # clean trees at 0.0023-0.0030, just over the level rule's midpoint
+    "660028": (0.065, [-0.0008, -0.0004, -0.0005, 0.0122, -0.0004, -0.0004, 0.0011, 0.0009, 0.0009, 0.003, 0.0023,
+                       0.0027],
+               [0.001, 0.028, 0.012, 0.443, -0.001, 0.007, 0.019, 0.04, 0.02, 0.064, 0.063, 0.058],
+               "...X........"),
+}
+
+
+def _read(sheet: str) -> tuple[str, str]:
+    pencil, excess, line, truth = SHEETS[sheet]
+    excess = np.array(excess)
+    least = least_ink(excess, pencil, "tree", taught=False, own_faint=True)
+    crossed, _, doubt = marks.decide_crosses(excess, pencil, "tree", least)
+    crossed, _ = marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK["tree"],
+                                  lambda: np.array(line) * max(pencil, C.MARK_PENCIL_FLOOR))
+    return "".join("X" if c else "." for c in crossed), truth
+
+
+@pytest.mark.parametrize("sheet", ["660058", "660073", "660054", "660027", "660028"],
+                         ids=["weak-cross-with-line", "all-crossed", "clean-0.0049", "clean-0.0039", "clean-0.003"])
+def test_own_faint_trees(sheet):
+    got, truth = _read(sheet)
+    assert got == truth
+
+
+@pytest.mark.parametrize("what,taught,own_faint,want", [
+    ("tree", False, True, 0.003),  # own faint: OWN_FAINT_TREE_LEAST under the noise floor (0.0045)
+    ("house", False, True, 0.006),  # houses: the noise floor as before (NOISE_MIN_INK, few clean)
+    ("tree", True, False, 0.0045),  # a template read: the noise floor as before
+    ("tree", False, False, None),  # our own sheet, a pencil not faint: the fixed floor
+], ids=["own-faint-tree", "own-faint-house", "taught-tree", "own-plain"])
+def test_least_ink(what, taught, own_faint, want):
+    pencil, excess, _, _ = SHEETS["660058"]
+    got = least_ink(np.array(excess), pencil, what, taught, own_faint)
+    assert got == (None if want is None else pytest.approx(want, abs=1e-4))

@@ -1,0 +1,16 @@
+"""Thresholds of the trees' crosses on our own printed sheets (read_marks.py)."""
+
+# On our own sheet with a faint pencil (road pencil under OWN_FAINT_PENCIL) a
+# tree's cross is judged by ink at least OWN_FAINT_TREE_LEAST instead of the
+# sheet's noise floor (marks.noise_floor: at least NOISE_MIN_INK's 0.004, or
+# 0.07 of the pencil with fewer than three clearly clean trees), since every
+# cross under MARK_MIN_INK (0.008) must then show its stroke along one line
+# anyway (marks.keep_lined, OWN_FAINT_LINE_MIN 0.4 of the pencil), and the
+# level rule (MARK_YES/NO's midpoint of at least MARK_PENCIL_FLOOR) still
+# holds. Own faint dev 660000-660079 (888 trees): crosses lost under the
+# noise floor with a clear line: 660058 (0.0037 of ink vs 0.0045, line 0.87 of
+# the pencil), 660073 (all 12 crossed, 0.0041 vs 0.0049, line 1.08); clean
+# trees between 0.003 and 0.0049 that pass the level rule all show lines of
+# 0.02-0.10 (highest clean tree's line, any ink: 0.15), so keep_lined drops
+# them. 0.003: under the lowest of those crosses with a margin (0.0037).
+OWN_FAINT_TREE_LEAST = 0.003
