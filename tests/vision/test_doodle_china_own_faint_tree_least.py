@@ -1,8 +1,9 @@
 """Our own faint sheet: a weak tree cross under the sheet's noise floor but
 with a clear line is read crossed (read_marks.least_ink, then
-marks.keep_lined), while clean trees with as much ink and no line stay clean.
+marks.keep_lined), and so is a tree with a clear line whatever its mean ink
+(marks.add_lined), while clean trees with as much ink and no line stay clean.
 Figures: trees' ink and line strength (of the pencil) measured on own faint
-dev photos 660000-660079 (rounded to 4 and 3 places)."""
+dev photos 660000-660079 and 663500-663599 (rounded to 4 and 3 places)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from vision.doodle_china import constants as C
 from vision.doodle_china import marks
 from vision.doodle_china.read_marks import least_ink
+from vision.doodle_china.tree_constants import OWN_FAINT_TREE_LINE_ADD
 
 SHEETS = {
     # one cross at 0.0037 with a line of 0.87 of the pencil; the noise floor
@@ -31,6 +33,15 @@ SHEETS = {
     "660027": (0.064, [0.0212, 0.0188, -0.0002, -0.0003, 0.0006, 0.0039, 0.0009, 0.0055, -0.0009, 0.001],
                [1.044, 0.983, 0.027, 0.028, 0.038, 0.096, 0.07, 0.687, 0.084, 0.046],
                "XX.....X.."),
+    # all 10 crossed: the print learnt from the "clean" boxes holds cross ink,
+    # three crosses read -0.0041-0.0023 of ink, their lines 0.68-0.91
+    "663584": (0.062, [0.0073, 0.0023, 0.0052, 0.0034, 0.0021, -0.0041, 0.0095, 0.0101, 0.0036, 0.0069],
+               [1.136, 0.682, 1.042, 0.765, 0.905, 0.759, 0.942, 1.164, 0.893, 1.304],
+               "XXXXXXXXXX"),
+    # the clean tree with the highest line on those dev sets (0.173)
+    "663520": (0.071, [-0.0004, 0.0008, -0.0005, 0.0231, 0.0018, -0.0001, 0.0029, 0.0028, 0.0123, 0.0208],
+               [0.039, 0.023, 0.059, 0.85, 0.071, 0.023, 0.173, 0.119, 1.024, 0.916],
+               "...X....XX"),
     # clean trees at 0.0023-0.0030, just over the level rule's midpoint
     "660028": (0.065, [-0.0008, -0.0004, -0.0005, 0.0122, -0.0004, -0.0004, 0.0011, 0.0009, 0.0009, 0.003, 0.0023,
                        0.0027],
@@ -44,13 +55,17 @@ def _read(sheet: str) -> tuple[str, str]:
     excess = np.array(excess)
     least = least_ink(excess, pencil, "tree", taught=False, own_faint=True)
     crossed, _, doubt = marks.decide_crosses(excess, pencil, "tree", least)
-    crossed, _ = marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK["tree"],
-                                  lambda: np.array(line) * max(pencil, C.MARK_PENCIL_FLOOR))
+    def lines() -> np.ndarray:
+        return np.array(line) * max(pencil, C.MARK_PENCIL_FLOOR)
+
+    crossed, doubt = marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK["tree"], lines)
+    crossed, _ = marks.add_lined(crossed, doubt, pencil, OWN_FAINT_TREE_LINE_ADD, lines)
     return "".join("X" if c else "." for c in crossed), truth
 
 
-@pytest.mark.parametrize("sheet", ["660058", "660073", "660054", "660027", "660028"],
-                         ids=["weak-cross-with-line", "all-crossed", "clean-0.0049", "clean-0.0039", "clean-0.003"])
+@pytest.mark.parametrize("sheet", ["660058", "660073", "663584", "660054", "660027", "660028", "663520"],
+                         ids=["weak-cross-with-line", "all-crossed", "all-crossed-learnt", "clean-0.0049",
+                              "clean-0.0039", "clean-0.003", "clean-line-0.17"])
 def test_own_faint_trees(sheet):
     got, truth = _read(sheet)
     assert got == truth
@@ -66,3 +81,17 @@ def test_least_ink(what, taught, own_faint, want):
     pencil, excess, _, _ = SHEETS["660058"]
     got = least_ink(np.array(excess), pencil, what, taught, own_faint)
     assert got == (None if want is None else pytest.approx(want, abs=1e-4))
+
+
+@pytest.mark.parametrize("crossed,line,want,doubt", [
+    (False, 0.68, True, True),  # 663584's tree at 0.0023 of ink
+    (False, 0.6, True, True),  # at the limit
+    (False, 0.173, False, False),  # the highest clean tree's line (663520)
+    (True, 0.1, True, False),  # a cross stays (keep_lined judges weak ones)
+], ids=["clear-line", "at-limit", "clean-line", "crossed-stays"])
+def test_add_lined(crossed, line, want, doubt):
+    pencil = 0.062
+    got, flagged = marks.add_lined([crossed, False], [False, False], pencil, OWN_FAINT_TREE_LINE_ADD,
+                                   lambda: np.array([line, 0.0]) * max(pencil, C.MARK_PENCIL_FLOOR))
+    assert got == [want, False]
+    assert flagged == [doubt, False]

@@ -354,6 +354,20 @@ def keep_lined(crossed: list[bool], doubt: list[bool], excess: np.ndarray, penci
             [bool(d or x) for d, x in zip(doubt, drop, strict=True)])
 
 
+def add_lined(crossed: list[bool], doubt: list[bool], pencil: float, at: float,
+              lines: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
+    """Uncrossed boxes with a stroke along one line (`lines()`: slash_lines)
+    of at least `at` of the pencil: crossed, flagged doubtful. Where nearly
+    every box is crossed, box_excess's print learnt from the "clean" ones
+    holds cross ink, and a clear cross's mean ink reads under a clean box's."""
+    maybe = ~np.array(crossed, bool)
+    if not maybe.any():
+        return crossed, doubt
+    add = maybe & (lines() / max(pencil, C.MARK_PENCIL_FLOOR) >= at)
+    return ([bool(c or a) for c, a in zip(crossed, add, strict=True)],
+            [bool(d or a) for d, a in zip(doubt, add, strict=True)])
+
+
 # -- a faint pencil's cross over a tree, read through a template (session 15) --
 
 def line_trees(crossed: list[bool], doubt: list[bool], excess: np.ndarray, pencil: float,

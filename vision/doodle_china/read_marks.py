@@ -7,6 +7,7 @@ taught template (template_read.py: the template's blank is the print).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +23,7 @@ from .own_floor_constants import (
     OWN_FLOOR_STROKE_MIN,
     OWN_FLOOR_YES,
 )
-from .tree_constants import OWN_FAINT_TREE_LEAST
+from .tree_constants import OWN_FAINT_TREE_LEAST, OWN_FAINT_TREE_LINE_ADD
 
 OWN_FLOOR_LEVELS = (OWN_FLOOR_YES, OWN_FLOOR_NO)
 
@@ -120,8 +121,10 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         crossed, conf, doubt = marks.decide_crosses(excess, pencil, what, least, taught,
                                                     OWN_FLOOR_LEVELS if what == "floor" and plain_own else None)
         if own_faint and what in C.MARK_MIN_INK:  # our own faint sheet: a cross shows a line
-            crossed, doubt = marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK[what], lambda: marks.slash_lines(
-                ink, blank, boxes, gain, sigma, C.MARK_SHRINK))
+            lines = functools.cache(lambda: marks.slash_lines(ink, blank, boxes, gain, sigma, C.MARK_SHRINK))
+            crossed, doubt = marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK[what], lines)
+            if what == "tree":  # a clear line over a tree is a cross, whatever its mean ink
+                crossed, doubt = marks.add_lined(crossed, doubt, pencil, OWN_FAINT_TREE_LINE_ADD, lines)
         rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
         if what == "house" and taught:  # a lone slash over the icon, along its line
             def lines() -> np.ndarray:

@@ -14,3 +14,13 @@
 # 0.02-0.10 (highest clean tree's line, any ink: 0.15), so keep_lined drops
 # them. 0.003: under the lowest of those crosses with a margin (0.0037).
 OWN_FAINT_TREE_LEAST = 0.003
+# ... and an uncrossed tree there with a stroke along one line (keep_lined's
+# slash_lines at MARK_SHRINK) of at least OWN_FAINT_TREE_LINE_ADD of the
+# pencil is crossed (marks.add_lined), whatever its mean ink: where every tree
+# is crossed box_excess learns cross ink as print (all-styles dev 663584: all
+# 10 crossed, three read clean at -0.0041-0.0023 of ink with lines
+# 0.68-0.91). Clean trees' lines on own faint dev 660000-660079 and the 12
+# faint sheets of 663500-663599 (634 clean trees): at most 0.17; erased
+# smudges 0.12-0.31 (OWN_FAINT_LINE_MIN's census). Their 280 crossed trees:
+# lines 0.14-1.70, one in twenty under 0.40, median 0.81.
+OWN_FAINT_TREE_LINE_ADD = 0.6
