@@ -23,7 +23,7 @@ from .own_floor_constants import (
     OWN_FLOOR_STROKE_MIN,
     OWN_FLOOR_YES,
 )
-from .tree_constants import OWN_FAINT_TREE_LEAST, OWN_FAINT_TREE_LINE_ADD
+from .tree_constants import OWN_FAINT_TREE_GAP, OWN_FAINT_TREE_LEAST, OWN_FAINT_TREE_LINE_ADD
 
 OWN_FLOOR_LEVELS = (OWN_FLOOR_YES, OWN_FLOOR_NO)
 
@@ -122,7 +122,8 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
                                                     OWN_FLOOR_LEVELS if what == "floor" and plain_own else None)
         if own_faint and what in C.MARK_MIN_INK:  # our own faint sheet: a cross shows a line
             lines = functools.cache(lambda: marks.slash_lines(ink, blank, boxes, gain, sigma, C.MARK_SHRINK))
-            crossed, doubt = marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK[what], lines)
+            crossed, doubt = marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK[what], lines,
+                                              OWN_FAINT_TREE_GAP if what == "tree" else None)
             if what == "tree":  # a clear line over a tree is a cross, whatever its mean ink
                 crossed, doubt = marks.add_lined(crossed, doubt, pencil, OWN_FAINT_TREE_LINE_ADD, lines)
         rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)

@@ -24,3 +24,15 @@ OWN_FAINT_TREE_LEAST = 0.003
 # smudges 0.12-0.31 (OWN_FAINT_LINE_MIN's census). Their 280 crossed trees:
 # lines 0.14-1.70, one in twenty under 0.40, median 0.81.
 OWN_FAINT_TREE_LINE_ADD = 0.6
+# A weak tree cross there (under MARK_MIN_INK) with a line under
+# OWN_FAINT_LINE_MIN is kept too where the line is at least
+# OWN_FAINT_TREE_GAP[0] of the pencil and [1] times the sheet's uncrossed
+# trees' line (their 75th percentile, at least [2]; marks.keep_lined): a
+# faint pencil's line differs from sheet to sheet, and a sheet's clean trees
+# show how much line its print model's error leaves. Weak crosses read
+# (0.003-0.008 of ink, over the level rule) on own faint dev 660000-660079,
+# 663000-663079 and the faint sheets of 663500-663599: crossed ones lost at
+# lines 0.14-0.40 stood 4.6-12.3 times their sheet's clean line (660042,
+# 660070 twice, 663034 three times); clean ones: at most 3.4 times (660054,
+# line 0.10), and those with a line over 0.12 at most 2.9 (663004: 0.17).
+OWN_FAINT_TREE_GAP = (0.12, 4.0, 0.01)
