@@ -23,7 +23,12 @@ from .own_floor_constants import (
     OWN_FLOOR_STROKE_MIN,
     OWN_FLOOR_YES,
 )
-from .tree_constants import OWN_FAINT_TREE_GAP, OWN_FAINT_TREE_LEAST, OWN_FAINT_TREE_LINE_ADD
+from .tree_constants import (
+    OWN_FAINT_HOUSE_LEVELS,
+    OWN_FAINT_TREE_GAP,
+    OWN_FAINT_TREE_LEAST,
+    OWN_FAINT_TREE_LINE_ADD,
+)
 
 OWN_FLOOR_LEVELS = (OWN_FLOOR_YES, OWN_FLOOR_NO)
 
@@ -119,7 +124,7 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
             excess = np.array([e if v is None else min(e, v) for e, v in zip(excess, cap, strict=True)])
         least = least_ink(excess, pencil, what, taught, own_faint)
         crossed, conf, doubt = marks.decide_crosses(excess, pencil, what, least, taught,
-                                                    OWN_FLOOR_LEVELS if what == "floor" and plain_own else None)
+                                                    mark_levels(what, plain_own, own_faint))
         if own_faint and what in C.MARK_MIN_INK:  # our own faint sheet: a cross shows a line
             lines = functools.cache(lambda: marks.slash_lines(ink, blank, boxes, gain, sigma, C.MARK_SHRINK))
             crossed, doubt = marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK[what], lines,
@@ -201,6 +206,17 @@ def least_ink(excess: np.ndarray, pencil: float, what: str, taught: bool, own_fa
         return None
     least = marks.noise_floor(excess, pencil, what)
     return min(least, OWN_FAINT_TREE_LEAST) if own_faint and what == "tree" else least
+
+
+def mark_levels(what: str, plain_own: bool, own_faint: bool) -> tuple[float, float] | None:
+    """decide_crosses' (yes, no) levels of the pencil, where not C.MARK_YES/NO's:
+    our own sheet's floors with a pencil not faint (own_floor_constants),
+    its houses with a faint pencil (tree_constants)."""
+    if what == "floor" and plain_own:
+        return OWN_FLOOR_LEVELS
+    if what == "house" and own_faint:
+        return OWN_FAINT_HOUSE_LEVELS
+    return None
 
 
 def floor_stroke_min(taught: bool, own_faint: bool) -> float:

@@ -1,4 +1,5 @@
-"""Thresholds of the trees' crosses on our own printed sheets (read_marks.py)."""
+"""Thresholds of the trees' (and houses') crosses on our own printed sheets with a
+faint pencil (read_marks.py)."""
 
 # On our own sheet with a faint pencil (road pencil under OWN_FAINT_PENCIL) a
 # tree's cross is judged by ink at least OWN_FAINT_TREE_LEAST instead of the
@@ -36,3 +37,14 @@ OWN_FAINT_TREE_LINE_ADD = 0.6
 # 660070 twice, 663034 three times); clean ones: at most 3.4 times (660054,
 # line 0.10), and those with a line over 0.12 at most 2.9 (663004: 0.17).
 OWN_FAINT_TREE_GAP = (0.12, 4.0, 0.01)
+# A house's cross there is read from OWN_FAINT_HOUSE_LEVELS (yes, no) of the
+# pencil, not MARK_YES/NO's (0.11, 0.07; midpoint 0.09): a faint pencil's
+# cross over the house icon reads 0.082 and 0.088 on 660078 (8 of 10
+# crossed, lines 0.90 and 1.11). Houses on own faint dev 660000-660079,
+# 663000-663079 and the faint sheets of 663500-663599 (870): clean at most
+# 0.064 (660036, 663002), crossed at least 0.082. Every house read crossed
+# between the midpoints (0.075-0.09 of a pencil under 0.1: ink under 0.009,
+# well under MARK_MIN_INK's 0.015) must still show a line of
+# OWN_FAINT_LINE_MIN (0.4; marks.keep_lined): clean houses over 0.05 show at
+# most 0.14.
+OWN_FAINT_HOUSE_LEVELS = (0.08, 0.07)
