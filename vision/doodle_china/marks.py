@@ -346,10 +346,9 @@ def keep_lined(crossed: list[bool], doubt: list[bool], excess: np.ndarray, penci
     a stroke's ink along one line (`lines()`: slash_lines, at least
     C.OWN_FAINT_LINE_MIN of the pencil); else not crossed, doubtful. An
     erased mark's wide smudge lifts a box's mean ink as a faint cross does,
-    but along no line. `gap` (floor, times, least): a line of at least
-    `floor` of the pencil also keeps a cross where it is `times` the line of
-    this sheet's uncrossed boxes (their 75th percentile, at least `least`;
-    with C.NOISE_MIN_CLEAN of them or more)."""
+    but along no line. `gap` (floor, times, least): a line of `floor` or more also keeps
+    a cross where it is `times` the 75th percentile of the uncrossed boxes' lines (at
+    least `least`; with C.NOISE_MIN_CLEAN of them or more)."""
     now = np.array(crossed, bool)
     weak = now & (excess < fixed)
     if not weak.any():
@@ -366,10 +365,8 @@ def keep_lined(crossed: list[bool], doubt: list[bool], excess: np.ndarray, penci
 
 def add_lined(crossed: list[bool], doubt: list[bool], pencil: float, at: float,
               lines: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
-    """Uncrossed boxes with a stroke along one line (`lines()`: slash_lines)
-    of at least `at` of the pencil: crossed, flagged doubtful. Where nearly
-    every box is crossed, box_excess's print learnt from the "clean" ones
-    holds cross ink, and a clear cross's mean ink reads under a clean box's."""
+    """Uncrossed boxes with a line (`lines()`: slash_lines) of `at` of the pencil or more:
+    crossed, doubtful (where all are crossed box_excess learns cross ink as print)."""
     maybe = ~np.array(crossed, bool)
     if not maybe.any():
         return crossed, doubt
