@@ -7,6 +7,7 @@ taught template (template_read.py: the template's blank is the print).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +22,12 @@ from .own_floor_constants import (
     OWN_FLOOR_NO,
     OWN_FLOOR_STROKE_MIN,
     OWN_FLOOR_YES,
+)
+from .tree_constants import (
+    OWN_FAINT_HOUSE_LEVELS,
+    OWN_FAINT_TREE_GAP,
+    OWN_FAINT_TREE_LEAST,
+    OWN_FAINT_TREE_LINE_ADD,
 )
 
 OWN_FLOOR_LEVELS = (OWN_FLOOR_YES, OWN_FLOOR_NO)
@@ -115,14 +122,15 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
             excess = np.array([e if v is None else v for e, v in zip(excess, instead, strict=True)])
         if cap is not None:  # boxes a stray road runs into: at most their ink off it
             excess = np.array([e if v is None else min(e, v) for e, v in zip(excess, cap, strict=True)])
-        # a faint pencil's cross on our own sheet carries less ink than the fixed floor too
-        judged = taught or own_faint
-        least = marks.noise_floor(excess, pencil, what) if judged else None
+        least = least_ink(excess, pencil, what, taught, own_faint)
         crossed, conf, doubt = marks.decide_crosses(excess, pencil, what, least, taught,
-                                                    OWN_FLOOR_LEVELS if what == "floor" and plain_own else None)
+                                                    mark_levels(what, plain_own, own_faint))
         if own_faint and what in C.MARK_MIN_INK:  # our own faint sheet: a cross shows a line
-            crossed, doubt = marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK[what], lambda: marks.slash_lines(
-                ink, blank, boxes, gain, sigma, C.MARK_SHRINK))
+            lines = functools.cache(lambda: marks.slash_lines(ink, blank, boxes, gain, sigma, C.MARK_SHRINK))
+            crossed, doubt = marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK[what], lines,
+                                              OWN_FAINT_TREE_GAP if what == "tree" else None)
+            if what == "tree":  # a clear line over a tree is a cross, whatever its mean ink
+                crossed, doubt = marks.add_lined(crossed, doubt, pencil, OWN_FAINT_TREE_LINE_ADD, lines)
         rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
         if what == "house" and taught:  # a lone slash over the icon, along its line
             def lines() -> np.ndarray:
@@ -186,6 +194,29 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
                    floors=[[*f["cell"], f["index"]] for f, yes in zip(geo["floors"], floor_marks, strict=True) if yes],
                    trees=[t["index"] for t, yes in zip(geo["trees"], tree_marks, strict=True) if yes])
     return Reading(proposal, confidence, sheet, warnings, details)
+
+
+def least_ink(excess: np.ndarray, pencil: float, what: str, taught: bool, own_faint: bool) -> float | None:
+    """The least ink of a cross (marks.decide_crosses' `min_ink`; None: the
+    fixed C.MARK_MIN_INK). On a template read and on our own faint sheet the
+    sheet's noise floor (marks.noise_floor): a faint pencil's cross carries
+    less ink than the fixed floor. There a tree's at most OWN_FAINT_TREE_LEAST:
+    each weak one must show a line anyway (marks.keep_lined)."""
+    if not (taught or own_faint):
+        return None
+    least = marks.noise_floor(excess, pencil, what)
+    return min(least, OWN_FAINT_TREE_LEAST) if own_faint and what == "tree" else least
+
+
+def mark_levels(what: str, plain_own: bool, own_faint: bool) -> tuple[float, float] | None:
+    """decide_crosses' (yes, no) levels of the pencil, where not C.MARK_YES/NO's:
+    our own sheet's floors with a pencil not faint (own_floor_constants),
+    its houses with a faint pencil (tree_constants)."""
+    if what == "floor" and plain_own:
+        return OWN_FLOOR_LEVELS
+    if what == "house" and own_faint:
+        return OWN_FAINT_HOUSE_LEVELS
+    return None
 
 
 def floor_stroke_min(taught: bool, own_faint: bool) -> float:

@@ -1,0 +1,50 @@
+"""Thresholds of the trees' (and houses') crosses on our own printed sheets with a
+faint pencil (read_marks.py)."""
+
+# On our own sheet with a faint pencil (road pencil under OWN_FAINT_PENCIL) a
+# tree's cross is judged by ink at least OWN_FAINT_TREE_LEAST instead of the
+# sheet's noise floor (marks.noise_floor: at least NOISE_MIN_INK's 0.004, or
+# 0.07 of the pencil with fewer than three clearly clean trees), since every
+# cross under MARK_MIN_INK (0.008) must then show its stroke along one line
+# anyway (marks.keep_lined, OWN_FAINT_LINE_MIN 0.4 of the pencil), and the
+# level rule (MARK_YES/NO's midpoint of at least MARK_PENCIL_FLOOR) still
+# holds. Own faint dev 660000-660079 (888 trees): crosses lost under the
+# noise floor with a clear line: 660058 (0.0037 of ink vs 0.0045, line 0.87 of
+# the pencil), 660073 (all 12 crossed, 0.0041 vs 0.0049, line 1.08); clean
+# trees between 0.003 and 0.0049 that pass the level rule all show lines of
+# 0.02-0.10 (highest clean tree's line, any ink: 0.15), so keep_lined drops
+# them. 0.003: under the lowest of those crosses with a margin (0.0037).
+OWN_FAINT_TREE_LEAST = 0.003
+# ... and an uncrossed tree there with a stroke along one line (keep_lined's
+# slash_lines at MARK_SHRINK) of at least OWN_FAINT_TREE_LINE_ADD of the
+# pencil is crossed (marks.add_lined), whatever its mean ink: where every tree
+# is crossed box_excess learns cross ink as print (all-styles dev 663584: all
+# 10 crossed, three read clean at -0.0041-0.0023 of ink with lines
+# 0.68-0.91). Clean trees' lines on own faint dev 660000-660079 and the 12
+# faint sheets of 663500-663599 (634 clean trees): at most 0.17; erased
+# smudges 0.12-0.31 (OWN_FAINT_LINE_MIN's census). Their 280 crossed trees:
+# lines 0.14-1.70, one in twenty under 0.40, median 0.81.
+OWN_FAINT_TREE_LINE_ADD = 0.6
+# A weak tree cross there (under MARK_MIN_INK) with a line under
+# OWN_FAINT_LINE_MIN is kept too where the line is at least
+# OWN_FAINT_TREE_GAP[0] of the pencil and [1] times the sheet's uncrossed
+# trees' line (their 75th percentile, at least [2]; marks.keep_lined): a
+# faint pencil's line differs from sheet to sheet, and a sheet's clean trees
+# show how much line its print model's error leaves. Weak crosses read
+# (0.003-0.008 of ink, over the level rule) on own faint dev 660000-660079,
+# 663000-663079 and the faint sheets of 663500-663599: crossed ones lost at
+# lines 0.14-0.40 stood 4.6-12.3 times their sheet's clean line (660042,
+# 660070 twice, 663034 three times); clean ones: at most 3.4 times (660054,
+# line 0.10), and those with a line over 0.12 at most 2.9 (663004: 0.17).
+OWN_FAINT_TREE_GAP = (0.12, 4.0, 0.01)
+# A house's cross there is read from OWN_FAINT_HOUSE_LEVELS (yes, no) of the
+# pencil, not MARK_YES/NO's (0.11, 0.07; midpoint 0.09): a faint pencil's
+# cross over the house icon reads 0.082 and 0.088 on 660078 (8 of 10
+# crossed, lines 0.90 and 1.11). Houses on own faint dev 660000-660079,
+# 663000-663079 and the faint sheets of 663500-663599 (870): clean at most
+# 0.064 (660036, 663002), crossed at least 0.082. Every house read crossed
+# between the midpoints (0.075-0.09 of a pencil under 0.1: ink under 0.009,
+# well under MARK_MIN_INK's 0.015) must still show a line of
+# OWN_FAINT_LINE_MIN (0.4; marks.keep_lined): clean houses over 0.05 show at
+# most 0.14.
+OWN_FAINT_HOUSE_LEVELS = (0.08, 0.07)
