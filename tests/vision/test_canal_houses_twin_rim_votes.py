@@ -26,18 +26,23 @@ MARK = (slice(30, 50), slice(40, 60))  # the twins' only difference in print: 4 
 SLIVER = 3  # px of a dark outline error along a catalog photo's left rim (0.6 mm)
 
 
+def _mark(upright: bool, paper: int) -> np.ndarray:
+    """The twins' difference: a bar upright on one, lying on the other."""
+    mark = np.full((20, 20), paper, np.uint8)
+    if upright:
+        mark[:, 7:13] = 30
+    else:
+        mark[7:13, :] = 30
+    return mark
+
+
 def _art(upright: bool, sliver: bool) -> np.ndarray:
     g = np.full((CANON_H, CANON_W), 160, np.uint8)
     cv2.rectangle(g, (30, 120), (120, 240), 60, -1)  # windows and a door, alike on every twin
     cv2.rectangle(g, (160, 120), (250, 240), 60, -1)
     cv2.rectangle(g, (170, 280), (240, 400), 40, -1)
     cv2.rectangle(g, (20, 20), (260, 70), 50, -1)  # the header band, where the mark sits: no half-round look-alike
-    mark = np.full((20, 20), 160, np.uint8)
-    if upright:
-        mark[:, 7:13] = 30
-    else:
-        mark[7:13, :] = 30
-    g[MARK] = mark
+    g[MARK] = _mark(upright, 160)
     if sliver:
         g[:, :SLIVER] = 20
         g[-SLIVER:, :] = 20
@@ -80,12 +85,7 @@ def _other_art(upright: bool) -> np.ndarray:
     g = np.full((CANON_H, CANON_W), 200, np.uint8)
     cv2.rectangle(g, (0, 250), (279, 404), 30, -1)
     cv2.circle(g, (140, 150), 70, 80, -1)
-    mark = np.full((20, 20), 200, np.uint8)
-    if upright:
-        mark[:, 7:13] = 30
-    else:
-        mark[7:13, :] = 30
-    g[MARK] = mark
+    g[MARK] = _mark(upright, 200)
     return g
 
 

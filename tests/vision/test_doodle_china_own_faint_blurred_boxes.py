@@ -8,17 +8,11 @@ pencil line in its middle); None leaves it to the plain measure."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import numpy as np
 import pytest
+from floor_crops import own_box_excess
 
 from vision.doodle_china import constants as C
-from vision.doodle_china import floors
 from vision.doodle_china.read_marks import floor_stroke_min
-
-FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "doodle-china-floors" / "own-faint-blurred-boxes.npz"
-K = C.WORK_SCALE
 
 
 @pytest.mark.parametrize("photo,index,want", [
@@ -29,15 +23,7 @@ K = C.WORK_SCALE
     ("655520-54", 2, "wiped"),
 ], ids=["cross-0.40", "cross-0.44", "cross-0.39", "clean-low", "clean-0.33"])
 def test_own_faint_floor_boxes_on_blurred_photos(photo, index, want):
-    data = np.load(FIXTURE)
-    boxes = data[f"{photo}-boxes"]
-    pencil = float(data[f"{photo}-pencil"])
-    floor = [{"cell": [0, 0], "index": i, "box": list(b)} for i, b in enumerate(boxes)]
-    cells = [[{"kind": "skyscraper", "box": list(data[f"{photo}-cell"])}]]
-    path = str(data[f"{photo}-path"])
-    grid = [["skyscraper" + (f":{path}" if path else "")]]
-    got = floors.road_floor_excess(data[f"{photo}-map"].astype(np.float32), floor, grid, cells, K, pencil, True,
-                                   floor_stroke_min(False, True))[index]
+    got, _ = own_box_excess("own-faint-blurred-boxes.npz", photo, index, floor_stroke_min(False, True))
     assert (got != 0.0) == (want == "judged"), got
 
 

@@ -8,16 +8,10 @@ measure (no road through it), which reads these crosses."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import numpy as np
 import pytest
+from floor_crops import own_box_excess
 
 from vision.doodle_china import constants as C
-from vision.doodle_china import floors
-
-FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "doodle-china-floors" / "own-faint-turn-boxes.npz"
-K = C.WORK_SCALE
 
 
 @pytest.mark.parametrize("photo,index,want", [
@@ -30,13 +24,7 @@ K = C.WORK_SCALE
 ], ids=["slash-off-the-arc", "x-off-the-arc", "x-over-turn-box0", "x-over-turn-box2", "faint-x-over-turn",
         "clean-by-turn"])
 def test_own_faint_floor_boxes_by_a_turn(photo, index, want):
-    data = np.load(FIXTURE)
-    boxes = data[f"{photo}-boxes"]
-    pencil = float(data[f"{photo}-pencil"])
-    floor = [{"cell": [0, 0], "index": i, "box": list(b)} for i, b in enumerate(boxes)]
-    cells = [[{"kind": "skyscraper", "box": list(data[f"{photo}-cell"])}]]
-    got = floors.road_floor_excess(data[f"{photo}-map"].astype(np.float32), floor,
-                                   [[f"skyscraper:{data[f'{photo}-path']}"]], cells, K, pencil, True)[index]
+    got, pencil = own_box_excess("own-faint-turn-boxes.npz", photo, index)
     mid = (C.MARK_YES["floor"] + C.MARK_NO["floor"]) / 2  # where the reader's decision turns
     if want == "crossed":
         assert got is None or got / pencil >= mid, got
