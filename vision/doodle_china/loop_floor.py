@@ -31,15 +31,9 @@ def own_loop_threshold(pencil: float, loops: np.ndarray | None = None, tracks: l
     the lowest of OWN_FAINT_LOOP_STEPS at which the sheet's rings stay quiet
     (the OWN_LOOP_QUIET_PCT-th percentile of their shares at most LOOP_QUIET)."""
     usual = max(C.INK_FLOOR, LOOP_INK_SHARE * pencil)
-    if loops is None or not tracks:
+    if loops is None or tracks is None:
         return usual
-    for low in OWN_FAINT_LOOP_STEPS:
-        if low >= usual:
-            break
-        shares = np.concatenate([marks.ring_share(loops, boxes, low) for boxes in tracks])
-        if float(np.percentile(shares, OWN_LOOP_QUIET_PCT)) <= C.LOOP_QUIET:
-            return low
-    return usual
+    return _quiet_floor(loops, tracks, usual, OWN_FAINT_LOOP_STEPS, OWN_LOOP_QUIET_PCT)
 
 
 def taught_loop_threshold(loops: np.ndarray, tracks: list[np.ndarray], pencil: float) -> float:
@@ -47,7 +41,21 @@ def taught_loop_threshold(loops: np.ndarray, tracks: list[np.ndarray], pencil: f
     each track's value boxes (work pixels)."""
     usual = max(C.INK_FLOOR, C.INK_SHARE * pencil)
     low = max(C.LOOP_FLOOR_TAUGHT, C.INK_SHARE * pencil)
-    if low >= usual or not tracks:
+    return _quiet_floor(loops, tracks, usual, (low,), 50)
+
+
+def _quiet_floor(loops: np.ndarray, tracks: list[np.ndarray], usual: float, steps: tuple[float, ...],
+                 pct: float) -> float:
+    """The lowest of `steps` under `usual` at which the sheet's rings stay
+    quiet (the pct-th percentile of its values' ring shares at most
+    C.LOOP_QUIET: a faint loop shows at that floor, clean rings do not);
+    `usual` when none does (or there are no tracks)."""
+    if not tracks:
         return usual
-    shares = np.concatenate([marks.ring_share(loops, boxes, low) for boxes in tracks])
-    return low if float(np.median(shares)) <= C.LOOP_QUIET else usual
+    for low in steps:
+        if low >= usual:
+            break
+        shares = np.concatenate([marks.ring_share(loops, boxes, low) for boxes in tracks])
+        if float(np.percentile(shares, pct)) <= C.LOOP_QUIET:
+            return low
+    return usual
