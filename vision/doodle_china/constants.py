@@ -243,16 +243,16 @@ NOISE_FEW_CLEAN_TIMES = {**NOISE_FEW_CLEAN_TIMES, "tree": 0.07}
 # direction, shifted up to FLOOR_SLASH_SHIFT of the side from the centre in
 # FLOOR_SLASH_SHIFTS steps, FLOOR_SLASH_SAMPLES points from -0.7 to 0.7 of
 # the side, at least FLOOR_SLASH_POINTS of them inside the box and off the
-# road's band) reaches FLOOR_SLASH_MIN of the pencil. Tuning and development
-# Shanghai boxed photos (110, 145 such boxes): clean boxes at most 0.39 (a
-# faint sheet's print drift 0.48, read crossed before too), crossed ones the
-# mean off the road missed 0.59-0.79; crossed ones it caught from 0.52.
+# road's band) reaches FLOOR_SLASH_MIN of the pencil (set under pad-floors
+# below, 0.35). Tuning and development Shanghai boxed photos (110, 145 such
+# boxes) at first: clean boxes at most 0.39 (a faint sheet's print drift 0.48,
+# read crossed before too), crossed ones the mean off the road missed
+# 0.59-0.79; crossed ones it caught from 0.52.
 FLOOR_SLASH_ANGLES = tuple(range(30, 151, 10))
 FLOOR_SLASH_SHIFT = 0.2
 FLOOR_SLASH_SHIFTS = 5
 FLOOR_SLASH_SAMPLES = 29
 FLOOR_SLASH_POINTS = 3
-FLOOR_SLASH_MIN = 0.5
 # A road seen beside a floor box on one side only (floors.off_road_excess,
 # in a ROAD_FLOOR_STRIP: it stops short of the square's edge, in or at the
 # box) is judged as one running across, at ROAD_FLOOR_SEEN: Shanghai boxed dev
