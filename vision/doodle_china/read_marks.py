@@ -15,7 +15,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from . import cells, colour, floors, local_print, loop_floor, marks
+from . import cells, colour, floors, lined_marks, local_print, loop_floor, marks
 from . import constants as C
 from .own_floor_constants import (
     OWN_FAINT_FLOOR_PLAIN,
@@ -131,10 +131,10 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
                                                     mark_levels(what, plain_own, own_faint))
         if own_faint and what in C.MARK_MIN_INK:  # our own faint sheet: a cross shows a line
             lines = functools.cache(lambda: marks.slash_lines(ink, blank, boxes, gain, sigma, C.MARK_SHRINK))
-            crossed, doubt = marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK[what], lines,
+            crossed, doubt = lined_marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK[what], lines,
                                               OWN_FAINT_TREE_GAP if what == "tree" else None)
             if what == "tree":  # a clear line over a tree is a cross, whatever its mean ink
-                crossed, doubt = marks.add_lined(crossed, doubt, pencil, OWN_FAINT_TREE_LINE_ADD, lines)
+                crossed, doubt = lined_marks.add_lined(crossed, doubt, pencil, OWN_FAINT_TREE_LINE_ADD, lines)
         rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
         if what == "house" and taught:  # a lone slash over the icon, along its line
             def lines() -> np.ndarray:
@@ -211,7 +211,7 @@ def least_ink(excess: np.ndarray, pencil: float, what: str, taught: bool, own_fa
     fixed C.MARK_MIN_INK). On a template read and on our own faint sheet the
     sheet's noise floor (marks.noise_floor): a faint pencil's cross carries
     less ink than the fixed floor. There a tree's at most OWN_FAINT_TREE_LEAST:
-    each weak one must show a line anyway (marks.keep_lined)."""
+    each weak one must show a line anyway (lined_marks.keep_lined)."""
     if not (taught or own_faint):
         return None
     least = marks.noise_floor(excess, pencil, what)
@@ -265,7 +265,7 @@ def add_plain_floors(crossed: list[bool], doubt: list[bool], pencil: float,
     plain_floor_excess) reaches OWN_FAINT_FLOOR_PLAIN of the pencil is
     crossed too, doubtful. The box-by-box refit that keeps a faint sheet's
     print drift out of its boxes also takes in part of a faint cross's line."""
-    return marks.add_lined(crossed, doubt, pencil, OWN_FAINT_FLOOR_PLAIN, plain)
+    return lined_marks.add_lined(crossed, doubt, pencil, OWN_FAINT_FLOOR_PLAIN, plain)
 
 
 def floor_stroke_min(taught: bool, own_faint: bool) -> float:
