@@ -50,3 +50,24 @@ def add_lined(crossed: list[bool], doubt: list[bool], pencil: float, at: float,
     add = maybe & (lines() / max(pencil, C.MARK_PENCIL_FLOOR) >= at)
     return ([bool(c or a) for c, a in zip(crossed, add, strict=True)],
             [bool(d or a) for d, a in zip(doubt, add, strict=True)])
+
+
+def add_standing_out(crossed: list[bool], doubt: list[bool], pencil: float, at: float, times: float,
+                     lines: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
+    """Uncrossed boxes with a line (`lines()`: slash_lines) of `at` of the pencil
+    or more that is `times` the 75th percentile of the other uncrossed boxes'
+    lines (C.NOISE_MIN_CLEAN of them or more): crossed, doubtful. A faint
+    pencil's line differs from sheet to sheet; its clean boxes show how much
+    line the print model's error leaves. With fewer to compare with, nothing
+    is added: there the few left uncrossed are mostly clean boxes among false
+    crosses."""
+    now = np.array(crossed, bool)
+    if now.all():
+        return crossed, doubt
+    line = lines() / max(pencil, C.MARK_PENCIL_FLOOR)
+    add = np.zeros(len(now), bool)
+    for i in np.flatnonzero(~now & (line >= at)):
+        others = line[~now & (np.arange(len(now)) != i)]
+        add[i] = len(others) >= C.NOISE_MIN_CLEAN and line[i] >= times * float(np.percentile(others, 75))
+    return ([bool(c or a) for c, a in zip(crossed, add, strict=True)],
+            [bool(d or a) for d, a in zip(doubt, add, strict=True)])

@@ -29,6 +29,7 @@ from .tree_constants import (
     OWN_FAINT_HOUSE_LEVELS,
     OWN_FAINT_TREE_GAP,
     OWN_FAINT_TREE_LEAST,
+    OWN_FAINT_TREE_LINE,
     OWN_FAINT_TREE_LINE_ADD,
 )
 
@@ -135,6 +136,8 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
                                               OWN_FAINT_TREE_GAP if what == "tree" else None)
             if what == "tree":  # a clear line over a tree is a cross, whatever its mean ink
                 crossed, doubt = lined_marks.add_lined(crossed, doubt, pencil, OWN_FAINT_TREE_LINE_ADD, lines)
+                crossed, doubt = lined_marks.add_standing_out(crossed, doubt, pencil, OWN_FAINT_TREE_LINE,
+                                                              OWN_FAINT_TREE_GAP[1], lines)
         rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
         if what == "house" and taught:  # a lone slash over the icon, along its line
             def lines() -> np.ndarray:

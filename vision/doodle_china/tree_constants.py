@@ -48,3 +48,15 @@ OWN_FAINT_TREE_GAP = (0.12, 4.0, 0.01)
 # OWN_FAINT_LINE_MIN (0.4; lined_marks.keep_lined): clean houses over 0.05 show at
 # most 0.14.
 OWN_FAINT_HOUSE_LEVELS = (0.08, 0.07)
+# faintmarks (session 22): ... and an uncrossed tree there is crossed where its
+# line is at least OWN_FAINT_TREE_LINE of the pencil and OWN_FAINT_TREE_GAP[1]
+# times the 75th percentile of the sheet's other uncrossed trees' lines, with
+# NOISE_MIN_CLEAN of them or more (lined_marks.add_standing_out). Session 21's
+# design also added such a line with fewer than three others to compare with:
+# on own faint dev 680000-680099 and 680500-680599 (1600x1200) that crossed 20
+# clean trees (lines 0.20-0.38, on sheets where most trees read crossed) and
+# fixed none, so it is not taken. As taken: no tree changed on those sets,
+# all styles 681000-681069 or 12 MP faint 681500-681539 (the one tree missed
+# there with a clear line, 680505's at 0.36, is 2.7 times its sheet's clean
+# lines; at 1600x1200 a faint sheet's tree errors are nearly all false crosses).
+OWN_FAINT_TREE_LINE = 0.2
