@@ -49,6 +49,11 @@ OWN_FAINT_FLOOR_STROKE_MIN = 0.36
 # already (680080, 680097). Crossed boxes' rise on that map: 1st percentile
 # 0.26. A cap that dropped a stray road's ink under -0.05 of the pencil
 # (tried, as session 21 had) left 4 clean boxes crossed there (caps -0.12 to
-# -0.18; every box capped under -0.05 was clean): not taken.
+# -0.18; every box capped under -0.05 was clean): not taken. Second dev set
+# 680500-680599: one cross fixed (680568, plain 0.54, peak 1.07, rise 0.52),
+# one clean box newly crossed on the same sheet (plain 0.74, peak 0.87, rise
+# 0.39, under a crossed box of its stack): floors 551 -> 551 of 576. All
+# styles 681000-681069 identical; fresh faint 682000-682079 (12 MP): floors
+# 415 -> 416 of 420, sheets 71 -> 72 of 80, none newly wrong.
 OWN_FAINT_FLOOR_PLAIN = 0.15
 OWN_FAINT_FLOOR_PLAIN_LINE = (0.6, 0.2)
