@@ -19,7 +19,7 @@ from doodle_compare import compare
 from doodle_styles import styled_case
 
 from companion.photos.game_data import game_data
-from vision.doodle_china import local_print, marks
+from vision.doodle_china import lined_marks, local_print
 from vision.doodle_china.reader import read_sheet
 
 
@@ -68,9 +68,9 @@ def test_a_floor_box_is_judged_against_its_own_print(shift: tuple[float, float],
 def test_a_cross_under_the_fixed_floor_needs_a_line(excess: float, line: float, crossed: bool,
                                                     expected: bool) -> None:
     """Crosses read only by the sheet's own noise floor keep a stroke's line
-    (marks.keep_lined); an erased smudge lifts the mean ink along no line."""
+    (lined_marks.keep_lined); an erased smudge lifts the mean ink along no line."""
     pencil = 0.065
-    got, doubt = marks.keep_lined([crossed], [False], np.array([excess]), pencil, 0.015,
+    got, doubt = lined_marks.keep_lined([crossed], [False], np.array([excess]), pencil, 0.015,
                                   lambda: np.array([line * pencil]))
     assert got == [expected]
     assert doubt == [crossed and not expected]

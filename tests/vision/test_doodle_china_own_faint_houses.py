@@ -1,6 +1,6 @@
 """Our own faint sheet: a house's cross is read from OWN_FAINT_HOUSE_LEVELS
 (midpoint 0.075 of the pencil, not 0.09), a weak one still judged by its line
-(marks.keep_lined). Figures: houses' ink and line strength (of the pencil)
+(lined_marks.keep_lined). Figures: houses' ink and line strength (of the pencil)
 measured on own faint dev photos 660000-660079 and 663000-663079."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from vision.doodle_china import constants as C
-from vision.doodle_china import marks
+from vision.doodle_china import lined_marks, marks
 from vision.doodle_china.own_floor_constants import OWN_FLOOR_NO, OWN_FLOOR_YES
 from vision.doodle_china.read_marks import least_ink, mark_levels
 from vision.doodle_china.tree_constants import OWN_FAINT_HOUSE_LEVELS
@@ -33,7 +33,7 @@ def test_own_faint_houses(sheet):
     least = least_ink(excess, pencil, "house", taught=False, own_faint=True)
     crossed, _, doubt = marks.decide_crosses(excess, pencil, "house", least,
                                              levels=mark_levels("house", plain_own=False, own_faint=True))
-    crossed, _ = marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK["house"],
+    crossed, _ = lined_marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK["house"],
                                   lambda: np.array(line) * max(pencil, C.MARK_PENCIL_FLOOR))
     assert "".join("X" if c else "." for c in crossed) == truth
 

@@ -1,7 +1,7 @@
 """Our own faint sheet: a weak tree cross under the sheet's noise floor but
 with a clear line is read crossed (read_marks.least_ink, then
-marks.keep_lined), and so is a tree with a clear line whatever its mean ink
-(marks.add_lined), while clean trees with as much ink and no line stay clean.
+lined_marks.keep_lined), and so is a tree with a clear line whatever its mean ink
+(lined_marks.add_lined), while clean trees with as much ink and no line stay clean.
 Figures: trees' ink and line strength (of the pencil) measured on own faint
 dev photos 660000-660079 and 663500-663599 (rounded to 4 and 3 places)."""
 
@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from vision.doodle_china import constants as C
-from vision.doodle_china import marks
+from vision.doodle_china import lined_marks, marks
 from vision.doodle_china.read_marks import least_ink
 from vision.doodle_china.tree_constants import OWN_FAINT_TREE_GAP, OWN_FAINT_TREE_LINE_ADD
 
@@ -75,9 +75,9 @@ def _read(sheet: str) -> tuple[str, str]:
     def lines() -> np.ndarray:
         return np.array(line) * max(pencil, C.MARK_PENCIL_FLOOR)
 
-    crossed, doubt = marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK["tree"], lines,
+    crossed, doubt = lined_marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK["tree"], lines,
                                       OWN_FAINT_TREE_GAP)
-    crossed, _ = marks.add_lined(crossed, doubt, pencil, OWN_FAINT_TREE_LINE_ADD, lines)
+    crossed, _ = lined_marks.add_lined(crossed, doubt, pencil, OWN_FAINT_TREE_LINE_ADD, lines)
     return "".join("X" if c else "." for c in crossed), truth
 
 
@@ -111,7 +111,7 @@ def test_least_ink(what, taught, own_faint, want):
 ], ids=["clear-line", "at-limit", "clean-line", "crossed-stays"])
 def test_add_lined(crossed, line, want, doubt):
     pencil = 0.062
-    got, flagged = marks.add_lined([crossed, False], [False, False], pencil, OWN_FAINT_TREE_LINE_ADD,
+    got, flagged = lined_marks.add_lined([crossed, False], [False, False], pencil, OWN_FAINT_TREE_LINE_ADD,
                                    lambda: np.array([line, 0.0]) * max(pencil, C.MARK_PENCIL_FLOOR))
     assert got == [want, False]
     assert flagged == [doubt, False]
@@ -129,7 +129,7 @@ def test_keep_lined_gap(line, others, want):
     pencil = 0.068
     excess = np.array([0.005] + [0.0] * len(others))
     crossed = [True] + [False] * len(others)
-    got, doubt = marks.keep_lined(crossed, [False] * len(crossed), excess, pencil, C.MARK_MIN_INK["tree"],
+    got, doubt = lined_marks.keep_lined(crossed, [False] * len(crossed), excess, pencil, C.MARK_MIN_INK["tree"],
                                   lambda: np.array([line, *others]) * max(pencil, C.MARK_PENCIL_FLOOR),
                                   OWN_FAINT_TREE_GAP)
     assert got[0] is want

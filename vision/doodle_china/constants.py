@@ -408,7 +408,7 @@ GHOST_OWN_MIN = 5
 # ... and there a house or tree read crossed under MARK_MIN_INK (by the
 # sheet's noise floor alone) must show a stroke along one line through it
 # (marks.slash_lines at MARK_SHRINK) of at least OWN_FAINT_LINE_MIN of the
-# pencil (marks.keep_lined). Faint own sheets 640000-640019 and 650001-
+# pencil (lined_marks.keep_lined). Faint own sheets 640000-640019 and 650001-
 # 650011 (the latter first kept for a fresh check, then looked at): such
 # crosses 0.46-1.55, erased smudges and clean boxes read crossed 0.12-0.31.
 OWN_FAINT_LINE_MIN = 0.4

@@ -336,45 +336,6 @@ def add_faint_slashes(crossed: list[bool], doubt: list[bool], excess: np.ndarray
             [bool(d or a) for d, a in zip(doubt, added, strict=True)])
 
 
-# -- a faint pencil's cross on our own sheet, under the fixed least ink (session 13) --
-
-def keep_lined(crossed: list[bool], doubt: list[bool], excess: np.ndarray, pencil: float, fixed: float,
-               lines: Callable[[], np.ndarray], gap: tuple[float, float, float] | None = None
-               ) -> tuple[list[bool], list[bool]]:
-    """Crosses whose ink is under the fixed least ink (`fixed`, read crossed
-    only by the sheet's own noise floor) stay crossed only where they carry
-    a stroke's ink along one line (`lines()`: slash_lines, at least
-    C.OWN_FAINT_LINE_MIN of the pencil); else not crossed, doubtful. An
-    erased mark's wide smudge lifts a box's mean ink as a faint cross does,
-    but along no line. `gap` (floor, times, least): a line of `floor` or more also keeps
-    a cross where it is `times` the 75th percentile of the uncrossed boxes' lines (at
-    least `least`; with C.NOISE_MIN_CLEAN of them or more)."""
-    now = np.array(crossed, bool)
-    weak = now & (excess < fixed)
-    if not weak.any():
-        return crossed, doubt
-    line = lines() / max(pencil, C.MARK_PENCIL_FLOOR)
-    keep = line >= C.OWN_FAINT_LINE_MIN
-    if gap is not None and (~now).sum() >= C.NOISE_MIN_CLEAN:
-        floor, times, least = gap
-        keep |= (line >= floor) & (line >= times * max(float(np.percentile(line[~now], 75)), least))
-    drop = weak & ~keep
-    return ([bool(c and not x) for c, x in zip(crossed, drop, strict=True)],
-            [bool(d or x) for d, x in zip(doubt, drop, strict=True)])
-
-
-def add_lined(crossed: list[bool], doubt: list[bool], pencil: float, at: float,
-              lines: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
-    """Uncrossed boxes with a line (`lines()`: slash_lines) of `at` of the pencil or more:
-    crossed, doubtful (where all are crossed box_excess learns cross ink as print)."""
-    maybe = ~np.array(crossed, bool)
-    if not maybe.any():
-        return crossed, doubt
-    add = maybe & (lines() / max(pencil, C.MARK_PENCIL_FLOOR) >= at)
-    return ([bool(c or a) for c, a in zip(crossed, add, strict=True)],
-            [bool(d or a) for d, a in zip(doubt, add, strict=True)])
-
-
 # -- a faint pencil's cross over a tree, read through a template (session 15) --
 
 def line_trees(crossed: list[bool], doubt: list[bool], excess: np.ndarray, pencil: float,

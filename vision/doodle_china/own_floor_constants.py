@@ -31,3 +31,29 @@ OWN_FLOOR_NO = 0.10
 # the plain measure, still read clean there); all styles 656000-656099
 # identical per photo.
 OWN_FAINT_FLOOR_STROKE_MIN = 0.36
+
+# faintmarks (session 22): on our own sheet with a faint pencil a floor box is
+# also crossed where the measure our own sheets with a pencil not faint take
+# (read_marks.plain_floor_excess: the sheet-wide print fit, no box-by-box
+# refit; their road rules with OWN_FLOOR_STROKE_MIN) reaches
+# OWN_FAINT_FLOOR_PLAIN of the pencil (their levels' middle, 0.15), where its
+# middle shows a line: darkest ink (floors.stroke_peak) and its rise above the
+# median (stroke_rise) of OWN_FAINT_FLOOR_PLAIN_LINE of the pencil
+# (read_marks.plain_lined). The refit takes in part of a faint cross (its
+# rise 0.15 on the refit ink, 0.30-0.45 without), and a stray road's cap
+# took one down (0.04). Own faint dev 680000-680099 (1600x1200, 48 faint
+# sheets, 576 boxes): crosses missed 0.33-0.83 of plain measure, peaks
+# 0.72-1.11, rises 0.30-0.45 (680052, 680057, 680080); clean boxes over 0.15
+# of plain measure: 33 of 281 (up to 0.61), so the line is asked for too:
+# clean boxes with a peak of 0.6 and a rise of 0.2: two, both read crossed
+# already (680080, 680097). Crossed boxes' rise on that map: 1st percentile
+# 0.26. A cap that dropped a stray road's ink under -0.05 of the pencil
+# (tried, as session 21 had) left 4 clean boxes crossed there (caps -0.12 to
+# -0.18; every box capped under -0.05 was clean): not taken. Second dev set
+# 680500-680599: one cross fixed (680568, plain 0.54, peak 1.07, rise 0.52),
+# one clean box newly crossed on the same sheet (plain 0.74, peak 0.87, rise
+# 0.39, under a crossed box of its stack): floors 551 -> 551 of 576. All
+# styles 681000-681069 identical; fresh faint 682000-682079 (12 MP): floors
+# 415 -> 416 of 420, sheets 71 -> 72 of 80, none newly wrong.
+OWN_FAINT_FLOOR_PLAIN = 0.15
+OWN_FAINT_FLOOR_PLAIN_LINE = (0.6, 0.2)

@@ -15,9 +15,11 @@ from typing import Any
 import cv2
 import numpy as np
 
-from . import cells, colour, floors, local_print, loop_floor, marks
+from . import cells, colour, floors, lined_marks, local_print, loop_floor, marks
 from . import constants as C
 from .own_floor_constants import (
+    OWN_FAINT_FLOOR_PLAIN,
+    OWN_FAINT_FLOOR_PLAIN_LINE,
     OWN_FAINT_FLOOR_STROKE_MIN,
     OWN_FLOOR_NO,
     OWN_FLOOR_STROKE_MIN,
@@ -27,6 +29,7 @@ from .tree_constants import (
     OWN_FAINT_HOUSE_LEVELS,
     OWN_FAINT_TREE_GAP,
     OWN_FAINT_TREE_LEAST,
+    OWN_FAINT_TREE_LINE,
     OWN_FAINT_TREE_LINE_ADD,
 )
 
@@ -109,7 +112,9 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
             warnings.append(f"cell [{r},{c}]: {note or 'unclear line'}")
 
     def crosses(items: list[dict[str, Any]], what: str, instead: list[float | None] | None = None,
-                ink: np.ndarray = ink, cap: list[float | None] | None = None) -> tuple[list[bool], float]:
+                ink: np.ndarray = ink, cap: list[float | None] | None = None,
+                more: Callable[[list[bool], list[bool]], tuple[list[bool], list[bool]]] | None = None
+                ) -> tuple[list[bool], float]:
         if not items:
             return [], 1.0
         boxes = np.array([i["box"] for i in items], np.float64) * k
@@ -127,10 +132,12 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
                                                     mark_levels(what, plain_own, own_faint))
         if own_faint and what in C.MARK_MIN_INK:  # our own faint sheet: a cross shows a line
             lines = functools.cache(lambda: marks.slash_lines(ink, blank, boxes, gain, sigma, C.MARK_SHRINK))
-            crossed, doubt = marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK[what], lines,
+            crossed, doubt = lined_marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK[what], lines,
                                               OWN_FAINT_TREE_GAP if what == "tree" else None)
             if what == "tree":  # a clear line over a tree is a cross, whatever its mean ink
-                crossed, doubt = marks.add_lined(crossed, doubt, pencil, OWN_FAINT_TREE_LINE_ADD, lines)
+                crossed, doubt = lined_marks.add_lined(crossed, doubt, pencil, OWN_FAINT_TREE_LINE_ADD, lines)
+                crossed, doubt = lined_marks.add_standing_out(crossed, doubt, pencil, OWN_FAINT_TREE_LINE,
+                                                              OWN_FAINT_TREE_GAP[1], lines)
         rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
         if what == "house" and taught:  # a lone slash over the icon, along its line
             def lines() -> np.ndarray:
@@ -140,6 +147,8 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         if what == "tree" and taught_faint:  # a faint slash over the dark icon, along its line
             crossed, doubt = marks.line_trees(crossed, doubt, excess, pencil, lambda: marks.slash_lines(
                 ink, blank, boxes, gain, sigma, C.TREE_LINE_SHRINK))
+        if more is not None:
+            crossed, doubt = more(crossed, doubt)
         grey_min = colour.grey_min_rel(pencil)
         if what == "house" and pale is not None and (~np.array(crossed) & (rel >= grey_min)).any():
             # a slash over a coloured icon, where grey half sees one: doubtful, read as crossed
@@ -163,12 +172,16 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         floor_boxes = np.array([f["box"] for f in geo["floors"]], np.float64) * k
         floor_ink = local_print.refit_boxes(ink, blank, floor_boxes, gain, sigma)
     floor_pencil = pencil_only if floor_ink is None else cv2.blur(floor_ink, (3, 3)) - print_smooth
+    floor_caps = floors.stray_road_caps(floor_pencil, geo["floors"], grid, geo["cells"], k, pencil, stroke_min)
+    plain_floors = None
+    if own_faint and geo["floors"]:  # our own faint sheet: the plain sheets' measure has a say too
+        def plain_floors(crossed: list[bool], doubt: list[bool]) -> tuple[list[bool], list[bool]]:
+            return add_plain_floors(crossed, doubt, pencil, lambda: plain_floor_excess(
+                ink, (baseline, blank, gain, sigma), zero, pencil_only, pencil, geo, grid))
     floor_marks, _ = crosses(geo["floors"], "floor",
                              floors.road_floor_excess(floor_pencil, geo["floors"], grid, geo["cells"], k, pencil,
                                                       own_faint, stroke_min),
-                             ink if floor_ink is None else floor_ink,
-                             floors.stray_road_caps(floor_pencil, geo["floors"], grid, geo["cells"], k, pencil,
-                                                    stroke_min))
+                             ink if floor_ink is None else floor_ink, floor_caps, plain_floors)
     tree_marks, tree_conf = crosses(geo["trees"], "tree")
     proposal: dict[str, Any] = {"grid": grid}
     confidence: dict[str, Any] = {"grid": grid_conf}
@@ -201,7 +214,7 @@ def least_ink(excess: np.ndarray, pencil: float, what: str, taught: bool, own_fa
     fixed C.MARK_MIN_INK). On a template read and on our own faint sheet the
     sheet's noise floor (marks.noise_floor): a faint pencil's cross carries
     less ink than the fixed floor. There a tree's at most OWN_FAINT_TREE_LEAST:
-    each weak one must show a line anyway (marks.keep_lined)."""
+    each weak one must show a line anyway (lined_marks.keep_lined)."""
     if not (taught or own_faint):
         return None
     least = marks.noise_floor(excess, pencil, what)
@@ -217,6 +230,45 @@ def mark_levels(what: str, plain_own: bool, own_faint: bool) -> tuple[float, flo
     if what == "house" and own_faint:
         return OWN_FAINT_HOUSE_LEVELS
     return None
+
+
+def plain_floor_excess(ink: np.ndarray, printed: tuple[np.ndarray, np.ndarray, float, float], zero: np.ndarray,
+                       pencil_only: np.ndarray, pencil: float, geo: dict[str, Any], grid: list[list[str]]
+                       ) -> np.ndarray:
+    """Each floor box's ink as our own sheet with a pencil not faint measures
+    it: the sheet-wide print fit (no refit per box), a road over it or run
+    into it judged with OWN_FLOOR_STROKE_MIN. (n,), in ink."""
+    baseline, blank, gain, sigma = printed
+    k = C.WORK_SCALE
+    boxes = np.array([f["box"] for f in geo["floors"]], np.float64) * k
+    levels = np.array([marks.surround_level(ink, baseline[..., 0], zero, b) for b in boxes])
+    excess = marks.box_excess(ink, blank, boxes, gain, sigma, levels, pencil, shrink=C.FLOOR_SHRINK)
+    instead = floors.road_floor_excess(pencil_only, geo["floors"], grid, geo["cells"], k, pencil,
+                                       stroke_min=OWN_FLOOR_STROKE_MIN)
+    caps = floors.stray_road_caps(pencil_only, geo["floors"], grid, geo["cells"], k, pencil, OWN_FLOOR_STROKE_MIN)
+    out = np.array([(e if v is None else v) if c is None else min(e if v is None else v, c)
+                    for e, v, c in zip(excess, instead, caps, strict=True)])
+    return np.where(plain_lined(pencil_only, boxes, pencil), out, 0.0)
+
+
+def plain_lined(pencil_map: np.ndarray, boxes: np.ndarray, pencil: float) -> np.ndarray:
+    """Floor boxes (work pixels) with a dark line in their middle that stands
+    above its haze (floors.stroke_peak and stroke_rise at least
+    OWN_FAINT_FLOOR_PLAIN_LINE of the pencil): (n,) bool. A faint sheet's
+    print drift, unfitted, lifts a clean box's plain measure as a cross does."""
+    peak_min, rise_min = (v * pencil for v in OWN_FAINT_FLOOR_PLAIN_LINE)
+    peaks = [floors.stroke_peak(pencil_map, b) for b in boxes]
+    return np.array([p >= peak_min and floors.stroke_rise(pencil_map, b, p) >= rise_min
+                     for p, b in zip(peaks, boxes, strict=True)], bool)
+
+
+def add_plain_floors(crossed: list[bool], doubt: list[bool], pencil: float,
+                     plain: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
+    """Our own faint sheet: a floor box whose plain measure (`plain()`:
+    plain_floor_excess) reaches OWN_FAINT_FLOOR_PLAIN of the pencil is
+    crossed too, doubtful. The box-by-box refit that keeps a faint sheet's
+    print drift out of its boxes also takes in part of a faint cross's line."""
+    return lined_marks.add_lined(crossed, doubt, pencil, OWN_FAINT_FLOOR_PLAIN, plain)
 
 
 def floor_stroke_min(taught: bool, own_faint: bool) -> float:

@@ -1,0 +1,73 @@
+"""A faint pencil's cross on our own printed sheet, judged along one line.
+
+keep_lined and add_lined (moved from marks.py, which was full): a box's
+mean ink (marks.box_excess) and its strongest straight line
+(marks.slash_lines) together; an erased smudge lifts the mean as a faint
+cross does, but along no line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from . import constants as C
+
+
+def keep_lined(crossed: list[bool], doubt: list[bool], excess: np.ndarray, pencil: float, fixed: float,
+               lines: Callable[[], np.ndarray], gap: tuple[float, float, float] | None = None
+               ) -> tuple[list[bool], list[bool]]:
+    """Crosses whose ink is under the fixed least ink (`fixed`, read crossed
+    only by the sheet's own noise floor) stay crossed only where they carry
+    a stroke's ink along one line (`lines()`: slash_lines, at least
+    C.OWN_FAINT_LINE_MIN of the pencil); else not crossed, doubtful. An
+    erased mark's wide smudge lifts a box's mean ink as a faint cross does,
+    but along no line. `gap` (floor, times, least): a line of `floor` or more also keeps
+    a cross where it is `times` the 75th percentile of the uncrossed boxes' lines (at
+    least `least`; with C.NOISE_MIN_CLEAN of them or more)."""
+    now = np.array(crossed, bool)
+    weak = now & (excess < fixed)
+    if not weak.any():
+        return crossed, doubt
+    line = lines() / max(pencil, C.MARK_PENCIL_FLOOR)
+    keep = line >= C.OWN_FAINT_LINE_MIN
+    if gap is not None and (~now).sum() >= C.NOISE_MIN_CLEAN:
+        floor, times, least = gap
+        keep |= (line >= floor) & (line >= times * max(float(np.percentile(line[~now], 75)), least))
+    drop = weak & ~keep
+    return ([bool(c and not x) for c, x in zip(crossed, drop, strict=True)],
+            [bool(d or x) for d, x in zip(doubt, drop, strict=True)])
+
+
+def add_lined(crossed: list[bool], doubt: list[bool], pencil: float, at: float,
+              lines: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
+    """Uncrossed boxes with a line (`lines()`: slash_lines) of `at` of the pencil or more:
+    crossed, doubtful (where all are crossed box_excess learns cross ink as print)."""
+    maybe = ~np.array(crossed, bool)
+    if not maybe.any():
+        return crossed, doubt
+    add = maybe & (lines() / max(pencil, C.MARK_PENCIL_FLOOR) >= at)
+    return ([bool(c or a) for c, a in zip(crossed, add, strict=True)],
+            [bool(d or a) for d, a in zip(doubt, add, strict=True)])
+
+
+def add_standing_out(crossed: list[bool], doubt: list[bool], pencil: float, at: float, times: float,
+                     lines: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
+    """Uncrossed boxes with a line (`lines()`: slash_lines) of `at` of the pencil
+    or more that is `times` the 75th percentile of the other uncrossed boxes'
+    lines (C.NOISE_MIN_CLEAN of them or more): crossed, doubtful. A faint
+    pencil's line differs from sheet to sheet; its clean boxes show how much
+    line the print model's error leaves. With fewer to compare with, nothing
+    is added: there the few left uncrossed are mostly clean boxes among false
+    crosses."""
+    now = np.array(crossed, bool)
+    if now.all():
+        return crossed, doubt
+    line = lines() / max(pencil, C.MARK_PENCIL_FLOOR)
+    add = np.zeros(len(now), bool)
+    for i in np.flatnonzero(~now & (line >= at)):
+        others = line[~now & (np.arange(len(now)) != i)]
+        add[i] = len(others) >= C.NOISE_MIN_CLEAN and line[i] >= times * float(np.percentile(others, 75))
+    return ([bool(c or a) for c, a in zip(crossed, add, strict=True)],
+            [bool(d or a) for d, a in zip(doubt, add, strict=True)])
