@@ -76,6 +76,30 @@ def misshapen_left_over(pieces: Sequence[Field], fields: Sequence[Field], houses
     return down + [Other(np.asarray(p.quad, np.float32), "other", MISSHAPEN) for p in left]
 
 
+def lone_backs(houses: list[list[Card]], others: Sequence[Other], bal: np.ndarray) -> list[Other]:
+    """Houses of one card that is not whole, lying next to a face-down card
+    reported and of its colours, as Others: overlapping discards are known
+    one from the next (partial_backs), and that chain breaks where glare bit
+    into one of them, for such a piece is known as a back only after the
+    street is built (misshapen_left_over); the discard beyond it was then
+    taken for a house of its own. Those houses are taken out (at least one
+    house stays) and the rest renumbered."""
+    lone = [h[0].field for h in houses if len(h) == 1 and not h[0].full]
+    down = [field_of(o.quad) for o in others if o.kind == "face-down"]
+    if not lone or not down or len(lone) == len(houses):
+        return []
+    # a piece of a back is shorter than the card: each is given a whole back's length at least
+    length = float(np.median([max(f.size) for f in down]))
+    backs = [(colour_signature(whole_patch(bal, f)), f.centre, max(length, *f.size)) for f in down]
+    _, found = partial_backs(lone, bal, backs)
+    gone = {id(o.quad) for o in found}
+    houses[:] = [h for h in houses if id(h[0].field.quad) not in gone]
+    for i, house in enumerate(houses):
+        for card in house:
+            card.house = i
+    return found
+
+
 def left_out_warnings(others: Sequence[Other]) -> list[str]:
     """The warnings naming what was left out: the face-down cards counted in
     one, every other card-shaped thing in one of its own with its reason."""

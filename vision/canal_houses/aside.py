@@ -175,9 +175,12 @@ def reclaim(houses: list[list[Any]], others: list[Other], u: np.ndarray, v: np.n
             if not col_lo < mid_u < col_hi or abs((hi_u - lo_u) - col_w) > C.WIDTH_TOLERANCE * col_w:
                 continue
             top, bottom = float(ext[:, 2].min()), float(ext[:, 3].max())
-            # inside the house, in a gap no card of it covers, or right above its top card
-            covered = any(e[2] <= (lo_v + hi_v) / 2 <= e[3] for e in ext)
-            if (top < (lo_v + hi_v) / 2 < bottom and not covered) or 0 <= top - hi_v < C.MAX_STACK_GAP * height:
+            # inside the house, in a gap no card of it covers, or right above its top card: its
+            # middle above that card and its lower edge near its top, a little into it too (under a
+            # tilt a field's outline leans, so a strip's lower corner reaches past the card's top)
+            mid_v = (lo_v + hi_v) / 2
+            covered = any(e[2] <= mid_v <= e[3] for e in ext)
+            if (top < mid_v < bottom and not covered) or (mid_v < top and abs(top - hi_v) < C.MAX_STACK_GAP * height):
                 home = house
                 break
         if home is None or hi_v - lo_v > 1.2 * height:

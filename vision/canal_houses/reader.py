@@ -20,7 +20,7 @@ from ..decode import check_header, decode_photo
 from ..errors import PhotoError
 from . import catalog_cache
 from . import constants as C
-from .accounting import left_out_warnings, left_over, misshapen_left_over
+from .accounting import left_out_warnings, left_over, lone_backs, misshapen_left_over
 from .catalog import CANON_H, CANON_W, Catalog, grey_field
 from .colour import field_colour, name_colour, parse_palette
 from .find import (
@@ -81,6 +81,7 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
     houses, warnings, others = build_street(fields, bal, known.field_aspect())
     others += left_over(fields, houses, others)  # the last check that nothing found is dropped
     others += misshapen_left_over(misshapen, fields, houses, others, bal)
+    others += lone_backs(houses, others, bal)  # a discard beyond a back glare bit into
     warnings = [*known.warnings, *warnings]
     warnings += left_out_warnings(others)
     if cut_off:
