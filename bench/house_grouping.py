@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT / "tests" / "support"))
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
+import street_photos  # noqa: E402
 from card_decks import HELD_OUT, STYLE_NAMES, STYLES, deck  # noqa: E402
 from photo_scene import pinhole  # noqa: E402
 from street_photos import layout_street, random_heights  # noqa: E402
@@ -59,7 +60,7 @@ def _field_mm(corners: np.ndarray, below: np.ndarray | None, border: float) -> n
 
 def street(seed: int, style: str) -> tuple[list[Card], np.ndarray, np.ndarray, float, dict[int, tuple[int, int]]]:
     """The street's cards as the reader would hold them, its frame and card
-    width, and each card's truth (house, row) by its index."""
+    width, and each card's truth (house, row) by its card's id."""
     rng = np.random.default_rng((seed, STYLE_NAMES.index(style)))
     cards = deck(2024, style)
     n = 10 if seed % 3 == 0 else int(rng.integers(1, 11))
@@ -69,6 +70,35 @@ def street(seed: int, style: str) -> tuple[list[Card], np.ndarray, np.ndarray, f
     box = np.array([lo, [hi[0], lo[1]], hi, [lo[0], hi[1]]])
     size = SIZE if rng.random() < 0.7 else SIZE[::-1]
     H, _ = pinhole(rng, box, size, rng.uniform(0.55, 0.9), 30.0)
+    return seen(placed, H, style, rng)
+
+
+def bench_photo(seed: int, style: str, size: tuple[int, int]
+                ) -> tuple[list[Card], np.ndarray, np.ndarray, float, dict[int, tuple[int, int]]]:
+    """As street(), for the street of bench/read_street.py's photo of this
+    seed (the generator's own layout and camera; nothing is drawn)."""
+    got: dict[str, object] = {}
+
+    def geometry(rng: np.random.Generator, placed: list, size: tuple[int, int], **kw: object) -> tuple:
+        pts = np.concatenate([p.corners() for p in placed])
+        lo, hi = pts.min(axis=0) - 6, pts.max(axis=0) + 6
+        box = np.array([lo, [hi[0], lo[1]], hi, [lo[0], hi[1]]])
+        H, info = pinhole(rng, box, size, rng.uniform(0.55, 0.9), 30.0)
+        got.update(placed=[p for p in placed if not p.face_down], H=H)
+        return np.zeros((1, 1, 3), np.uint8), [np.zeros((4, 2)) for _ in placed], info
+
+    keep = street_photos.render_scene, street_photos.encode
+    street_photos.render_scene, street_photos.encode = geometry, lambda *a, **k: b""
+    try:
+        street_photos.generate(seed, style=style, camera="pinhole", discards=None, decks=None, size=size)
+    finally:
+        street_photos.render_scene, street_photos.encode = keep
+    return seen(got["placed"], got["H"], style, np.random.default_rng(seed))  # type: ignore[arg-type]
+
+
+def seen(placed: list, H: np.ndarray, style: str, rng: np.random.Generator
+         ) -> tuple[list[Card], np.ndarray, np.ndarray, float, dict[int, tuple[int, int]]]:
+    """The placed cards' fields through the camera H, their corners a little off."""
     by_key = {(p.house, p.row): p for p in placed}
     border = STYLES[style].border_mm
     fields, truth = [], {}
@@ -119,6 +149,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--styles", default=",".join(s for s in STYLE_NAMES if s != HELD_OUT))
     parser.add_argument("--grouping", default="new", choices=("old", "new"))
+    parser.add_argument("--photos", help="WxH: the streets of read_street.py's photos of this size instead")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
     if args.grouping == "old":
@@ -132,7 +163,11 @@ def main() -> None:
     for style in args.styles.split(","):
         bad = []
         for seed in range(args.seed, args.seed + args.count):
-            cards, u, v, width, truth = street(seed, style)
+            if args.photos:
+                w, h = (int(x) for x in args.photos.split("x"))
+                cards, u, v, width, truth = bench_photo(seed, style, (w, h))
+            else:
+                cards, u, v, width, truth = street(seed, style)
             n = len({h for h, _ in truth.values()})
             total += 1
             if not grouped_right(group(cards, u, v, width), truth, n):
