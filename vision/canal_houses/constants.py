@@ -51,7 +51,7 @@ BLUR_MIN_EDGES = 200  # fewer strong edge pixels than this: nothing to judge by
 # --- structure -------------------------------------------------------------------
 FULL_CARD_ASPECT_MIN = 1.15  # interior height / width of a whole card (1.45 head-on)
 FULL_CARD_SHARE = 0.75  # and at least this share of the tallest card's (a steep view stretches all)
-SAME_HOUSE_OFFSET = 0.5  # of card width: centres closer than this share a house
+SAME_HOUSE_OFFSET = 0.5  # of a column's width: a centre this near its middle line joins it (house_columns)
 MAX_HOUSE_GAP = 0.9  # of card width: a wider gap between houses means two streets
 MAX_BASELINE_SHIFT = 0.35  # of card height: stores further off the line: two streets
 SPLIT_PERCENTILE = 4  # a line across a strip: this percentile of its row (all of it: a printed banner stops short)

@@ -21,6 +21,7 @@ import numpy as np
 from ..errors import PhotoError
 from . import constants as C
 from .find import Field
+from .house_columns import houses_of
 from .roles import colour_signature, face_down_score, sky_and_roof
 
 if TYPE_CHECKING:
@@ -173,20 +174,6 @@ def store_door(patch: np.ndarray) -> float:
     return float(standing_doors(patch) or door_vote(patch))
 
 
-def _houses(cards: list[Card], u: np.ndarray, v: np.ndarray, width: float) -> list[list[Card]]:
-    """Cards grouped by their horizontal position, each house bottom up."""
-    cards = sorted(cards, key=lambda c: c.field.centre @ u)
-    houses: list[list[Card]] = []
-    last = None
-    for c in cards:
-        x = c.field.centre @ u
-        if last is None or x - last > C.SAME_HOUSE_OFFSET * width:
-            houses.append([])
-        houses[-1].append(c)
-        last = x
-    return [sorted(h, key=lambda c: -(c.field.centre @ v)) for h in houses]
-
-
 def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = None
                  ) -> tuple[list[list[Card]], list[str], list[Other]]:
     """Houses left to right, each bottom up with roles, warnings, and the
@@ -275,7 +262,7 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
     # Which way is up: the whole card (store) is at the bottom of each house,
     # a store's door at its bottom.
     votes = 0.0
-    for house in _houses(cards, u, v, width):
+    for house in houses_of(cards, u, v):
         if len(house) >= 2:
             ratios = [np.ptp(c.quad @ v) / max(np.ptp(c.quad @ u), 1) for c in house]
             votes += 1.0 if int(np.argmax(ratios)) == 0 else (-1.0 if int(np.argmax(ratios)) == len(house) - 1 else 0.0)
@@ -288,7 +275,7 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
             c.quad = order_corners(c.field.quad, u, v)
     elif votes == 0:
         warnings.append("could not tell which way up the street lies; check left and right")
-    houses = [_split_upper(h, bal, split_merged) for h in _houses(cards, u, v, width)]
+    houses = [_split_upper(h, bal, split_merged) for h in houses_of(cards, u, v)]
     split_tall_stores(houses, bal, u, v)
     tall = store_height(houses, v, width, aspect)
     others[:] = reclaim(houses, others, u, v, width, tall) + under_the_street(houses, u, v, tall)
