@@ -133,6 +133,23 @@ def road_threshold(pencil: float, faint: bool = False, own_faint: bool = False) 
     return max(floor, C.INK_SHARE * pencil)
 
 
+def own_faint_paths(pencil_only: np.ndarray, print_smooth: np.ndarray, boxes: np.ndarray,
+                    holes: list[list[list[float]]], pencil: float, setup: list[bool]
+                    ) -> tuple[list[str | None], list[float], list[str]]:
+    """Paths on our own printed sheet with a faint pencil (under
+    P.OWN_FAINT_PATH_PENCIL): counted from P.OWN_PATH_FLOOR, judged on the
+    paper only (the print model's error over text and icons, at least
+    C.OWN_FAINT_PRINT of `print_smooth`, is a large share of a faint pencil)
+    and cleared of erased lines by the own-faint ghost rules."""
+    threshold = road_threshold(pencil, own_faint=True)
+    on_print = print_smooth >= C.OWN_FAINT_PRINT
+    profiles = path_profiles(np.where(on_print, -np.inf, pencil_only), boxes, holes)
+    paths, confs, notes = classify(profiles, threshold, setup)
+    drop_ghosts(pencil_only, boxes, profiles, pencil, threshold, paths, confs, notes, setup,
+                **faint_ghost_rules(True, False))
+    return paths, confs, notes
+
+
 def path_strength(profile: np.ndarray) -> np.ndarray:
     """Mean ink along each path (its best shape) of one cell: (6,)."""
     with np.errstate(all="ignore"), warnings.catch_warnings():
