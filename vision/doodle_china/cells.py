@@ -250,13 +250,18 @@ def ghost_width(ink: np.ndarray, box: np.ndarray, path: str, bend: float, thresh
 def end_share(ink: np.ndarray, box: np.ndarray, path: str, bend: float, level: float) -> float:
     """The ink at a path's fainter end (the outer C.GHOST_END of the cell at
     each end, which the profiles leave out; the median of its darkest ink
-    across +-C.PATH_BAND) as a share of `level`, the ink along its middle: a
-    drawn line runs on to the cell's edge, an erased one fades before it."""
+    across +-C.PATH_BAND, each sample over its own background, the
+    G.END_BACKGROUND percentile of its cut across +-C.GHOST_SPAN) as a share
+    of `level`, the ink along its middle: a drawn line runs on to the cell's
+    edge, an erased one fades before it. The cut at the edge runs along the
+    grid line, whose print residual raises all of it, not only a stroke."""
     band = int(round(C.PATH_BAND / C.GHOST_STEP))
     mid = int(round(C.GHOST_SPAN / C.GHOST_STEP))
-    ends = [float(np.median(_across(ink, box, path, bend, np.linspace(a, b, C.GHOST_END_SAMPLES))
-                            [:, mid - band:mid + band + 1].max(axis=1)))
-            for a, b in ((0.0, C.GHOST_END), (1 - C.GHOST_END, 1.0))]
+    ends = []
+    for a, b in ((0.0, C.GHOST_END), (1 - C.GHOST_END, 1.0)):
+        cut = _across(ink, box, path, bend, np.linspace(a, b, C.GHOST_END_SAMPLES))
+        peak = cut[:, mid - band:mid + band + 1].max(axis=1)
+        ends.append(float(np.median(peak - np.percentile(cut, G.END_BACKGROUND, axis=1))))
     return min(ends) / level if level > 0 else 0.0
 
 
@@ -270,18 +275,21 @@ def faint_ghost_rules(own_faint: bool, taught_faint: bool) -> dict[str, Any]:
     path under C.FADED_LEVEL whose ink fades before the cell's edge is one
     too (drop_ghosts `faded`), and so is one under C.FADED_LEVEL
     G.GHOST_FINE_WIDER times as wide as the sheet's strokes measured finely
-    (drop_ghosts `fine`)."""
+    (drop_ghosts `fine`), and one under G.FADED_WIDE_LEVEL both that wide
+    and faded (drop_ghosts `faded_wide`)."""
     return {"own_width": own_faint or taught_faint,
             "wide": (C.TAUGHT_GHOST_WIDER, C.TAUGHT_GHOST_LEVEL) if taught_faint else None,
             "faded": (C.FADED_LEVEL, C.FADED_END) if own_faint else None,
-            "fine": (G.GHOST_FINE_WIDER, C.FADED_LEVEL) if own_faint else None}
+            "fine": (G.GHOST_FINE_WIDER, C.FADED_LEVEL) if own_faint else None,
+            "faded_wide": (G.FADED_WIDE_LEVEL, G.GHOST_FINE_WIDER, C.FADED_END) if own_faint else None}
 
 
 def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil: float, threshold: float,
                 paths: list[str | None], confs: list[float], notes: list[str],
                 always: list[bool] | None = None, own_width: bool = False,
                 wide: tuple[float, float] | None = None, faded: tuple[float, float] | None = None,
-                fine: tuple[float, float] | None = None) -> None:
+                fine: tuple[float, float] | None = None,
+                faded_wide: tuple[float, float, float] | None = None) -> None:
     """An erased line leaves a ghost: wide and well under the pencil's level
     along its path, where a drawn line, however faint, reaches about the
     pencil's level in a narrow stroke. A path read from such a ghost is read
@@ -299,7 +307,11 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     erased line fades before the cell's edge, a drawn one runs on to it.
     `fine` (times, level): a path under `level` of the pencil at least `times`
     as wide as those strokes, both measured in G.GHOST_FINE_STEP steps (a
-    thin pencil's strokes are 3-4 of C.GHOST_STEP wide), is a ghost."""
+    thin pencil's strokes are 3-4 of C.GHOST_STEP wide), is a ghost.
+    `faded_wide` (level, times, share): a path under `level` of the pencil
+    at least `times` as wide as those strokes (finely) whose end_share is
+    under `share` is a ghost: a darker smudge, over `faded`'s and `fine`'s
+    levels, must show both, as a drawn road there may show either."""
     todo = [i for i, path in enumerate(paths) if path is not None and not (always is not None and always[i])]
     if not todo:
         return
@@ -326,12 +338,13 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     widest = C.GHOST_WIDTH
     own = (own_strokes(lambda i, bend: ghost_width(ink, boxes[i], paths[i], bend, threshold))
            if own_width or wide is not None else None)
-    own_fine = own_strokes(fine_width) if fine is not None else None
+    own_fine = own_strokes(fine_width) if fine is not None or faded_wide is not None else None
     if own_width and own is not None:
         widest = min(widest, C.GHOST_WIDER * own)
     top = max(C.GHOST_LEVEL, wide[1]) if wide is not None and own is not None else C.GHOST_LEVEL
     top = max(top, faded[0]) if faded is not None else top
     top = max(top, fine[1]) if fine is not None and own_fine is not None else top
+    top = max(top, faded_wide[0]) if faded_wide is not None and own_fine is not None else top
     for i, (level, bend) in zip(todo, best, strict=True):
         path = paths[i]
         if level >= top * pencil:
@@ -344,6 +357,9 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
             ghost = ghost or end_share(ink, boxes[i], path, bend, level) < faded[1]
         if fine is not None and own_fine is not None and level < fine[1] * pencil and not ghost:
             ghost = fine_width(i, bend) >= fine[0] * own_fine - 1e-9
+        if faded_wide is not None and own_fine is not None and level < faded_wide[0] * pencil and not ghost:
+            ghost = (fine_width(i, bend) >= faded_wide[1] * own_fine - 1e-9
+                     and end_share(ink, boxes[i], path, bend, level) < faded_wide[2])
         if ghost:
             paths[i], confs[i] = None, C.GHOST_CONFIDENCE
             notes[i] = f"a faint, wide mark along {path} (an erased line?), read as empty"
