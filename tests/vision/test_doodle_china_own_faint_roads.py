@@ -54,12 +54,14 @@ def test_a_faded_wide_arc_over_faded_level(cell):
 ], ids=["drawn-se-by-grid-line", "drawn-sw", "drawn-ew", "erased-se"])
 def test_end_share_over_each_samples_background(photo, cell, drawn):
     """A drawn road's end, each sample over its own background
-    (G.END_BACKGROUND percentile of its cut), carries at least C.FADED_END
-    of its middle's ink; an erased line's fades under it."""
+    (G.END_BACKGROUND percentile of its cut; drop_ghosts `faded_wide`),
+    carries at least C.FADED_END of its middle's ink; an erased line's
+    fades under it."""
     m = mosaic("own-faint-ends.npz", photo)
     i = m.index(cell)
     path = m.truth[i] or "SE"  # the erased turn was read as SE
     levels = cells.nan_median(m.profiles()[i:i + 1])[0]
     level, bend = max((float(levels[k]), b) for k, (n, b) in enumerate(cells.templates()) if n == path)
     assert level < 0.7 * m.pencil  # within reach of the rules judging its ends (G.FADED_WIDE_LEVEL)
-    assert (cells.end_share(m.ink, m.boxes[i], path, bend, level) >= C.FADED_END) == drawn
+    got = cells.end_share(m.ink, m.boxes[i], path, bend, level, own_background=True)
+    assert (got >= C.FADED_END) == drawn, got

@@ -247,21 +247,24 @@ def ghost_width(ink: np.ndarray, box: np.ndarray, path: str, bend: float, thresh
     return float(np.median(right - left - 1)) * step
 
 
-def end_share(ink: np.ndarray, box: np.ndarray, path: str, bend: float, level: float) -> float:
+def end_share(ink: np.ndarray, box: np.ndarray, path: str, bend: float, level: float,
+              own_background: bool = False) -> float:
     """The ink at a path's fainter end (the outer C.GHOST_END of the cell at
     each end, which the profiles leave out; the median of its darkest ink
-    across +-C.PATH_BAND, each sample over its own background, the
-    G.END_BACKGROUND percentile of its cut across +-C.GHOST_SPAN) as a share
-    of `level`, the ink along its middle: a drawn line runs on to the cell's
-    edge, an erased one fades before it. The cut at the edge runs along the
-    grid line, whose print residual raises all of it, not only a stroke."""
+    across +-C.PATH_BAND) as a share of `level`, the ink along its middle: a
+    drawn line runs on to the cell's edge, an erased one fades before it.
+    `own_background`: each sample's darkest ink over its own background, the
+    G.END_BACKGROUND percentile of its cut (+-C.GHOST_SPAN), not over the
+    sheet's one paper level: at the cell's edge the cut runs along the grid
+    line, whose print residual raises or lowers all of it, not a stroke."""
     band = int(round(C.PATH_BAND / C.GHOST_STEP))
     mid = int(round(C.GHOST_SPAN / C.GHOST_STEP))
     ends = []
     for a, b in ((0.0, C.GHOST_END), (1 - C.GHOST_END, 1.0)):
         cut = _across(ink, box, path, bend, np.linspace(a, b, C.GHOST_END_SAMPLES))
         peak = cut[:, mid - band:mid + band + 1].max(axis=1)
-        ends.append(float(np.median(peak - np.percentile(cut, G.END_BACKGROUND, axis=1))))
+        ends.append(float(np.median(peak - np.percentile(cut, G.END_BACKGROUND, axis=1) if own_background
+                                    else peak)))
     return min(ends) / level if level > 0 else 0.0
 
 
@@ -309,9 +312,9 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     as wide as those strokes, both measured in G.GHOST_FINE_STEP steps (a
     thin pencil's strokes are 3-4 of C.GHOST_STEP wide), is a ghost.
     `faded_wide` (level, times, share): a path under `level` of the pencil
-    at least `times` as wide as those strokes (finely) whose end_share is
-    under `share` is a ghost: a darker smudge, over `faded`'s and `fine`'s
-    levels, must show both, as a drawn road there may show either."""
+    at least `times` as wide as those strokes (finely) whose end_share, each
+    sample over its own background, is under `share` is a ghost: a darker
+    smudge, over `faded`'s and `fine`'s levels, must show both."""
     todo = [i for i, path in enumerate(paths) if path is not None and not (always is not None and always[i])]
     if not todo:
         return
@@ -359,7 +362,7 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
             ghost = fine_width(i, bend) >= fine[0] * own_fine - 1e-9
         if faded_wide is not None and own_fine is not None and level < faded_wide[0] * pencil and not ghost:
             ghost = (fine_width(i, bend) >= faded_wide[1] * own_fine - 1e-9
-                     and end_share(ink, boxes[i], path, bend, level) < faded_wide[2])
+                     and end_share(ink, boxes[i], path, bend, level, own_background=True) < faded_wide[2])
         if ghost:
             paths[i], confs[i] = None, C.GHOST_CONFIDENCE
             notes[i] = f"a faint, wide mark along {path} (an erased line?), read as empty"
