@@ -133,6 +133,23 @@ def road_threshold(pencil: float, faint: bool = False, own_faint: bool = False) 
     return max(floor, C.INK_SHARE * pencil)
 
 
+def own_faint_paths(pencil_only: np.ndarray, print_smooth: np.ndarray, boxes: np.ndarray,
+                    holes: list[list[list[float]]], pencil: float, setup: list[bool]
+                    ) -> tuple[list[str | None], list[float], list[str]]:
+    """Paths on our own printed sheet with a faint pencil (under
+    P.OWN_FAINT_PATH_PENCIL): counted from P.OWN_PATH_FLOOR, judged on the
+    paper only (the print model's error over text and icons, at least
+    C.OWN_FAINT_PRINT of `print_smooth`, is a large share of a faint pencil)
+    and cleared of erased lines by the own-faint ghost rules."""
+    threshold = road_threshold(pencil, own_faint=True)
+    on_print = print_smooth >= C.OWN_FAINT_PRINT
+    profiles = path_profiles(np.where(on_print, -np.inf, pencil_only), boxes, holes)
+    paths, confs, notes = classify(profiles, threshold, setup)
+    drop_ghosts(pencil_only, boxes, profiles, pencil, threshold, paths, confs, notes, setup,
+                **faint_ghost_rules(True, False))
+    return paths, confs, notes
+
+
 def path_strength(profile: np.ndarray) -> np.ndarray:
     """Mean ink along each path (its best shape) of one cell: (6,)."""
     with np.errstate(all="ignore"), warnings.catch_warnings():
@@ -230,16 +247,24 @@ def ghost_width(ink: np.ndarray, box: np.ndarray, path: str, bend: float, thresh
     return float(np.median(right - left - 1)) * step
 
 
-def end_share(ink: np.ndarray, box: np.ndarray, path: str, bend: float, level: float) -> float:
+def end_share(ink: np.ndarray, box: np.ndarray, path: str, bend: float, level: float,
+              own_background: bool = False) -> float:
     """The ink at a path's fainter end (the outer C.GHOST_END of the cell at
     each end, which the profiles leave out; the median of its darkest ink
     across +-C.PATH_BAND) as a share of `level`, the ink along its middle: a
-    drawn line runs on to the cell's edge, an erased one fades before it."""
+    drawn line runs on to the cell's edge, an erased one fades before it.
+    `own_background`: each sample's darkest ink over its own background, the
+    G.END_BACKGROUND percentile of its cut (+-C.GHOST_SPAN), not over the
+    sheet's one paper level: at the cell's edge the cut runs along the grid
+    line, whose print residual raises or lowers all of it, not a stroke."""
     band = int(round(C.PATH_BAND / C.GHOST_STEP))
     mid = int(round(C.GHOST_SPAN / C.GHOST_STEP))
-    ends = [float(np.median(_across(ink, box, path, bend, np.linspace(a, b, C.GHOST_END_SAMPLES))
-                            [:, mid - band:mid + band + 1].max(axis=1)))
-            for a, b in ((0.0, C.GHOST_END), (1 - C.GHOST_END, 1.0))]
+    ends = []
+    for a, b in ((0.0, C.GHOST_END), (1 - C.GHOST_END, 1.0)):
+        cut = _across(ink, box, path, bend, np.linspace(a, b, C.GHOST_END_SAMPLES))
+        peak = cut[:, mid - band:mid + band + 1].max(axis=1)
+        ends.append(float(np.median(peak - np.percentile(cut, G.END_BACKGROUND, axis=1) if own_background
+                                    else peak)))
     return min(ends) / level if level > 0 else 0.0
 
 
@@ -253,18 +278,21 @@ def faint_ghost_rules(own_faint: bool, taught_faint: bool) -> dict[str, Any]:
     path under C.FADED_LEVEL whose ink fades before the cell's edge is one
     too (drop_ghosts `faded`), and so is one under C.FADED_LEVEL
     G.GHOST_FINE_WIDER times as wide as the sheet's strokes measured finely
-    (drop_ghosts `fine`)."""
+    (drop_ghosts `fine`), and one under G.FADED_WIDE_LEVEL both that wide
+    and faded (drop_ghosts `faded_wide`)."""
     return {"own_width": own_faint or taught_faint,
             "wide": (C.TAUGHT_GHOST_WIDER, C.TAUGHT_GHOST_LEVEL) if taught_faint else None,
             "faded": (C.FADED_LEVEL, C.FADED_END) if own_faint else None,
-            "fine": (G.GHOST_FINE_WIDER, C.FADED_LEVEL) if own_faint else None}
+            "fine": (G.GHOST_FINE_WIDER, C.FADED_LEVEL) if own_faint else None,
+            "faded_wide": (G.FADED_WIDE_LEVEL, G.GHOST_FINE_WIDER, C.FADED_END) if own_faint else None}
 
 
 def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil: float, threshold: float,
                 paths: list[str | None], confs: list[float], notes: list[str],
                 always: list[bool] | None = None, own_width: bool = False,
                 wide: tuple[float, float] | None = None, faded: tuple[float, float] | None = None,
-                fine: tuple[float, float] | None = None) -> None:
+                fine: tuple[float, float] | None = None,
+                faded_wide: tuple[float, float, float] | None = None) -> None:
     """An erased line leaves a ghost: wide and well under the pencil's level
     along its path, where a drawn line, however faint, reaches about the
     pencil's level in a narrow stroke. A path read from such a ghost is read
@@ -282,7 +310,11 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     erased line fades before the cell's edge, a drawn one runs on to it.
     `fine` (times, level): a path under `level` of the pencil at least `times`
     as wide as those strokes, both measured in G.GHOST_FINE_STEP steps (a
-    thin pencil's strokes are 3-4 of C.GHOST_STEP wide), is a ghost."""
+    thin pencil's strokes are 3-4 of C.GHOST_STEP wide), is a ghost.
+    `faded_wide` (level, times, share): a path under `level` of the pencil
+    at least `times` as wide as those strokes (finely) whose end_share, each
+    sample over its own background, is under `share` is a ghost: a darker
+    smudge, over `faded`'s and `fine`'s levels, must show both."""
     todo = [i for i, path in enumerate(paths) if path is not None and not (always is not None and always[i])]
     if not todo:
         return
@@ -309,12 +341,13 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     widest = C.GHOST_WIDTH
     own = (own_strokes(lambda i, bend: ghost_width(ink, boxes[i], paths[i], bend, threshold))
            if own_width or wide is not None else None)
-    own_fine = own_strokes(fine_width) if fine is not None else None
+    own_fine = own_strokes(fine_width) if fine is not None or faded_wide is not None else None
     if own_width and own is not None:
         widest = min(widest, C.GHOST_WIDER * own)
     top = max(C.GHOST_LEVEL, wide[1]) if wide is not None and own is not None else C.GHOST_LEVEL
     top = max(top, faded[0]) if faded is not None else top
     top = max(top, fine[1]) if fine is not None and own_fine is not None else top
+    top = max(top, faded_wide[0]) if faded_wide is not None and own_fine is not None else top
     for i, (level, bend) in zip(todo, best, strict=True):
         path = paths[i]
         if level >= top * pencil:
@@ -327,6 +360,9 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
             ghost = ghost or end_share(ink, boxes[i], path, bend, level) < faded[1]
         if fine is not None and own_fine is not None and level < fine[1] * pencil and not ghost:
             ghost = fine_width(i, bend) >= fine[0] * own_fine - 1e-9
+        if faded_wide is not None and own_fine is not None and level < faded_wide[0] * pencil and not ghost:
+            ghost = (fine_width(i, bend) >= faded_wide[1] * own_fine - 1e-9
+                     and end_share(ink, boxes[i], path, bend, level, own_background=True) < faded_wide[2])
         if ghost:
             paths[i], confs[i] = None, C.GHOST_CONFIDENCE
             notes[i] = f"a faint, wide mark along {path} (an erased line?), read as empty"

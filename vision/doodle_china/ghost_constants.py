@@ -40,3 +40,25 @@ GHOST_FINE_WIDER = 1.3
 # 655518, 655569 right); all styles 656000-656099 97 -> 99 of 100 (656028,
 # 656052 right); no cell newly wrong.
 GHOST_RUN_GAP = 0.0125
+
+# --- faintroads (session 22)
+# cells.end_share(own_background=True) takes each end sample's own
+# background off its darkest ink: the END_BACKGROUND percentile of its cut
+# (+-GHOST_SPAN of the cell), not the sheet's one paper level. At the cell's
+# edge that cut runs along the grid line, whose print residual on a faint
+# sheet raised an erased arc's ends to 1.2 of its middle (684012 (3,4)), or
+# lowered a drawn road's to 0.35 (684020 (4,3)). Own faint dev 684000-684079
+# (1600x1200), paths under 0.75 of the pencil: drawn roads' end shares then
+# 0.80 and up; the cut's median instead took drawn roads to 0.41. Only the
+# `faded_wide` rule uses it: for every end (the `faded` rule too) it read
+# 684500-684579 two cells newly wrong, where the print model, over-subtracted
+# on part of a cut beside a skyscraper's floor boxes (-2.3 of the level),
+# lifted an erased arc's end from 0.10 to 1.09 (684548 (2,3)).
+END_BACKGROUND = 25
+# A path from FADED_LEVEL up to FADED_WIDE_LEVEL of the pencil is a ghost
+# when at least GHOST_FINE_WIDER times as wide as the sheet's own strokes
+# (fine step) and its end share (own background) under FADED_END
+# (cells.drop_ghosts `faded_wide`): a darker erased arc must show both;
+# there dev drawn roads were 0.94-1.21 wide and ended at 0.80 and up,
+# 684012 (3,4)'s smudge 1.32 and 0.42.
+FADED_WIDE_LEVEL = 0.7

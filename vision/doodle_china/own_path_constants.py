@@ -20,3 +20,11 @@ right; 655051 24 of 25, its last road dropped by the coarse width rule at
 from __future__ import annotations
 
 OWN_PATH_FLOOR = 0.015
+
+# faintroads (session 22): our own sheet's roads take the faint pencil's
+# rules (cells.own_faint_paths: OWN_PATH_FLOOR, judged on the paper only, the
+# own-faint ghost rules) under OWN_FAINT_PATH_PENCIL, above OWN_FAINT_PENCIL
+# (0.1, which still sets the floors', houses' and trees' rules): faint
+# strokes read 0.10-0.12 of pencil on some photos, and there the print
+# model's residual round a shop's or boat's icon read as NW turns.
+OWN_FAINT_PATH_PENCIL = 0.13

@@ -25,6 +25,7 @@ from .own_floor_constants import (
     OWN_FLOOR_STROKE_MIN,
     OWN_FLOOR_YES,
 )
+from .own_path_constants import OWN_FAINT_PATH_PENCIL
 from .tree_constants import (
     OWN_FAINT_HOUSE_LEVELS,
     OWN_FAINT_TREE_GAP,
@@ -90,19 +91,17 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
     pencil = cells.pencil_level(profiles)
     taught_faint = taught and pencil < C.NOISE_BELOW_PENCIL  # a template read, a faint pencil
     own_faint = not taught and pencil < C.OWN_FAINT_PENCIL  # our own printed sheet, a faint pencil
-    threshold = cells.road_threshold(pencil, taught_faint, own_faint)
-    if own_faint:
-        # the printed sheet is a model: over print (text, icons) its error is a
-        # large share of a faint pencil, so paths are judged on the paper only
-        on_print = print_smooth >= C.OWN_FAINT_PRINT
-        profiles = cells.path_profiles(np.where(on_print, -np.inf, pencil_only), boxes, holes)
     # our own sheet, a pencil not faint: a floor's single slash judged by own_floor_constants
     plain_own = not taught and not own_faint
     stroke_min = floor_stroke_min(taught, own_faint)
     setup = [cell["kind"] in C.SETUP_KINDS for _, _, cell in drawable]
-    paths, confs, notes = cells.classify(profiles, threshold, setup)
-    cells.drop_ghosts(pencil_only, boxes, profiles, pencil, threshold, paths, confs, notes, setup,
-                      **cells.faint_ghost_rules(own_faint, taught_faint))
+    if not taught and pencil < OWN_FAINT_PATH_PENCIL:  # our own sheet's roads, a faint pencil's rules
+        paths, confs, notes = cells.own_faint_paths(pencil_only, print_smooth, boxes, holes, pencil, setup)
+    else:
+        threshold = cells.road_threshold(pencil, taught_faint)
+        paths, confs, notes = cells.classify(profiles, threshold, setup)
+        cells.drop_ghosts(pencil_only, boxes, profiles, pencil, threshold, paths, confs, notes, setup,
+                          **cells.faint_ghost_rules(False, taught_faint))
     grid = [[cell["kind"] for cell in row] for row in geo["cells"]]
     grid_conf = [[1.0 for _ in row] for row in geo["cells"]]
     for (r, c, cell), path, conf, note in zip(drawable, paths, confs, notes, strict=True):
