@@ -195,6 +195,10 @@ COLUMN_BORDER_PAPER = 0.8  # a row with this share of paper across is a border
 COLUMN_MIN_COLOUR = 0.6  # a row of the card's field has at least this share of colour (not paper)
 COLUMN_MAX_BREAK = 0.04  # rows that fail (a printed banner, glare) tolerated in a run
 COLUMN_MIN_FIT = 0.75  # share of the rows up to the closing border that must fit
+# a pale card above a house known by its outline (columns.card_by_sides): the side borders stop together
+SIDES_STOP = 0.02  # for this share of a store's height (3 rows at least), right above a border across
+SIDES_MIN_SHARE = 0.9  # rows up to there with paper in both side bands
+SIDES_MIN_COLOUR_ROWS = 0.2  # rows of its field with colour (COLUMN_MIN_COLOUR); fewer: doubted more
 # a store merged with the strip above it (the border between them faint): split
 STORE_MERGED = 1.18  # a store this much taller for its width than the stores nearest it is two cards
 STORE_NEIGHBOURS = 4  # the stores it is compared with
