@@ -174,3 +174,26 @@ def test_a_hole_inside_a_house_is_reported_where_it_is(houses: list[list[Card]],
     for o, (x, y) in zip(left, missed, strict=True):
         assert o.kind == "other" and "no card was found" in o.reason
         assert cv2.pointPolygonTest(o.quad.reshape(-1, 1, 2), (x, y), False) > 0
+
+
+@pytest.mark.parametrize("bases, below", [
+    ([600, 600, 600 - 1.5 * STORE, 600], 2),
+    ([600, 600, 600 + 0.5 * STORE, 600], None),
+    ([600, 600, 600, 600], None),
+], ids=["house-above-the-line-place-below-reported", "house-below-the-line-nothing-below", "all-on-the-line"])
+def test_the_place_below_a_house_standing_above_the_line_is_reported(bases: list[float], below: int | None) -> None:
+    """Issue 13, facade 10616: a house's store and lower windows were never
+    found (dim borders on a dark table), so the house stood above the
+    street's line and its lost cards were dropped silently. Every house
+    stands on a store on the line: the place between the house's lowest card
+    and the line is reported among the cards left out."""
+    houses = _street(bases, [1, 2, 1, 1])
+    left: list[Other] = []
+    check_street(houses, U, V, WIDTH, left_out=left)
+    if below is None:
+        assert not left
+        return
+    assert len(left) == 1 and "line of stores" in left[0].reason
+    x = below * (WIDTH + 8) + WIDTH / 2
+    for y in (bases[below] + 0.2 * STORE, 600 - 0.2 * STORE):  # just below the house, just above the line
+        assert cv2.pointPolygonTest(left[0].quad.reshape(-1, 1, 2), (x, y), False) > 0
