@@ -54,6 +54,9 @@ FULL_CARD_SHARE = 0.75  # and at least this share of the tallest card's (a steep
 SAME_HOUSE_OFFSET = 0.5  # of a column's width: a centre this near its middle line joins it (house_columns)
 MAX_HOUSE_GAP = 0.9  # of card width: a wider gap between houses means two streets
 MAX_BASELINE_SHIFT = 0.35  # of card height: stores further off the line: two streets
+# the line is the median of the stores' pairwise slopes: with three, one store off it (a discard taken for
+# a house, 12 MP 10604) bends two slopes of three and a right house looks off; places below only from four
+PLACES_BELOW_MIN_STORES = 4
 SPLIT_PERCENTILE = 4  # a line across a strip: this percentile of its row (all of it: a printed banner stops short)
 SPLIT_MIN_WHITE = 0.6  # is this bright in every channel (a blurred border between two strips)
 SPLIT_CONTRAST = 0.25  # and this much brighter than the strip on both sides of it
