@@ -175,3 +175,58 @@ def test_glare_over_a_column_is_named_on_the_card_below_it(glare: bool, roof: bo
     assert bool(notes) == warned
     if warned:
         assert house[-1].role_confidence <= 0.5 and "glare" in house[-1].notes[-1]
+
+
+def _pale_above(kind: str) -> np.ndarray:
+    """A store and above it, per kind: a roof tucked under it whose field is
+    a coloured band at its foot under a grey roof and a pale sky, both as
+    bright and grey as paper (wide-border 10401 at 12 MP, classic 10701);
+    or a pale patch of the cloth as wide as the column's side borders
+    reach; or nothing (bare table)."""
+    bal = _table()
+    if kind == "pale-roof":
+        _draw(bal, 130, 244, (0.2, 0.8, 0.9))  # the roof's band, yellow, at its foot
+        bal[130:226, X0:X1] = (0.93, 0.95, 0.92)  # grey roof and pale sky: paper to the mask
+        bal[165:190, X0 + 20:X1 - 20] = (0.35, 0.35, 0.35)  # dark windows in the roof
+    elif kind == "pale-all-the-way":  # glare or a pale print over all but a few rows (wide-border 10701)
+        _draw(bal, 130, 244, (0.93, 0.95, 0.92))
+        bal[200:204, X0:X1] = (0.2, 0.8, 0.9)
+        bal[131:135, X0:X1] = (0.3, 0.3, 0.3)  # the roof's ridge right under its top border
+    elif kind == "pale-cloth":
+        bal[120:244, X0 - BORDER - 12:X1 + BORDER + 12] = (0.93, 0.95, 0.92)
+    _draw(bal, 250, 470, (0.9, 0.3, 0.3))  # the store, its top border over the roof's foot
+    return bal
+
+
+@pytest.mark.parametrize("kind, found", [
+    ("pale-roof", True), ("pale-all-the-way", True), ("pale-cloth", False), ("bare-table", False),
+], ids=["grey-roof-pale-sky", "pale-nearly-all-the-way", "pale-cloth-no-card", "bare-table"])
+def test_a_pale_card_above_a_house_is_found_by_its_outline(kind: str, found: bool) -> None:
+    """Wide-border 10401 (12 MP) and classic 10701 dropped their roofs: a
+    grey roof under a pale sky balances to paper, so the column search saw
+    no colour and stopped. Its side borders still go on up the column and
+    stop together right past its own top border; a pale cloth's do not. A
+    card pale nearly all the way is doubted more."""
+    bal = _pale_above(kind)
+    house = [_card(250, 470)]
+    assert extend_columns([house], bal, STORE) == int(found)
+    if found:
+        tl, tr, br, bl = house[-1].quad
+        assert abs(tl[1] - 130) <= 4 and abs(bl[1] - 244) <= 4
+        assert abs(tl[0] - X0) <= 1 and abs(tr[0] - X1) <= 1
+        assert house[-1].role_confidence <= (0.4 if kind == "pale-all-the-way" else 0.5)
+        assert "outline alone" in house[-1].notes[-1]
+
+
+def test_the_pale_rest_of_a_card_above_its_band_is_no_card_of_its_own() -> None:
+    """Wide-border 10705 and 10613: only a roof's coloured band was found (the
+    pale roof above it passes for paper); the rest of that roof, outlined up
+    the column, is the same card, not one more."""
+    bal = _table()
+    _draw(bal, 130, 244, (0.93, 0.95, 0.92))  # the roof, pale but for its band
+    bal[226:244, X0:X1] = (0.2, 0.8, 0.9)
+    bal[182:200, X0 + 20:X1 - 20] = (0.35, 0.35, 0.35)
+    bal[131:135, X0:X1] = (0.3, 0.3, 0.3)
+    _draw(bal, 250, 470, (0.9, 0.3, 0.3))
+    house = [_card(250, 470), _card(226, 244)]
+    assert extend_columns([house], bal, 170.0) == 0

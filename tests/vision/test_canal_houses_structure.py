@@ -174,3 +174,33 @@ def test_a_hole_inside_a_house_is_reported_where_it_is(houses: list[list[Card]],
     for o, (x, y) in zip(left, missed, strict=True):
         assert o.kind == "other" and "no card was found" in o.reason
         assert cv2.pointPolygonTest(o.quad.reshape(-1, 1, 2), (x, y), False) > 0
+
+
+@pytest.mark.parametrize("bases, below", [
+    ([600, 600, 600 - 0.9 * STORE, 600], 2),
+    ([600, 600, 600 - 1.5 * STORE, 600], 2),
+    ([600, 600, 600 + 0.5 * STORE, 600], None),
+    ([600, 600, 600 - 1.5 * STORE], "three-stores"),
+    ([600, 600, 600, 600], None),
+], ids=["store-missed-its-place-reported", "store-and-window-missed-both-places-reported",
+        "house-below-the-line-nothing-below", "three-stores-too-few-to-tell-which-is-off", "all-on-the-line"])
+def test_the_place_below_a_house_standing_above_the_line_is_reported(bases: list[float],
+                                                                    below: int | str | None) -> None:
+    """Issue 13, facade 10616: a house's store and lower windows were never
+    found (dim borders on a dark table), so the house stood above the
+    street's line and its lost cards were dropped silently. Every house
+    stands on a store on the line: the place between the house's lowest card
+    and the line is reported among the cards left out."""
+    houses = _street(bases, [1, 2, 1, 1][:len(bases)])
+    left: list[Other] = []
+    check_street(houses, U, V, WIDTH, left_out=left)
+    if not isinstance(below, int):
+        assert not left
+        return
+    # the store's place: a whole card standing on the line; the windows', when room is left, above it
+    places = [(600 - 0.5 * STORE, 600 - 0.1 * STORE)] + ([(bases[below] + 0.1 * STORE,)] if 600 - bases[below] > 1.2 * STORE else [])
+    assert len(left) == len(places) and all("line of stores" in o.reason for o in left)
+    x = below * (WIDTH + 8) + WIDTH / 2
+    for o, ys in zip(sorted(left, key=lambda o: -float(o.quad[:, 1].mean())), places, strict=True):
+        for y in ys:
+            assert cv2.pointPolygonTest(o.quad.reshape(-1, 1, 2), (x, y), False) > 0

@@ -7,7 +7,9 @@ where its column goes on: its own side borders (paper) continue the
 column's sides, its coloured field lies between them, and its top border
 closes it off. Nothing here assumes a deck's border width or proportions:
 the border is measured in the photo, heights are judged against the
-street's own stores."""
+street's own stores. A card too pale to show colour (a grey roof under a
+pale sky balances to paper) is known by its outline alone: its side
+borders going on up the column and stopping together past its top border."""
 
 from __future__ import annotations
 
@@ -29,6 +31,8 @@ def extend_columns(houses: list[list[Card]], bal: np.ndarray, height: float,
         added += _fill_holes(house, bal, height, taken or [])
         for _ in range(C.COLUMN_MAX_ADDED):
             card = card_above(house[-1], bal, height)
+            if card is None and not glare_above(house[-1], bal, height):  # glare: named below, as it was
+                card = card_by_sides(house[-1], bal, height)
             if card is None or _already(card, taken or []):
                 break
             house.append(card)
@@ -215,4 +219,67 @@ def card_above(top: Card, bal: np.ndarray, height: float) -> Card | None:
     field = Field(q, q.mean(axis=0), f.angle, (f.size[0], seen), seen * float(np.linalg.norm(tr - tl)), 1.0)
     card = Card(field, q, False, role_confidence=0.6)
     card.notes.append("found from its house's column (its outline was not closed off); check it")
+    return card
+
+
+def card_by_sides(top: Card, bal: np.ndarray, height: float) -> Card | None:
+    """The card above `top` known by its outline alone, when its field is
+    too pale to pass for colour (grey roofs, pale skies and glare balance to
+    paper): the column's side borders go on past the top card's top border
+    for at least a tucked card's visible height, then stop together right
+    after a row of paper across (that card's own top border, as thick as a
+    border), with the table beyond. Bare table above a house stops the sides
+    right at the top card's own border; a cloth's stripes never stop."""
+    if float(np.linalg.norm(top.quad[0] - top.quad[3])) < C.MIN_VISIBLE_FRACTION * height:
+        # a strip thinner than a tucked card shows: the coloured band of a card whose pale rest goes on
+        # above it (wide-border 10705 and 10613: 0.07 and 0.14 of a store; the cards fired on: 0.49)
+        return None
+    got = _column_paper(top, bal, height)
+    if got is None:
+        return None
+    quad, paper, inner, m = got
+    ph, pw = paper.shape
+    across = inner.mean(axis=1) >= C.COLUMN_BORDER_PAPER
+    limit = int(C.COLUMN_MAX_BORDER * pw) + 2
+    if not across[:4].any():
+        return None
+    first = int(np.argmax(across[:4]))
+    run = int(np.argmin(across[first:])) if not across[first:].all() else ph - first
+    band = min(run, limit) + 2
+    least_side = max(1, min(band - 2, int(round(C.COLUMN_SIDE_MIN * pw))))
+    sides = np.minimum(side_track(paper, m, band, -1), side_track(paper, pw - m - 1, band, 1)) >= least_side
+    stop_rows = max(3, int(C.SIDES_STOP * height))
+    bare = np.convolve(~sides, np.ones(stop_rows, int), "valid") == stop_rows  # [r]: rows r.. have no sides
+    stops = np.nonzero(bare[first:])[0]
+    if not len(stops):
+        return None  # the sides never stop (a cloth's stripes) or run off the column
+    end = first + int(stops[0])
+    # the closing border: paper across just below where the sides stop (a row or two of blur allowed)
+    near = np.nonzero(across[max(first, end - 3):end])[0]
+    if not len(near):
+        return None
+    close_top = max(first, end - 3) + int(near[-1])
+    close = close_top
+    while close > first and across[close - 1]:
+        close -= 1
+    # both borders are as thick: the one measured where it is not run together with a pale sky
+    thick = next((t for t in (close_top + 1 - close, run) if 2 <= t <= limit), 0)
+    close, start = close_top + 1 - thick, first + thick
+    if not thick or close - start < C.MIN_VISIBLE_FRACTION * 0.5 * height:
+        return None
+    if sides[first:end].mean() < C.SIDES_MIN_SHARE:
+        return None
+    # paper nearly all the way (a pale sky and roof, or glare over a card): still a card's outline, doubted more
+    pale = float(np.mean(inner[start:close].mean(axis=1) <= 1 - C.COLUMN_MIN_COLOUR)) < C.SIDES_MIN_COLOUR_ROWS
+    tl0, tr0 = top.quad[0].astype(np.float64), top.quad[1].astype(np.float64)
+    left_up, right_up = (quad[3] - quad[0]) / ph, (quad[2] - quad[1]) / ph
+    bl, br = tl0 + start * left_up, tr0 + start * right_up
+    tl, tr = tl0 + close * left_up, tr0 + close * right_up
+    q = np.array([tl, tr, br, bl], np.float32)
+    f = top.field
+    seen = float(np.linalg.norm(tl - bl))
+    field = Field(q, q.mean(axis=0), f.angle, (f.size[0], seen), seen * float(np.linalg.norm(tr - tl)), 1.0)
+    card = Card(field, q, False, role_confidence=0.4 if pale else 0.5)
+    card.notes.append("found from its house's column by its outline alone (its field looks as pale as "
+                      f"paper{' nearly all the way: a pale card, or glare over one?' if pale else ''}); check it")
     return card

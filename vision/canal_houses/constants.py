@@ -54,6 +54,9 @@ FULL_CARD_SHARE = 0.75  # and at least this share of the tallest card's (a steep
 SAME_HOUSE_OFFSET = 0.5  # of a column's width: a centre this near its middle line joins it (house_columns)
 MAX_HOUSE_GAP = 0.9  # of card width: a wider gap between houses means two streets
 MAX_BASELINE_SHIFT = 0.35  # of card height: stores further off the line: two streets
+# the line is the median of the stores' pairwise slopes: with three, one store off it (a discard taken for
+# a house, 12 MP 10604) bends two slopes of three and a right house looks off; places below only from four
+PLACES_BELOW_MIN_STORES = 4
 SPLIT_PERCENTILE = 4  # a line across a strip: this percentile of its row (all of it: a printed banner stops short)
 SPLIT_MIN_WHITE = 0.6  # is this bright in every channel (a blurred border between two strips)
 SPLIT_CONTRAST = 0.25  # and this much brighter than the strip on both sides of it
@@ -195,6 +198,10 @@ COLUMN_BORDER_PAPER = 0.8  # a row with this share of paper across is a border
 COLUMN_MIN_COLOUR = 0.6  # a row of the card's field has at least this share of colour (not paper)
 COLUMN_MAX_BREAK = 0.04  # rows that fail (a printed banner, glare) tolerated in a run
 COLUMN_MIN_FIT = 0.75  # share of the rows up to the closing border that must fit
+# a pale card above a house known by its outline (columns.card_by_sides): the side borders stop together
+SIDES_STOP = 0.02  # for this share of a store's height (3 rows at least), right above a border across
+SIDES_MIN_SHARE = 0.9  # rows up to there with paper in both side bands
+SIDES_MIN_COLOUR_ROWS = 0.2  # rows of its field with colour (COLUMN_MIN_COLOUR); fewer: doubted more
 # a store merged with the strip above it (the border between them faint): split
 STORE_MERGED = 1.18  # a store this much taller for its width than the stores nearest it is two cards
 STORE_NEIGHBOURS = 4  # the stores it is compared with
