@@ -135,6 +135,19 @@ def _column_paper(top: Card, bal: np.ndarray, height: float
     return quad, paper, inner, m
 
 
+def _paper_across(inner: np.ndarray) -> tuple[np.ndarray, int | None, int]:
+    """Rows of paper right across the column (COLUMN_BORDER_PAPER of the
+    inner part), the first of them within the top card's top border (its
+    first 4 rows; None if none) and how many follow on from it: the top
+    card's own border, and whatever paper-like lies above it."""
+    across = inner.mean(axis=1) >= C.COLUMN_BORDER_PAPER
+    if not across[:4].any():
+        return across, None, 0
+    first = int(np.argmax(across[:4]))
+    run = int(np.argmin(across[first:])) if not across[first:].all() else len(across) - first
+    return across, first, run
+
+
 def glare_above(top: Card, bal: np.ndarray, height: float) -> bool:
     """Whether glare lies right above a house's top card and colour goes on
     past it: paper across the column from the card's top edge, for longer
@@ -145,13 +158,10 @@ def glare_above(top: Card, bal: np.ndarray, height: float) -> bool:
     if got is None:
         return False
     _, paper, inner, _ = got
-    ph, pw = paper.shape
-    across = inner.mean(axis=1) >= C.COLUMN_BORDER_PAPER
-    if not across[:4].any():
+    across, start, run = _paper_across(inner)
+    if start is None:
         return False
-    start = int(np.argmax(across[:4]))
-    run = int(np.argmin(across[start:])) if not across[start:].all() else ph - start
-    border = int(C.COLUMN_MAX_BORDER * pw) + 2
+    border = int(C.COLUMN_MAX_BORDER * paper.shape[1]) + 2
     if run <= border or run > C.GLARE_MAX_RUN * height:
         return False
     after = inner[start + run:start + run + max(2, int(C.GLARE_COLOUR_AFTER * height))].mean(axis=1)
@@ -239,12 +249,10 @@ def card_by_sides(top: Card, bal: np.ndarray, height: float) -> Card | None:
         return None
     quad, paper, inner, m = got
     ph, pw = paper.shape
-    across = inner.mean(axis=1) >= C.COLUMN_BORDER_PAPER
-    limit = int(C.COLUMN_MAX_BORDER * pw) + 2
-    if not across[:4].any():
+    across, first, run = _paper_across(inner)
+    if first is None:
         return None
-    first = int(np.argmax(across[:4]))
-    run = int(np.argmin(across[first:])) if not across[first:].all() else ph - first
+    limit = int(C.COLUMN_MAX_BORDER * pw) + 2
     band = min(run, limit) + 2
     least_side = max(1, min(band - 2, int(round(C.COLUMN_SIDE_MIN * pw))))
     sides = np.minimum(side_track(paper, m, band, -1), side_track(paper, pw - m - 1, band, 1)) >= least_side
