@@ -16,6 +16,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from . import column_constants as K
 from . import constants as C
 from .find import Field, paper_mask
 from .structure import Card, rectify
@@ -29,7 +30,7 @@ def extend_columns(houses: list[list[Card]], bal: np.ndarray, height: float,
     added = 0
     for house in houses:
         added += _fill_holes(house, bal, height, taken or [])
-        for _ in range(C.COLUMN_MAX_ADDED):
+        for _ in range(K.COLUMN_MAX_ADDED):
             card = card_above(house[-1], bal, height)
             if card is None and not glare_above(house[-1], bal, height):  # glare: named below, as it was
                 card = card_by_sides(house[-1], bal, height)
@@ -85,7 +86,7 @@ def column_patch(top: Card, bal: np.ndarray, reach: float) -> tuple[np.ndarray, 
     if width < 8:
         return None
     across /= width
-    margin = C.COLUMN_SIDE_MARGIN * width
+    margin = K.COLUMN_SIDE_MARGIN * width
     near_l, near_r = tl - margin * across, tr + margin * across
     far_l, far_r = near_l + reach * left_up, near_r + reach * right_up
     quad = np.array([near_l, near_r, far_r, far_l], np.float32)
@@ -122,7 +123,7 @@ def _column_paper(top: Card, bal: np.ndarray, height: float
     """The column above `top` (column_patch) as paper: its quad, the paper
     mask, the mask's inner part (inside the field's margins, 5% in from each
     side) and the margin in pixels; None off the photo or when too narrow."""
-    got = column_patch(top, bal, C.COLUMN_REACH * height)
+    got = column_patch(top, bal, K.COLUMN_REACH * height)
     if got is None:
         return None
     patch, quad, margin = got
@@ -140,7 +141,7 @@ def _paper_across(inner: np.ndarray) -> tuple[np.ndarray, int | None, int]:
     inner part), the first of them within the top card's top border (its
     first 4 rows; None if none) and how many follow on from it: the top
     card's own border, and whatever paper-like lies above it."""
-    across = inner.mean(axis=1) >= C.COLUMN_BORDER_PAPER
+    across = inner.mean(axis=1) >= K.COLUMN_BORDER_PAPER
     if not across[:4].any():
         return across, None, 0
     first = int(np.argmax(across[:4]))
@@ -161,11 +162,11 @@ def glare_above(top: Card, bal: np.ndarray, height: float) -> bool:
     across, start, run = _paper_across(inner)
     if start is None:
         return False
-    border = int(C.COLUMN_MAX_BORDER * paper.shape[1]) + 2
-    if run <= border or run > C.GLARE_MAX_RUN * height:
+    border = int(K.COLUMN_MAX_BORDER * paper.shape[1]) + 2
+    if run <= border or run > K.GLARE_MAX_RUN * height:
         return False
-    after = inner[start + run:start + run + max(2, int(C.GLARE_COLOUR_AFTER * height))].mean(axis=1)
-    return len(after) > 0 and float(np.mean(1 - after >= C.COLUMN_MIN_COLOUR)) >= C.COLUMN_MIN_FIT
+    after = inner[start + run:start + run + max(2, int(K.GLARE_COLOUR_AFTER * height))].mean(axis=1)
+    return len(after) > 0 and float(np.mean(1 - after >= K.COLUMN_MIN_COLOUR)) >= K.COLUMN_MIN_FIT
 
 
 def card_above(top: Card, bal: np.ndarray, height: float) -> Card | None:
@@ -182,17 +183,17 @@ def card_above(top: Card, bal: np.ndarray, height: float) -> Card | None:
     across = inner.mean(axis=1)  # share of paper right across the field's width
     # A printed banner (a pale label across the art) is paper-like over most of the width but
     # leaves colour at both ends, where a border runs right across: such rows count as colour.
-    edge = max(2, int(C.COLUMN_BANNER_EDGE * (pw - 2 * m)))
+    edge = max(2, int(K.COLUMN_BANNER_EDGE * (pw - 2 * m)))
     banner = (paper[:, m + 1:m + 1 + edge].mean(axis=1) < 0.5) & \
         (paper[:, pw - m - 1 - edge:pw - m - 1].mean(axis=1) < 0.5)
     across = np.where(banner, 0.0, across)
     # the top card's own top border: paper across, right at its edge
-    limit = int(C.COLUMN_MAX_BORDER * pw) + 2
-    first = np.nonzero(across[:4] >= C.COLUMN_BORDER_PAPER)[0]
+    limit = int(K.COLUMN_MAX_BORDER * pw) + 2
+    first = np.nonzero(across[:4] >= K.COLUMN_BORDER_PAPER)[0]
     if not len(first):
         return None
     r = int(first[0])
-    while r < min(limit, ph) and across[r] >= C.COLUMN_BORDER_PAPER:
+    while r < min(limit, ph) and across[r] >= K.COLUMN_BORDER_PAPER:
         r += 1
     if r >= min(limit, ph):
         return None
@@ -200,24 +201,24 @@ def card_above(top: Card, bal: np.ndarray, height: float) -> Card | None:
     # field's edge only (a neighbouring house's border or a pale table lie further out)
     band = r - int(first[0]) + 2
     sides = np.minimum(side_track(paper, m, band, -1), side_track(paper, pw - m - 1, band, 1))
-    least_side = max(1, min(band - 2, int(round(C.COLUMN_SIDE_MIN * pw))))
+    least_side = max(1, min(band - 2, int(round(K.COLUMN_SIDE_MIN * pw))))
     start, good, miss = r, r, 0
     while r < ph:
-        if across[r] >= C.COLUMN_BORDER_PAPER and r - start >= C.MIN_VISIBLE_FRACTION * 0.5 * height:
+        if across[r] >= K.COLUMN_BORDER_PAPER and r - start >= C.MIN_VISIBLE_FRACTION * 0.5 * height:
             break  # the next border across: this card's own top
-        if 1 - across[r] >= C.COLUMN_MIN_COLOUR and sides[r] >= least_side:
+        if 1 - across[r] >= K.COLUMN_MIN_COLOUR and sides[r] >= least_side:
             good, miss = r + 1, 0
         else:
             miss += 1
-            if miss > max(2, C.COLUMN_MAX_BREAK * pw):
+            if miss > max(2, K.COLUMN_MAX_BREAK * pw):
                 return None  # the sides or the colour stop without a border across: no card
         r += 1
     if r >= ph or good - start < C.MIN_VISIBLE_FRACTION * 0.5 * height:
         return None
     # the rows to the border: nearly all of them with colour inside paper sides
     rows = np.arange(start, r)
-    fits = ((1 - across[rows]) >= C.COLUMN_MIN_COLOUR) & (sides[rows] >= least_side)
-    if fits.mean() < C.COLUMN_MIN_FIT:
+    fits = ((1 - across[rows]) >= K.COLUMN_MIN_COLOUR) & (sides[rows] >= least_side)
+    if fits.mean() < K.COLUMN_MIN_FIT:
         return None
     tl0, tr0 = top.quad[0].astype(np.float64), top.quad[1].astype(np.float64)
     left_up, right_up = (quad[3] - quad[0]) / ph, (quad[2] - quad[1]) / ph  # working px per patch row
@@ -252,11 +253,11 @@ def card_by_sides(top: Card, bal: np.ndarray, height: float) -> Card | None:
     across, first, run = _paper_across(inner)
     if first is None:
         return None
-    limit = int(C.COLUMN_MAX_BORDER * pw) + 2
+    limit = int(K.COLUMN_MAX_BORDER * pw) + 2
     band = min(run, limit) + 2
-    least_side = max(1, min(band - 2, int(round(C.COLUMN_SIDE_MIN * pw))))
+    least_side = max(1, min(band - 2, int(round(K.COLUMN_SIDE_MIN * pw))))
     sides = np.minimum(side_track(paper, m, band, -1), side_track(paper, pw - m - 1, band, 1)) >= least_side
-    stop_rows = max(3, int(C.SIDES_STOP * height))
+    stop_rows = max(3, int(K.SIDES_STOP * height))
     bare = np.convolve(~sides, np.ones(stop_rows, int), "valid") == stop_rows  # [r]: rows r.. have no sides
     stops = np.nonzero(bare[first:])[0]
     if not len(stops):
@@ -275,10 +276,10 @@ def card_by_sides(top: Card, bal: np.ndarray, height: float) -> Card | None:
     close, start = close_top + 1 - thick, first + thick
     if not thick or close - start < C.MIN_VISIBLE_FRACTION * 0.5 * height:
         return None
-    if sides[first:end].mean() < C.SIDES_MIN_SHARE:
+    if sides[first:end].mean() < K.SIDES_MIN_SHARE:
         return None
     # paper nearly all the way (a pale sky and roof, or glare over a card): still a card's outline, doubted more
-    pale = float(np.mean(inner[start:close].mean(axis=1) <= 1 - C.COLUMN_MIN_COLOUR)) < C.SIDES_MIN_COLOUR_ROWS
+    pale = float(np.mean(inner[start:close].mean(axis=1) <= 1 - K.COLUMN_MIN_COLOUR)) < K.SIDES_MIN_COLOUR_ROWS
     tl0, tr0 = top.quad[0].astype(np.float64), top.quad[1].astype(np.float64)
     left_up, right_up = (quad[3] - quad[0]) / ph, (quad[2] - quad[1]) / ph
     bl, br = tl0 + start * left_up, tr0 + start * right_up

@@ -187,21 +187,7 @@ GRID_MIN_AREA = 0.35  # a field smaller than this share of the largest card's is
 PREVIEW_W = 120  # px: the upright card shown while its values are typed
 
 # --- finder (session 5) ---------------------------------------------------------------
-# a card found from its house's column (columns.py), all shares of the column's field width
-# unless said: no deck's border or proportions are assumed, only that borders are paper
-COLUMN_REACH = 1.1  # of a store's field height: how far above a house's top card is looked at
-COLUMN_MAX_ADDED = 3  # cards added above one house at most
-COLUMN_SIDE_MARGIN = 0.14  # the column widened by this on each side, to take in the side borders
-COLUMN_SIDE_MIN = 0.015  # paper pixels a row needs in each side band
-COLUMN_MAX_BORDER = 0.15  # the top card's own top border is at most this thick
-COLUMN_BORDER_PAPER = 0.8  # a row with this share of paper across is a border
-COLUMN_MIN_COLOUR = 0.6  # a row of the card's field has at least this share of colour (not paper)
-COLUMN_MAX_BREAK = 0.04  # rows that fail (a printed banner, glare) tolerated in a run
-COLUMN_MIN_FIT = 0.75  # share of the rows up to the closing border that must fit
-# a pale card above a house known by its outline (columns.card_by_sides): the side borders stop together
-SIDES_STOP = 0.02  # for this share of a store's height (3 rows at least), right above a border across
-SIDES_MIN_SHARE = 0.9  # rows up to there with paper in both side bands
-SIDES_MIN_COLOUR_ROWS = 0.2  # rows of its field with colour (COLUMN_MIN_COLOUR); fewer: doubted more
+# (a card found from its house's column: column_constants.py)
 # a store merged with the strip above it (the border between them faint): split
 STORE_MERGED = 1.18  # a store this much taller for its width than the stores nearest it is two cards
 STORE_NEIGHBOURS = 4  # the stores it is compared with
@@ -256,8 +242,6 @@ TWIN_SCALE_STEPS = 16  # the photo's scale (of the canonical) rounded to this ma
 # with a wider margin than for inliers spread over the part (recognise.verify, recognise._best).
 CLUSTERED_MIN_SPREAD = 0.0  # inliers' hull over the visible part's area, at least (below MIN_INLIER_SPREAD)
 CLUSTERED_MARGIN = 0.2  # the template margin such a match needs over every other entry
-# --- backs (session 7)
-COLUMN_BANNER_EDGE = 0.06  # of a column's inner width: a row with colour at both ends is a banner, not a border
 # --- recall (session 8)
 # When the SHORTLIST entries settle nothing, the next ones by votes are matched too, up to this many in
 # all: near-twins of one print share a card's votes (dev wide-border 9100-9105: 3 windows ranked 5th-8th).
@@ -296,10 +280,6 @@ SETTLE_ALIKE_NAMED = 3  # such a proposal's warning names at most this many of t
 # column: rows 0-4 of its left corner were border, the sky read as their mix and was found only in a ragged
 # fringe whose depth sat 0.1 px above SKY_MIN_DEPTH; OpenCV 5.1's warpAffine rounding tipped it under).
 SKY_CORNER_ROWS = (0.04, 0.10)
-# Glare over a column right above a house's top card (columns.glare_above): paper across the column for
-# longer than a border, at most this share of a store's height, then colour for this share of it again.
-GLARE_MAX_RUN = 0.6
-GLARE_COLOUR_AFTER = 0.15
 
 # --- cards-roles (session 10)
 # A "sky" reaching below SKY_MAX_DEPTH of the height between two higher parts of the building
