@@ -220,17 +220,8 @@ def card_above(top: Card, bal: np.ndarray, height: float) -> Card | None:
     fits = ((1 - across[rows]) >= K.COLUMN_MIN_COLOUR) & (sides[rows] >= least_side)
     if fits.mean() < K.COLUMN_MIN_FIT:
         return None
-    tl0, tr0 = top.quad[0].astype(np.float64), top.quad[1].astype(np.float64)
-    left_up, right_up = (quad[3] - quad[0]) / ph, (quad[2] - quad[1]) / ph  # working px per patch row
-    bl, br = tl0 + start * left_up, tr0 + start * right_up
-    tl, tr = tl0 + r * left_up, tr0 + r * right_up
-    q = np.array([tl, tr, br, bl], np.float32)
-    f = top.field
-    seen = float(np.linalg.norm(tl - bl))
-    field = Field(q, q.mean(axis=0), f.angle, (f.size[0], seen), seen * float(np.linalg.norm(tr - tl)), 1.0)
-    card = Card(field, q, False, role_confidence=0.6)
-    card.notes.append("found from its house's column (its outline was not closed off); check it")
-    return card
+    return _card_in_column(top, quad, ph, (start, r), 0.6,
+                           "found from its house's column (its outline was not closed off); check it")
 
 
 def card_by_sides(top: Card, bal: np.ndarray, height: float) -> Card | None:
@@ -280,15 +271,25 @@ def card_by_sides(top: Card, bal: np.ndarray, height: float) -> Card | None:
         return None
     # paper nearly all the way (a pale sky and roof, or glare over a card): still a card's outline, doubted more
     pale = float(np.mean(inner[start:close].mean(axis=1) <= 1 - K.COLUMN_MIN_COLOUR)) < K.SIDES_MIN_COLOUR_ROWS
+    return _card_in_column(top, quad, ph, (start, close), 0.4 if pale else 0.5,
+                           "found from its house's column by its outline alone (its field looks as pale as "
+                           f"paper{' nearly all the way: a pale card, or glare over one?' if pale else ''}); check it")
+
+
+def _card_in_column(top: Card, quad: np.ndarray, ph: int, rows: tuple[int, int], confidence: float,
+                    note: str) -> Card:
+    """The card seen between two rows of the column patch above `top` (rows
+    counted up from its top edge; `quad` the patch's corners, `ph` its rows),
+    doubted with `confidence` and named in `note` for the person to check."""
+    start, end = rows
     tl0, tr0 = top.quad[0].astype(np.float64), top.quad[1].astype(np.float64)
-    left_up, right_up = (quad[3] - quad[0]) / ph, (quad[2] - quad[1]) / ph
+    left_up, right_up = (quad[3] - quad[0]) / ph, (quad[2] - quad[1]) / ph  # working px per patch row
     bl, br = tl0 + start * left_up, tr0 + start * right_up
-    tl, tr = tl0 + close * left_up, tr0 + close * right_up
+    tl, tr = tl0 + end * left_up, tr0 + end * right_up
     q = np.array([tl, tr, br, bl], np.float32)
     f = top.field
     seen = float(np.linalg.norm(tl - bl))
     field = Field(q, q.mean(axis=0), f.angle, (f.size[0], seen), seen * float(np.linalg.norm(tr - tl)), 1.0)
-    card = Card(field, q, False, role_confidence=0.4 if pale else 0.5)
-    card.notes.append("found from its house's column by its outline alone (its field looks as pale as "
-                      f"paper{' nearly all the way: a pale card, or glare over one?' if pale else ''}); check it")
+    card = Card(field, q, False, role_confidence=confidence)
+    card.notes.append(note)
     return card
