@@ -3,7 +3,7 @@
 keep_lined and add_lined (moved from marks.py, which was full): a box's
 mean ink (marks.box_excess) and its strongest straight line
 (marks.slash_lines) together; an erased smudge lifts the mean as a faint
-cross does, but along no line.
+cross does, but along no line. judge_trees: the trees' rules together.
 """
 
 from __future__ import annotations
@@ -13,15 +13,21 @@ from collections.abc import Callable
 import numpy as np
 
 from . import constants as C
+from .tree_constants import (
+    OWN_FAINT_TREE_GAP,
+    OWN_FAINT_TREE_KEEP,
+    OWN_FAINT_TREE_LINE,
+    OWN_FAINT_TREE_LINE_ADD,
+)
 
 
 def keep_lined(crossed: list[bool], doubt: list[bool], excess: np.ndarray, pencil: float, fixed: float,
-               lines: Callable[[], np.ndarray], gap: tuple[float, float, float] | None = None
-               ) -> tuple[list[bool], list[bool]]:
+               lines: Callable[[], np.ndarray], gap: tuple[float, float, float] | None = None,
+               least: float = C.OWN_FAINT_LINE_MIN) -> tuple[list[bool], list[bool]]:
     """Crosses whose ink is under the fixed least ink (`fixed`, read crossed
     only by the sheet's own noise floor) stay crossed only where they carry
     a stroke's ink along one line (`lines()`: slash_lines, at least
-    C.OWN_FAINT_LINE_MIN of the pencil); else not crossed, doubtful. An
+    `least` of the pencil); else not crossed, doubtful. An
     erased mark's wide smudge lifts a box's mean ink as a faint cross does,
     but along no line. `gap` (floor, times, least): a line of `floor` or more also keeps
     a cross where it is `times` the 75th percentile of the uncrossed boxes' lines (at
@@ -31,7 +37,7 @@ def keep_lined(crossed: list[bool], doubt: list[bool], excess: np.ndarray, penci
     if not weak.any():
         return crossed, doubt
     line = lines() / max(pencil, C.MARK_PENCIL_FLOOR)
-    keep = line >= C.OWN_FAINT_LINE_MIN
+    keep = line >= least
     if gap is not None and (~now).sum() >= C.NOISE_MIN_CLEAN:
         floor, times, least = gap
         keep |= (line >= floor) & (line >= times * max(float(np.percentile(line[~now], 75)), least))
@@ -71,3 +77,18 @@ def add_standing_out(crossed: list[bool], doubt: list[bool], pencil: float, at: 
         add[i] = len(others) >= C.NOISE_MIN_CLEAN and line[i] >= times * float(np.percentile(others, 75))
     return ([bool(c or a) for c, a in zip(crossed, add, strict=True)],
             [bool(d or a) for d, a in zip(doubt, add, strict=True)])
+
+
+def judge_trees(crossed: list[bool], doubt: list[bool], excess: np.ndarray, pencil: float,
+                lines: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
+    """Our own sheet with a faint pencil (under OWN_FAINT_TREE_PENCIL): the trees
+    by their line (`lines()`: slash_lines over the whole box). Every tree read
+    crossed by its mean ink must show a line of OWN_FAINT_TREE_KEEP of the pencil
+    (or stand out of the sheet's uncrossed trees: OWN_FAINT_TREE_GAP), since the
+    print's JPEG ringing lifts a clean tree's mean ink as much as a faint cross;
+    a clear line (OWN_FAINT_TREE_LINE_ADD) or one that stands out
+    (OWN_FAINT_TREE_LINE) is a cross whatever the mean ink."""
+    crossed, doubt = keep_lined(crossed, doubt, excess, pencil, np.inf, lines, OWN_FAINT_TREE_GAP,
+                                OWN_FAINT_TREE_KEEP)
+    crossed, doubt = add_lined(crossed, doubt, pencil, OWN_FAINT_TREE_LINE_ADD, lines)
+    return add_standing_out(crossed, doubt, pencil, OWN_FAINT_TREE_LINE, OWN_FAINT_TREE_GAP[1], lines)

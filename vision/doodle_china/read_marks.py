@@ -28,10 +28,9 @@ from .own_floor_constants import (
 from .own_path_constants import OWN_FAINT_PATH_PENCIL
 from .tree_constants import (
     OWN_FAINT_HOUSE_LEVELS,
-    OWN_FAINT_TREE_GAP,
     OWN_FAINT_TREE_LEAST,
-    OWN_FAINT_TREE_LINE,
-    OWN_FAINT_TREE_LINE_ADD,
+    OWN_FAINT_TREE_LINE_SHRINK,
+    OWN_FAINT_TREE_PENCIL,
 )
 
 OWN_FLOOR_LEVELS = (OWN_FLOOR_YES, OWN_FLOOR_NO)
@@ -129,14 +128,12 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         least = least_ink(excess, pencil, what, taught, own_faint)
         crossed, conf, doubt = marks.decide_crosses(excess, pencil, what, least, taught,
                                                     mark_levels(what, plain_own, own_faint))
-        if own_faint and what in C.MARK_MIN_INK:  # our own faint sheet: a cross shows a line
-            lines = functools.cache(lambda: marks.slash_lines(ink, blank, boxes, gain, sigma, C.MARK_SHRINK))
-            crossed, doubt = lined_marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK[what], lines,
-                                              OWN_FAINT_TREE_GAP if what == "tree" else None)
-            if what == "tree":  # a clear line over a tree is a cross, whatever its mean ink
-                crossed, doubt = lined_marks.add_lined(crossed, doubt, pencil, OWN_FAINT_TREE_LINE_ADD, lines)
-                crossed, doubt = lined_marks.add_standing_out(crossed, doubt, pencil, OWN_FAINT_TREE_LINE,
-                                                              OWN_FAINT_TREE_GAP[1], lines)
+        if own_faint and what == "house":  # our own faint sheet: a weak cross shows a line
+            crossed, doubt = lined_marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK[what], lambda:
+                                                    marks.slash_lines(ink, blank, boxes, gain, sigma, C.MARK_SHRINK))
+        if what == "tree" and not taught and pencil < OWN_FAINT_TREE_PENCIL:  # our own sheet, a faint pencil
+            crossed, doubt = lined_marks.judge_trees(crossed, doubt, excess, pencil, functools.cache(
+                lambda: marks.slash_lines(ink, blank, boxes, gain, sigma, OWN_FAINT_TREE_LINE_SHRINK)))
         rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
         if what == "house" and taught:  # a lone slash over the icon, along its line
             def lines() -> np.ndarray:

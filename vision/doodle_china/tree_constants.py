@@ -60,3 +60,24 @@ OWN_FAINT_HOUSE_LEVELS = (0.08, 0.07)
 # there with a clear line, 680505's at 0.36, is 2.7 times its sheet's clean
 # lines; at 1600x1200 a faint sheet's tree errors are nearly all false crosses).
 OWN_FAINT_TREE_LINE = 0.2
+# fainttrees (session 23): there a tree's line (slash_lines) is measured over
+# its whole box (OWN_FAINT_TREE_LINE_SHRINK of its side left out at each edge,
+# not MARK_SHRINK's 0.12), and every tree read crossed by its mean ink must show
+# one of at least OWN_FAINT_TREE_KEEP of the pencil (or stand out by
+# OWN_FAINT_TREE_GAP; lined_marks.judge_trees). At 1600x1200 a photo pixel is 2.5
+# work pixels and a JPEG block 20: the ringing that carries the dark icon's ink
+# onto the paper round it lifts a clean tree's mean ink to 0.009-0.018 (0.1-0.3
+# of a faint pencil, over MARK_MIN_INK and MARK_YES; box_excess learns no print
+# from the photo over CLASS_CLEAN_MAX), and the inner part a line was measured on
+# is mostly icon and that ringing. A cross runs across the box: its ends lie on
+# paper farther from the icon. Whole-box lines on own faint dev (1600x1200):
+# 680000-680099 clean at most 0.64, crossed at least 0.49; 680500-680599 0.59
+# and 0.58; 690000-690079 0.57 and 0.48 (the inner part's: clean up to 0.75,
+# crossed from 0.25). OWN_FAINT_TREE_LINE_ADD, OWN_FAINT_TREE_GAP and
+# OWN_FAINT_TREE_LINE (set on the inner part's line) now judge this line too:
+# dropping the gap changed no tree on those sets (bench), nor did raising the
+# first to 0.7 (replayed from the measured lines).
+OWN_FAINT_TREE_LINE_SHRINK = 0.0
+OWN_FAINT_TREE_KEEP = 0.5
+# ... on our own sheets whose road pencil is under OWN_FAINT_TREE_PENCIL.
+OWN_FAINT_TREE_PENCIL = 0.1
