@@ -61,7 +61,10 @@ def test_every_tree_cross_shows_a_line(crossed: bool, line: float, want: bool) -
     assert got == [want, *[False] * 6]
 
 
-@pytest.mark.parametrize("seed", [690003, 690007], ids=["3-clean-read-crossed-690003", "7-clean-read-crossed-690007"])
+@pytest.mark.parametrize("seed", [690003, 690007, 680014], ids=[
+    "3-clean-read-crossed-690003", "7-clean-read-crossed-690007",
+    "pencil-0.103-680014",  # over OWN_FAINT_PENCIL, under OWN_FAINT_TREE_PENCIL: fails on 7a44cfb (9/12)
+])
 def test_clean_trees_of_a_faint_sheet_read_clean(seed: int) -> None:
     data, expected = styled_case(seed, "faint", out_size=(1600, 1200))
     right, total = compare(read_sheet(data, **game_data("doodle-china")), expected)["trees"]
