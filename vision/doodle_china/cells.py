@@ -140,11 +140,16 @@ def own_faint_paths(pencil_only: np.ndarray, print_smooth: np.ndarray, boxes: np
     P.OWN_FAINT_PATH_PENCIL): counted from P.OWN_PATH_FLOOR, judged on the
     paper only (the print model's error over text and icons, at least
     C.OWN_FAINT_PRINT of `print_smooth`, is a large share of a faint pencil)
-    and cleared of erased lines by the own-faint ghost rules."""
+    and cleared of erased lines by the own-faint ghost rules. A faint or
+    broken line (classify `broken`) is read as empty there: the threshold
+    (INK_SHARE of the pencil) is so low that a drawn road covers its template,
+    and what covers under C.PATH_COVER_YES of it is the print model's misfit
+    by a cell's label or icon (one end of a turn's chord) or an erased smudge
+    (figures in own_path_constants.py)."""
     threshold = road_threshold(pencil, own_faint=True)
     on_print = print_smooth >= C.OWN_FAINT_PRINT
     profiles = path_profiles(np.where(on_print, -np.inf, pencil_only), boxes, holes)
-    paths, confs, notes = classify(profiles, threshold, setup)
+    paths, confs, notes = classify(profiles, threshold, setup, broken=False)
     drop_ghosts(pencil_only, boxes, profiles, pencil, threshold, paths, confs, notes, setup,
                 **faint_ghost_rules(True, False))
     return paths, confs, notes
@@ -159,12 +164,15 @@ def path_strength(profile: np.ndarray) -> np.ndarray:
     return np.array([mean[[k for k, n in enumerate(names) if n == p]].max() for p in C.PATHS])
 
 
-def classify(profiles: np.ndarray, threshold: float, always: list[bool] | None = None
-             ) -> tuple[list[str | None], list[float], list[str]]:
+def classify(profiles: np.ndarray, threshold: float, always: list[bool] | None = None,
+             broken: bool = True) -> tuple[list[str | None], list[float], list[str]]:
     """Per cell: the path drawn (None for nothing), a confidence, and a note
     when the reading is doubtful ('' otherwise). `always`: cells that are never
     empty (the setup squares every player draws in before the first round):
-    there a faint line is read as the best-fitting path, with a note."""
+    there a faint line is read as the best-fitting path, with a note.
+    `broken`: a path covered from halfway between C.PATH_COVER_NO and
+    C.PATH_COVER_YES is read, with a note, as a faint or broken line (else as
+    empty, with a note: own_faint_paths)."""
     cover = path_cover(profiles, threshold)
     paths: list[str | None] = []
     confs: list[float] = []
@@ -187,9 +195,12 @@ def classify(profiles: np.ndarray, threshold: float, always: list[bool] | None =
         elif best >= C.PATH_COVER_YES:
             paths.append(path), confs.append(round(0.35 + (best - second), 3))
             notes.append(f"{path} and {C.PATHS[order[1]]} both look drawn, read as {path}")
-        elif best >= (C.PATH_COVER_YES + C.PATH_COVER_NO) / 2:
+        elif best >= (C.PATH_COVER_YES + C.PATH_COVER_NO) / 2 and broken:
             paths.append(path), confs.append(0.5)
             notes.append(f"faint or broken line, read as {path}")
+        elif best >= (C.PATH_COVER_YES + C.PATH_COVER_NO) / 2:
+            paths.append(None), confs.append(0.5)
+            notes.append(f"faint or broken mark along {path}, read as empty")
         else:
             paths.append(None), confs.append(0.5)
             notes.append("faint mark, read as empty")
