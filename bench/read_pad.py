@@ -2,6 +2,7 @@
 template taught from ONE photo of a blank, on generated 12-megapixel photos.
 
     .venv/bin/python bench/read_pad.py [--count 40] [--seed 5000] [--jobs 1] [--size WxH] [--retakes 2]
+        [--looks boxed,ledger] [--styles arc,chord,...]   (tuning: --looks boxed and no ink)
 
 Per edition and pad look (tests/support/pad_sheet.py; "ledger" is the design
 held out of all tuning): one blank photo -> template (its printed values
