@@ -2,6 +2,7 @@
 template taught from ONE photo of a blank, on generated 12-megapixel photos.
 
     .venv/bin/python bench/read_pad.py [--count 40] [--seed 5000] [--jobs 1] [--size WxH] [--retakes 2]
+        [--looks boxed,ledger] [--styles arc,chord,...]   (tuning: --looks boxed and no ink)
 
 Per edition and pad look (tests/support/pad_sheet.py; "ledger" is the design
 held out of all tuning): one blank photo -> template (its printed values
@@ -77,6 +78,10 @@ def main() -> int:
     parser.add_argument("--size", help="store photos at WxH instead of 12 MP")
     parser.add_argument("--keep", help="folder to keep (and reuse) the photos in")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--looks", default=",".join(LOOKS),
+                        help="pad looks to run, comma-separated (tuning: --looks boxed, no held-out design read)")
+    parser.add_argument("--styles", default=",".join(STYLES),
+                        help="stroke styles to run, comma-separated (tuning: leave out the held-out style)")
     parser.add_argument("--retakes", type=int, default=2,
                         help="a refused blank is photographed again (new seed) up to this many times")
     args = parser.parse_args()
@@ -85,9 +90,14 @@ def main() -> int:
     Path(folder).mkdir(parents=True, exist_ok=True)
     styles = list(STYLES)
     jobs = []
+    looks = args.looks.split(",")
     for p, (layout, look) in enumerate(PADS):
+        if look not in looks:
+            continue  # seeds stay those of the full run: the same photos either way
         jobs.append((args.seed + 1000 * p, folder, layout, look, None, True, size))
         for i in range(args.count):
+            if styles[i % len(styles)] not in args.styles.split(","):
+                continue
             jobs.append((args.seed + 1000 * p + 1 + i, folder, layout, look, styles[i % len(styles)], False, size))
     t0 = time.perf_counter()
     if args.jobs > 1:

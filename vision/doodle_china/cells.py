@@ -290,12 +290,15 @@ def faint_ghost_rules(own_faint: bool, taught_faint: bool) -> dict[str, Any]:
     too (drop_ghosts `faded`), and so is one under C.FADED_LEVEL
     G.GHOST_FINE_WIDER times as wide as the sheet's strokes measured finely
     (drop_ghosts `fine`), and one under G.FADED_WIDE_LEVEL both that wide
-    and faded (drop_ghosts `faded_wide`)."""
+    and faded (drop_ghosts `faded_wide`). On a template read a path under
+    G.TAUGHT_FADED_LEVEL whose ends, each over its own background, fade
+    under G.TAUGHT_FADED_END of its middle is one too (`faded_own`)."""
     return {"own_width": own_faint or taught_faint,
             "wide": (C.TAUGHT_GHOST_WIDER, C.TAUGHT_GHOST_LEVEL) if taught_faint else None,
             "faded": (C.FADED_LEVEL, C.FADED_END) if own_faint else None,
             "fine": (G.GHOST_FINE_WIDER, C.FADED_LEVEL) if own_faint else None,
-            "faded_wide": (G.FADED_WIDE_LEVEL, G.GHOST_FINE_WIDER, C.FADED_END) if own_faint else None}
+            "faded_wide": (G.FADED_WIDE_LEVEL, G.GHOST_FINE_WIDER, C.FADED_END) if own_faint else None,
+            "faded_own": (G.TAUGHT_FADED_LEVEL, G.TAUGHT_FADED_END) if taught_faint else None}
 
 
 def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil: float, threshold: float,
@@ -303,7 +306,8 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
                 always: list[bool] | None = None, own_width: bool = False,
                 wide: tuple[float, float] | None = None, faded: tuple[float, float] | None = None,
                 fine: tuple[float, float] | None = None,
-                faded_wide: tuple[float, float, float] | None = None) -> None:
+                faded_wide: tuple[float, float, float] | None = None,
+                faded_own: tuple[float, float] | None = None) -> None:
     """An erased line leaves a ghost: wide and well under the pencil's level
     along its path, where a drawn line, however faint, reaches about the
     pencil's level in a narrow stroke. A path read from such a ghost is read
@@ -325,7 +329,9 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     `faded_wide` (level, times, share): a path under `level` of the pencil
     at least `times` as wide as those strokes (finely) whose end_share, each
     sample over its own background, is under `share` is a ghost: a darker
-    smudge, over `faded`'s and `fine`'s levels, must show both."""
+    smudge, over `faded`'s and `fine`'s levels, must show both.
+    `faded_own` (level, share): a path under `level` of the pencil whose
+    end_share, each sample over its own background, is under `share`."""
     todo = [i for i, path in enumerate(paths) if path is not None and not (always is not None and always[i])]
     if not todo:
         return
@@ -359,6 +365,7 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     top = max(top, faded[0]) if faded is not None else top
     top = max(top, fine[1]) if fine is not None and own_fine is not None else top
     top = max(top, faded_wide[0]) if faded_wide is not None and own_fine is not None else top
+    top = max(top, faded_own[0]) if faded_own is not None else top
     for i, (level, bend) in zip(todo, best, strict=True):
         path = paths[i]
         if level >= top * pencil:
@@ -374,6 +381,8 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
         if faded_wide is not None and own_fine is not None and level < faded_wide[0] * pencil and not ghost:
             ghost = (fine_width(i, bend) >= faded_wide[1] * own_fine - 1e-9
                      and end_share(ink, boxes[i], path, bend, level, own_background=True) < faded_wide[2])
+        if faded_own is not None and level < faded_own[0] * pencil and not ghost:
+            ghost = end_share(ink, boxes[i], path, bend, level, own_background=True) < faded_own[1]
         if ghost:
             paths[i], confs[i] = None, C.GHOST_CONFIDENCE
             notes[i] = f"a faint, wide mark along {path} (an erased line?), read as empty"

@@ -62,3 +62,17 @@ END_BACKGROUND = 25
 # there dev drawn roads were 0.94-1.21 wide and ended at 0.80 and up,
 # 684012 (3,4)'s smudge 1.32 and 0.42.
 FADED_WIDE_LEVEL = 0.7
+
+# --- pads (session 23)
+# A template read with a faint pencil: a path under TAUGHT_FADED_LEVEL of
+# the pencil whose ends, each over its own background (cells.end_share
+# own_background), carry under TAUGHT_FADED_END of its middle's ink is an
+# erased line's smudge (drop_ghosts `faded_own`): a drawn line runs on to
+# the cell's edge. The width rules missed smudges as narrow as the sheet's
+# strokes. Boxed pad dev 860000-861040 and 860100-861140 (1600x1200, faint
+# sheets): drawn paths under 0.62 of the pencil ended at 0.62 and up (14);
+# smudges kept as paths 0.43 (861013 (2,3), 0.50 of the pencil) and 0.33
+# (861137 (5,0), 0.55); the smudges the width rules dropped 0.28-2.26.
+# FADED_LEVEL's level (own sheets); 0.5 between 0.43 and 0.62.
+TAUGHT_FADED_LEVEL = 0.62
+TAUGHT_FADED_END = 0.5

@@ -19,7 +19,13 @@ import numpy as np
 
 from . import constants as C
 from . import marks
-from .loop_constants import LOOP_INK_SHARE, OWN_FAINT_LOOP_STEPS, OWN_LOOP_QUIET_PCT
+from .loop_constants import (
+    LOOP_INK_SHARE,
+    OWN_FAINT_LOOP_STEPS,
+    OWN_LOOP_QUIET_PCT,
+    TAUGHT_LOOP_QUIET_PCT,
+    TAUGHT_LOOP_STEPS,
+)
 
 
 def own_loop_threshold(pencil: float, loops: np.ndarray | None = None, tracks: list[np.ndarray] | None = None
@@ -38,10 +44,16 @@ def own_loop_threshold(pencil: float, loops: np.ndarray | None = None, tracks: l
 
 def taught_loop_threshold(loops: np.ndarray, tracks: list[np.ndarray], pencil: float) -> float:
     """Ink threshold of a loop, from the loop map's pencil level `pencil` and
-    each track's value boxes (work pixels)."""
+    each track's value boxes (work pixels). With a pencil not faint, the
+    lowest of TAUGHT_LOOP_STEPS (times the usual share of the pencil) at
+    which the rings stay quiet (their TAUGHT_LOOP_QUIET_PCT-th percentile)."""
     usual = max(C.INK_FLOOR, C.INK_SHARE * pencil)
     low = max(C.LOOP_FLOOR_TAUGHT, C.INK_SHARE * pencil)
-    return _quiet_floor(loops, tracks, usual, (low,), 50)
+    if low < usual:  # a faint pencil: LOOP_FLOOR_TAUGHT where the rings stay quiet
+        return _quiet_floor(loops, tracks, usual, (low,), 50)
+    # a pencil not faint: its loops may be paler than its roads
+    steps = tuple(max(C.INK_FLOOR, times * usual) for times in TAUGHT_LOOP_STEPS)
+    return _quiet_floor(loops, tracks, usual, steps, TAUGHT_LOOP_QUIET_PCT)
 
 
 def _quiet_floor(loops: np.ndarray, tracks: list[np.ndarray], usual: float, steps: tuple[float, ...],

@@ -31,6 +31,7 @@ from .tree_constants import (
     OWN_FAINT_TREE_LEAST,
     OWN_FAINT_TREE_LINE_SHRINK,
     OWN_FAINT_TREE_PENCIL,
+    TAUGHT_TREE_LINE_ADD,
 )
 
 OWN_FLOOR_LEVELS = (OWN_FLOOR_YES, OWN_FLOOR_NO)
@@ -140,9 +141,13 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
                 return marks.slash_lines(ink, blank, boxes, gain, sigma, C.TAUGHT_HOUSE_SHRINK)
             crossed, doubt = marks.add_slashes(crossed, doubt, rel, pencil, lines)
             crossed, doubt = marks.add_faint_slashes(crossed, doubt, excess, pencil, lines)
-        if what == "tree" and taught_faint:  # a faint slash over the dark icon, along its line
-            crossed, doubt = marks.line_trees(crossed, doubt, excess, pencil, lambda: marks.slash_lines(
-                ink, blank, boxes, gain, sigma, C.TREE_LINE_SHRINK))
+        if what == "tree" and taught:  # a slash over the dark icon, along its line
+            def tree_lines() -> np.ndarray:
+                return marks.slash_lines(ink, blank, boxes, gain, sigma, C.TREE_LINE_SHRINK)
+            if taught_faint:
+                crossed, doubt = marks.line_trees(crossed, doubt, excess, pencil, tree_lines)
+            else:
+                crossed, doubt = lined_marks.add_lined(crossed, doubt, pencil, TAUGHT_TREE_LINE_ADD, tree_lines)
         if more is not None:
             crossed, doubt = more(crossed, doubt)
         grey_min = colour.grey_min_rel(pencil)
