@@ -184,7 +184,9 @@ def _role_by_examples(card: Card, photo: np.ndarray, scale: float, gains: np.nda
     gable read from the photo stand otherwise, and a gable seen clearly
     (a roof more sure than a flat band of sky makes it) stands always; a
     weaker sky only when all the nearest say window (else it is doubted)."""
-    if card.role == "roof" and card.role_confidence >= C.LOOK_KEEPS_GABLE:
+    if card.role == "roof" and card.sky_score >= C.LOOK_KEEPS_GABLE:
+        # the gable itself, not how sure the card's outline is (a pale roof found by its outline alone
+        # is doubted as a card, not as a roof: wide-border 10701)
         return
     h = max(8, int(min(round(CANON_W * card.aspect), CANON_H * 1.1)))
     # card.aspect is in the first deck's field units (structure._table_aspects maps the nearest whole
