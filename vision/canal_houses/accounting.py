@@ -20,6 +20,7 @@ from .structure import Card
 
 LEFT_OVER = "was found as a card but fits no place in the street"
 MISSHAPEN = "looks like part of a card whose edge is lost in glare or shadow, and fits no place in the street"
+GLARED_BACK = "a face-down card glare bit into, between two others (a row of discards)"
 
 
 def covered_share(quad: np.ndarray, covers: Sequence[np.ndarray]) -> float:
@@ -91,13 +92,37 @@ def lone_backs(houses: list[list[Card]], others: Sequence[Other], bal: np.ndarra
     # a piece of a back is shorter than the card: each is given a whole back's length at least
     length = float(np.median([max(f.size) for f in down]))
     backs = [(colour_signature(whole_patch(bal, f)), f.centre, max(length, *f.size)) for f in down]
-    _, found = partial_backs(lone, bal, backs)
+    steps = _glare_steps(others, backs)
+    _, found = partial_backs(lone, bal, backs + [b for _, b in steps], prints=[b[0] for b in backs])
+    for o, (_, centre, reach) in steps:
+        # a piece the chain went through: a back glare bit into, between two of them
+        if any(np.linalg.norm(field_of(f.quad).centre - centre) < C.BACK_NEAR * reach for f in found):
+            o.kind, o.reason = "face-down", GLARED_BACK
     gone = {id(o.quad) for o in found}
     houses[:] = [h for h in houses if id(h[0].field.quad) not in gone]
     for i, house in enumerate(houses):
         for card in house:
             card.house = i
     return found
+
+
+def _glare_steps(others: Sequence[Other], backs: list[tuple[np.ndarray, np.ndarray, float]]
+                 ) -> list[tuple[Other, tuple[np.ndarray, np.ndarray, float]]]:
+    """The misshapen pieces reported (MISSHAPEN) that lie next to a back: a
+    row of discards goes on through a back glare bit into, whose colours and
+    print glare spoiled (10604 at 12 MP, all styles: the middle discard fails
+    BACK_LIKENESS, so the last one stayed a house). Each is a step of the
+    chain with the colours of the back it lies next to, never its own: the
+    card beyond it must still have a back's colours."""
+    out = []
+    for o in others:
+        if o.kind != "other" or o.reason != MISSHAPEN:
+            continue
+        centre = o.quad.reshape(-1, 2).mean(axis=0)
+        near = [b for b in backs if np.linalg.norm(centre - b[1]) < C.BACK_NEAR * b[2]]
+        if near:
+            out.append((o, (near[0][0], centre, near[0][2])))
+    return out
 
 
 def left_out_warnings(others: Sequence[Other]) -> list[str]:
