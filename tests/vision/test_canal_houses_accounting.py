@@ -129,3 +129,34 @@ def test_a_lone_card_at_the_end_of_a_row_of_discards_is_one(backs, pieces, lone,
     stepped = [o for o in others if o.reason == GLARED_BACK]
     assert len(stepped) == int(taken and bool(pieces)), "the piece passed through is a back too"
 
+
+@pytest.mark.parametrize(("pieces", "put"), [
+    pytest.param([(102, 232, 198, 288)], True, id="piece-in-the-hole"),  # failed on b15394a (facade 10705)
+    pytest.param([(102, 262, 198, 318)], False, id="piece-half-over-the-card-below"),
+    pytest.param([(102, 232, 198, 258), (102, 262, 198, 288)], False, id="two-pieces"),
+    pytest.param([], False, id="no-piece"),
+    pytest.param([(402, 232, 498, 288)], False, id="piece-beside-the-house"),
+])
+def test_a_misshapen_piece_in_a_hole_of_a_house_is_its_card(pieces, put: bool) -> None:
+    """A house with a hole between its first strip and the one above (a
+    card's place reported by street_checks): a misshapen piece lying in it
+    is that card, put in the house and doubted; the hole is then no longer
+    reported."""
+    from vision.canal_houses.accounting import pieces_in_gaps
+    from vision.canal_houses.street_checks import GAP_LEFT_OUT, GAP_NOTE
+
+    store, low, top = _card(100, 300, 200, 450), _card(100, 290, 200, 300), _card(100, 170, 200, 230)
+    low.full = top.full = False
+    top.notes.append(GAP_NOTE)
+    house = [store, low, top]
+    for k, c in enumerate(house):
+        c.row = k
+    hole = Other(np.array([top.quad[3], top.quad[2], low.quad[1], low.quad[0]], np.float32), "other", GAP_LEFT_OUT)
+    others = [hole]
+    pieces_in_gaps([house], others, [_field(*p) for p in pieces])
+    assert len(house) == 3 + int(put)
+    assert (hole in others) is not put
+    if put:
+        assert [c.row for c in house] == [0, 1, 2, 3] and house[2].role == "window"
+        assert house[2].role_confidence <= 0.5 and "check this card" in house[2].notes[0]
+        assert GAP_NOTE not in top.notes
