@@ -109,7 +109,7 @@ def pieces_in_gaps(houses: list[list[Card]], others: list[Other], pieces: Sequen
         home.insert(row, card)
         for k, c in enumerate(home):
             c.house, c.row = home[0].house, k
-        others.remove(o)
+        others[:] = [x for x in others if x is not o]  # by identity: Others hold arrays, == is no test
 
 
 def _px_aspect(quad: np.ndarray) -> float:
