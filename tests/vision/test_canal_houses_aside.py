@@ -79,6 +79,33 @@ def test_a_discard_beyond_a_back_glare_bit_into_is_no_house(seed: int, style: st
     assert [c["house"] for c in got["cards"]] == sorted(c["house"] for c in got["cards"]), "houses renumbered"
 
 
+# (seed, style, size) at 12 MP: the last of a row of discards stayed a house on b15394a; facade: the chain
+# broke at a misshapen piece glare bit into; classic: glare on the back next to it (colours 0.54 apart)
+CHAINS_12MP = [(10604, "facade", (4000, 3000)), (10604, "classic", (4000, 3000))]
+
+
+@pytest.mark.parametrize("seed, style, size", CHAINS_12MP, ids=[f"{s}-{st}-12mp" for s, st, _ in CHAINS_12MP])
+def test_the_last_of_a_row_of_discards_is_no_house(seed: int, style: str, size: tuple[int, int]) -> None:
+    truth = (made := generate(seed, style=style, camera="pinhole", discards=None, decks=None, size=size)).truth
+    got = read_photo(made.data, game="canal-houses")
+    assert shape(got["proposal"]["street"]) == shape(truth["street"])
+    for fd in truth["face_down"]:
+        poly = np.array(fd["outline"], np.float32)
+        assert not any(inside(c["outline"], poly) for c in got["cards"]), "a back was placed in the street"
+
+
+# (seed, style, size): a window glare bit into (a misshapen piece) in a hole of its house, reported as the
+# hole's place and its house read a card short on b15394a
+PIECES_IN_HOLES = [(10705, "facade", (2000, 1500))]
+
+
+@pytest.mark.parametrize("seed, style, size", PIECES_IN_HOLES, ids=[f"{s}-{st}" for s, st, _ in PIECES_IN_HOLES])
+def test_a_card_glare_bit_into_fills_its_hole(seed: int, style: str, size: tuple[int, int]) -> None:
+    truth = (made := generate(seed, style=style, camera="pinhole", discards=None, decks=None, size=size)).truth
+    got = read_photo(made.data, game="canal-houses")
+    assert shape(got["proposal"]["street"]) == shape(truth["street"])
+
+
 def _at(x: float, top: float, h: float, full: bool) -> Card:
     quad = _quad(x, top, h)
     return Card(Field(quad, quad.mean(axis=0), 0.0, (WIDTH, h), WIDTH * h, 1.0), quad, full)

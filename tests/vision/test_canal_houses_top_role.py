@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.canal_houses import constants as C
 from vision.canal_houses.find import Field
 from vision.canal_houses.reader import _role_by_examples
 from vision.canal_houses.structure import Card
@@ -59,7 +60,10 @@ def _catalog() -> Known:
                  + [Example("window", _windows_wall(100 + s)) for s in range(8)])
 
 
-def _top_card(grey: np.ndarray, role: str, confidence: float, sky: bool) -> tuple[Card, np.ndarray]:
+def _top_card(grey: np.ndarray, role: str, confidence: float, sky: bool,
+              sky_score: float | None = None) -> tuple[Card, np.ndarray]:
+    """sky_score: the roof evidence read from the field (roles.sky_and_roof),
+    by default the confidence of a roof read from its sky."""
     h, w = grey.shape
     quad = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     fld = Field(quad, np.array([w / 2, h / 2]), 0.0, (float(w), float(h)), float(w * h), 1.0)
@@ -67,7 +71,8 @@ def _top_card(grey: np.ndarray, role: str, confidence: float, sky: bool) -> tupl
     if sky:
         mask[:20] = True
     card = Card(fld, quad, False, house=0, row=2, role=role, role_confidence=confidence,
-                aspect=h / w, sky=mask if sky else None)
+                aspect=h / w, sky=mask if sky else None,
+                sky_score=(confidence if role == "roof" and sky else 0.0) if sky_score is None else sky_score)
     return card, cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR).astype(np.float32) / 255
 
 
@@ -80,6 +85,16 @@ def _flat_roof() -> np.ndarray:
 
 def test_a_clear_gable_stays_a_roof_whatever_the_catalog_looks_say() -> None:
     card, photo = _top_card(_flat_roof(), "roof", 0.8, sky=True)
+    _role_by_examples(card, photo, 1.0, np.ones(3, np.float32), _catalog())
+    assert (card.role, card.notes) == ("roof", [])
+
+
+@pytest.mark.parametrize("outline_confidence", [0.4, 0.5], ids=["pale-all-the-way", "by-its-outline"])
+def test_a_gable_stands_on_a_card_found_by_its_outline_alone(outline_confidence: float) -> None:
+    """A pale roof found up its column by its outline alone (columns.card_by_sides)
+    is doubted as a card, not as a roof: its gable still stands against the
+    catalog's look (wide-border 10701: read as a window). Fails on b15394a."""
+    card, photo = _top_card(_flat_roof(), "roof", outline_confidence, sky=True, sky_score=C.SKY_FAINT_MAX_SCORE)
     _role_by_examples(card, photo, 1.0, np.ones(3, np.float32), _catalog())
     assert (card.role, card.notes) == ("roof", [])
 

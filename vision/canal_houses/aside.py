@@ -68,10 +68,12 @@ def set_aside(fields: list[Field], bal: np.ndarray) -> tuple[list[Field], list[O
     return keep, others + partial, backs
 
 
-def partial_backs(fields: list[Field], bal: np.ndarray, backs: list[tuple[np.ndarray, np.ndarray, float]]
-                   ) -> tuple[list[Field], list[Other]]:
+def partial_backs(fields: list[Field], bal: np.ndarray, backs: list[tuple[np.ndarray, np.ndarray, float]],
+                  prints: list[np.ndarray] | None = None) -> tuple[list[Field], list[Other]]:
     """A back partly covered by another (discards overlap) is not whole: it
-    is known by the colours of a whole back it lies next to."""
+    is known by the colours of a whole back it lies next to; or, given
+    prints, of any back of the photo (every card's back is printed alike, so
+    glare on the one next to it does not hide whose colours it has)."""
     rest, others = list(fields), []
     sigs: dict[int, np.ndarray] = {}  # each field's colours, taken once and only next to a back
     found = True
@@ -83,7 +85,8 @@ def partial_backs(fields: list[Field], bal: np.ndarray, backs: list[tuple[np.nda
                 continue
             if id(f) not in sigs:
                 sigs[id(f)] = colour_signature(whole_patch(bal, f))
-            if min(signature_distance(sigs[id(f)], b[0]) for b in near) <= C.BACK_LIKENESS:
+            if min(signature_distance(sigs[id(f)], p) for p in [b[0] for b in near] + (prints or [])) \
+                    <= C.BACK_LIKENESS:
                 others.append(Other(f.quad, "face-down", "a face-down card partly under another"))
                 backs.append((near[0][0], f.centre, near[0][2]))
                 del rest[i]

@@ -20,7 +20,13 @@ from ..decode import check_header, decode_photo
 from ..errors import PhotoError
 from . import catalog_cache
 from . import constants as C
-from .accounting import left_out_warnings, left_over, lone_backs, misshapen_left_over
+from .accounting import (
+    left_out_warnings,
+    left_over,
+    lone_backs,
+    misshapen_left_over,
+    pieces_in_gaps,
+)
 from .catalog import CANON_H, CANON_W, Catalog, grey_field
 from .colour import field_colour, name_colour, parse_palette
 from .find import (
@@ -79,6 +85,7 @@ def read(data: bytes, edition: str | None = None, *, catalog: Any = None, palett
     gains = border_gains(small, gains, fields, paper)
     bal = balance(small, gains, out=bal)  # the first balance is done with: no new 36 MB to fault in
     houses, warnings, others = build_street(fields, bal, known.field_aspect())
+    pieces_in_gaps(houses, others, misshapen)  # a card glare bit into, in a hole of its house
     others += left_over(fields, houses, others)  # the last check that nothing found is dropped
     others += misshapen_left_over(misshapen, fields, houses, others, bal)
     others += lone_backs(houses, others, bal)  # a discard beyond a back glare bit into
@@ -184,7 +191,9 @@ def _role_by_examples(card: Card, photo: np.ndarray, scale: float, gains: np.nda
     gable read from the photo stand otherwise, and a gable seen clearly
     (a roof more sure than a flat band of sky makes it) stands always; a
     weaker sky only when all the nearest say window (else it is doubted)."""
-    if card.role == "roof" and card.role_confidence >= C.LOOK_KEEPS_GABLE:
+    if card.role == "roof" and card.sky_score >= C.LOOK_KEEPS_GABLE:
+        # the gable itself, not how sure the card's outline is (a pale roof found by its outline alone
+        # is doubted as a card, not as a roof: wide-border 10701)
         return
     h = max(8, int(min(round(CANON_W * card.aspect), CANON_H * 1.1)))
     # card.aspect is in the first deck's field units (structure._table_aspects maps the nearest whole

@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from . import constants as C
+from . import role_constants as K
 
 LAB_WEIGHTS = np.array([0.5, 1.0, 1.0], np.float32)  # lightness counts less: light varies
 
@@ -95,20 +96,47 @@ def sky_and_roof(patch: np.ndarray) -> tuple[float, np.ndarray | None]:
                 # weaker evidence than a plain sky: enough to keep a top card's gable against
                 # the catalog's look, never enough to flag a card with cards above it
                 return min(score, C.SKY_FAINT_MAX_SCORE), mask
-        return _sky_over_a_tucked_building(lab, sky)
+        score, mask = _sky_over_a_tucked_building(lab, sky)
+        if mask is None and weighted < C.SKY_FAINT_CONTRAST:
+            return _pale_sky_gable(lab, sky, wall)
+        return score, mask
     return _sky_against_the_building(lab, sky, wall, gable_only=False)
 
 
-def _sky_against_the_building(lab: np.ndarray, sky: np.ndarray, wall: np.ndarray, gable_only: bool
-                              ) -> tuple[float, np.ndarray | None]:
+def _pale_sky_gable(lab: np.ndarray, sky: np.ndarray, wall: np.ndarray) -> tuple[float, np.ndarray | None]:
+    """A pale sky over a pale building (a grey roof under a pale blue sky, or
+    both washed out by the light): too faint for a fixed tolerance, which then
+    takes in the building too. A sky is plain, so the corner boxes' own spread
+    is its noise: a pixel is sky within a few times that, and the building
+    must stand clearly further off; only a gable's outline counts (a flat band
+    is too weak a sign here), scored as a faint sky's."""
+    top, low = C.SKY_CORNER_ROWS
+    h, w = lab.shape[:2]
+    ya, yb = int(top * w), max(int(low * w), int(top * w) + 1)
+    boxes = [lab[min(ya, h - 1):min(yb, h), int(x0 * w):max(int(x1 * w), int(x0 * w) + 1)].reshape(-1, 3)
+             for x0, x1 in ((0.02, 0.10), (0.90, 0.98))]
+    noise = float(np.median(_distance(np.concatenate(boxes), sky)))
+    contrast = float(_distance(sky, wall))
+    if contrast < max(K.PALE_SKY_MIN_CONTRAST, K.PALE_SKY_MIN_NOISE_TIMES * noise):
+        return 0.0, None
+    tol = min(max(K.PALE_SKY_MIN_TOL, K.PALE_SKY_NOISE_TIMES * noise), C.SKY_TOL_SHARE * contrast)
+    score, mask = _sky_against_the_building(lab, sky, wall, gable_only=True, tol=tol)
+    return (min(score, C.SKY_FAINT_MAX_SCORE), mask) if mask is not None else (0.0, None)
+
+
+def _sky_against_the_building(lab: np.ndarray, sky: np.ndarray, wall: np.ndarray, gable_only: bool,
+                              tol: float | None = None) -> tuple[float, np.ndarray | None]:
     """sky_and_roof once the corners' colour differs from the wall's: the
     region of that colour connected to the corners and the building's
-    outline below it (gable_only: a flat band of sky is not enough)."""
+    outline below it (gable_only: a flat band of sky is not enough; tol: a
+    pixel's distance from the sky's colour, when the caller knows it)."""
     h, w = lab.shape[:2]
-    contrast = float(_distance(sky, wall))
-    if contrast < C.SKY_MIN_TOL:
-        return 0.0, None
-    mask = _corner_region(lab, sky, max(C.SKY_MIN_TOL, C.SKY_TOL_SHARE * contrast))
+    if tol is None:
+        contrast = float(_distance(sky, wall))
+        if contrast < C.SKY_MIN_TOL:
+            return 0.0, None
+        tol = max(C.SKY_MIN_TOL, C.SKY_TOL_SHARE * contrast)
+    mask = _corner_region(lab, sky, tol)
     if mask is None:
         return 0.0, None
 

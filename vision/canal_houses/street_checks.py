@@ -19,6 +19,7 @@ GAP_LEFT_OUT = ("is a card's place between two cards of a house where no card wa
                 "or not told from its neighbours?)")
 BELOW_LEFT_OUT = ("is the place below a house, down to the street's line of stores, where no card was found "
                   "(its store and perhaps windows: hidden, or not told from the table?)")
+GAP_NOTE = "a gap below this card (a card missing, moved or hidden?); check this house"
 TWO_STREETS = ("the photo shows cards that are not part of one street (a second street or loose "
                "cards); photograph one player's street at a time with nothing else on the table")
 
@@ -74,7 +75,7 @@ def check_street(houses: list[list[Card]], u: np.ndarray, v: np.ndarray, width: 
         for lower, upper in zip(house, house[1:], strict=False):
             gap = np.min(lower.quad @ v) - np.max(upper.quad @ v)
             if gap > C.MAX_STACK_GAP * height:
-                _doubt(upper, "a gap below this card (a card missing, moved or hidden?); check this house")
+                _doubt(upper, GAP_NOTE)
                 if left_out is not None:  # the hole itself: upper's lower edge down to lower's upper edge
                     left_out.append(Other(np.array([upper.quad[3], upper.quad[2], lower.quad[1], lower.quad[0]],
                                                    np.float32), "other", GAP_LEFT_OUT))

@@ -41,6 +41,7 @@ class Card:
     notes: list[str] = field(default_factory=list)
     aspect: float = C.INNER_ASPECT  # visible field height / width on the table (not in pixels)
     sky: np.ndarray | None = None  # a roof's sky in its field_patch, left out of its colour
+    sky_score: float = 0.0  # how much its field looks like a roof (roles.sky_and_roof): role, not outline
 
 
 def rectify(image: np.ndarray, quad: np.ndarray, width: int, height: int) -> np.ndarray:
@@ -293,6 +294,7 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
         if len(house) >= 2:
             top = house[-1]
             score, top.sky = sky_and_roof(field_patch(bal, top))
+            top.sky_score = score
             top.role = "roof" if score >= C.ROOF_MIN else "window"
             top.role_confidence = min(top.role_confidence, float(np.clip(0.5 + abs(score - C.ROOF_MIN), 0.5, 1.0)))
         for c in house[1:-1]:
