@@ -20,11 +20,12 @@ def table_edge(paper: np.ndarray, hi: np.ndarray) -> np.ndarray | None:
     """The line of pixels just outside the dark table (bool, like paper), or
     None when the table is not dark. paper: the widest paper mask (ridge);
     hi: the balanced image's brightest channel."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(np.logical_not(paper).view(np.uint8), connectivity=4)
-    if n < 2:
+    # the table's level: the median of what is not paper (the table is most of it; a photo filled by
+    # cards judged not dark is left as it was), every third pixel: the same level, a fifth of the time
+    rest = hi[::3, ::3][~paper[::3, ::3]]
+    if not rest.size:
         return None
-    table = int(np.argmax(stats[1:, cv2.CC_STAT_AREA])) + 1  # the table, and whatever leaked into it
-    level = float(np.median(hi[labels == table]))
+    level = float(np.median(rest))
     if level >= K.DARK_TABLE_MAX_LEVEL:
         return None
     dark = (hi < level + K.DARK_TABLE_CUT * (1.0 - level)) & ~paper
