@@ -18,6 +18,7 @@ import numpy as np
 
 from . import constants as C
 from .levels import balance, balanced_range, channel_range
+from .table_edge import table_edge
 
 
 @dataclass(frozen=True)
@@ -198,8 +199,9 @@ def find_all_fields(bal: np.ndarray, paper: np.ndarray,
                     ranges: tuple[np.ndarray, np.ndarray] | None = None,
                     misshapen: list[Field] | None = None) -> tuple[list[Field], int]:
     """Card fields from the strict paper mask, completed from the tinted one
-    and then from thin bright lines (ridge_paper): a field only a wider
-    mask closes off is added, and a strict field that it shows to be two or
+    and then from thin bright lines (ridge_paper) and, on a dark table, from
+    where the table stops (table_edge.py): a field only a wider mask closes
+    off is added, and a strict field that it shows to be two or
     more (strips whose border between them looked coloured) is replaced by
     them. The strict field wins otherwise: the tinted mask also grows glare
     into a card's field. misshapen, when given, gets the strict mask's
@@ -208,8 +210,16 @@ def find_all_fields(bal: np.ndarray, paper: np.ndarray,
     strict, cut_off = find_fields(bal, paper, misshapen)
     tinted, _ = find_fields(bal, tinted_paper(bal, paper, ranges))
     fields = _complete(strict, tinted, 0.0)
-    ridged, _ = find_fields(bal, ridge_paper(bal, paper, ranges))
-    return _complete(fields, ridged, C.RIDGE_SPLIT_COVER), cut_off
+    ridge = ridge_paper(bal, paper, ranges)
+    ridged, _ = find_fields(bal, ridge)
+    fields = _complete(fields, ridged, C.RIDGE_SPLIT_COVER)
+    edge = table_edge(ridge, ranges[0])
+    if edge is None:
+        return fields, cut_off
+    # a field only the dark table's edge closes off is added (its ring judged on the ridge mask); it
+    # never splits one (cover above 1): the edge lies on the table, outside every field closed off already
+    edged, _ = find_fields(bal, ridge | edge, ring_paper=ridge)
+    return _complete(fields, edged, 2.0), cut_off
 
 
 def blur_sigma(bal: np.ndarray) -> float | None:
@@ -245,14 +255,17 @@ def _quad(contour: np.ndarray) -> np.ndarray:
     return cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32)
 
 
-def find_fields(bal: np.ndarray, paper: np.ndarray,
-                misshapen: list[Field] | None = None) -> tuple[list[Field], int]:
+def find_fields(bal: np.ndarray, paper: np.ndarray, misshapen: list[Field] | None = None,
+                ring_paper: np.ndarray | None = None) -> tuple[list[Field], int]:
     """Card fields in a balanced working image, and how many card-like fields
     were dropped for touching the photo's edge (cut off). misshapen, when
     given, gets the pieces refused only for their shape (not solid or not
     rectangular enough: glare across a card's edge bites into its field)
     that are still closed off by white paper and not too thin; they are
-    not among the fields returned."""
+    not among the fields returned. ring_paper: the paper the white ring
+    round a field is judged on, when not `paper` itself (a mask closed by
+    lines that are no paper, such as a dark table's edge)."""
+    ring_paper = paper if ring_paper is None else ring_paper
     h, w = paper.shape
     labels, stats, (lx, ly) = _nonpaper_components(paper)
     min_area = C.MIN_INTERIOR_AREA_RATIO * h * w
@@ -299,7 +312,7 @@ def find_fields(bal: np.ndarray, paper: np.ndarray,
         k = cv2.getStructuringElement(cv2.MORPH_RECT, (2 * t + 1, 2 * t + 1))
         ring = (cv2.dilate(filled, k) > 0) & (cv2.dilate(filled, np.ones((3, 3), np.uint8)) == 0)
         seen = np.count_nonzero(ring)  # the share of paper in it, as the mean of the bools is
-        ring_white = float(np.count_nonzero(paper[y0:y1, x0:x1] & ring) / seen) if seen else 0.0
+        ring_white = float(np.count_nonzero(ring_paper[y0:y1, x0:x1] & ring) / seen) if seen else 0.0
         if ring_white < C.RING_MIN_WHITE:
             continue
         quad = _quad(contour) + np.array([x0, y0], np.float32)
