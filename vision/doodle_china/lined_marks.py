@@ -14,6 +14,8 @@ import numpy as np
 
 from . import constants as C
 from .tree_constants import (
+    OWN_FAINT_HOUSE_KEEP,
+    OWN_FAINT_HOUSE_LINE_ADD,
     OWN_FAINT_TREE_GAP,
     OWN_FAINT_TREE_KEEP,
     OWN_FAINT_TREE_LINE,
@@ -92,3 +94,15 @@ def judge_trees(crossed: list[bool], doubt: list[bool], excess: np.ndarray, penc
                                 OWN_FAINT_TREE_KEEP)
     crossed, doubt = add_lined(crossed, doubt, pencil, OWN_FAINT_TREE_LINE_ADD, lines)
     return add_standing_out(crossed, doubt, pencil, OWN_FAINT_TREE_LINE, OWN_FAINT_TREE_GAP[1], lines)
+
+
+def judge_houses(crossed: list[bool], doubt: list[bool], excess: np.ndarray, pencil: float,
+                 lines: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
+    """Our own sheet with a faint pencil: the houses by their line (`lines()`:
+    slash_lines over the whole box), as the trees (judge_trees): every house read
+    crossed by its mean ink must show a line of OWN_FAINT_HOUSE_KEEP of the pencil,
+    since the print's JPEG ringing round the dark icon lifts a clean house's mean
+    ink as much as a faint cross; a clear line (OWN_FAINT_HOUSE_LINE_ADD) is a
+    cross whatever the mean ink."""
+    crossed, doubt = keep_lined(crossed, doubt, excess, pencil, np.inf, lines, least=OWN_FAINT_HOUSE_KEEP)
+    return add_lined(crossed, doubt, pencil, OWN_FAINT_HOUSE_LINE_ADD, lines)

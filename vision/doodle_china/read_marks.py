@@ -129,9 +129,9 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         least = least_ink(excess, pencil, what, taught, own_faint)
         crossed, conf, doubt = marks.decide_crosses(excess, pencil, what, least, taught,
                                                     mark_levels(what, plain_own, own_faint))
-        if own_faint and what == "house":  # our own faint sheet: a weak cross shows a line
-            crossed, doubt = lined_marks.keep_lined(crossed, doubt, excess, pencil, C.MARK_MIN_INK[what], lambda:
-                                                    marks.slash_lines(ink, blank, boxes, gain, sigma, C.MARK_SHRINK))
+        if own_faint and what == "house":  # our own faint sheet: a cross shows a line across the box
+            crossed, doubt = lined_marks.judge_houses(crossed, doubt, excess, pencil, functools.cache(
+                lambda: marks.slash_lines(ink, blank, boxes, gain, sigma, OWN_FAINT_TREE_LINE_SHRINK)))
         if what == "tree" and not taught and pencil < OWN_FAINT_TREE_PENCIL:  # our own sheet, a faint pencil
             crossed, doubt = lined_marks.judge_trees(crossed, doubt, excess, pencil, functools.cache(
                 lambda: marks.slash_lines(ink, blank, boxes, gain, sigma, OWN_FAINT_TREE_LINE_SHRINK)))
