@@ -75,7 +75,8 @@ def surround_level(ink: np.ndarray, baseline: np.ndarray, zero: np.ndarray, box:
 
 def box_excess(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: float, sigma: float,
                zero_levels: np.ndarray, pencil: float, learn: float | None = None,
-               shrink: float = C.MARK_SHRINK, print_free: float = C.PRINT_FREE) -> np.ndarray:
+               shrink: float = C.MARK_SHRINK, print_free: float = C.PRINT_FREE,
+               few: tuple[int, float] | None = None) -> np.ndarray:
     """Mean ink beyond the print's in each box's inner part, less the paper's
     level around it: (n,) for n boxes of one kind (same print, same size).
 
@@ -90,7 +91,9 @@ def box_excess(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: floa
     taken as clean; None: the first answer only. Only the
     paper well away from the print is averaged, so a print that is a little
     off does not count as a mark: where the printed model's ink (blurred) is
-    below `print_free`."""
+    below `print_free`. `few`: (k, most): with fewer than three boxes under
+    `learn`, the k cleanest model the print when none reads over `most`
+    (house_constants: a template read, nearly every house crossed)."""
     bw, bh = boxes[0, 2] - boxes[0, 0], boxes[0, 3] - boxes[0, 1]
     margin = max(C.CLASS_MARGIN_MIN, C.CLASS_MARGIN * max(bw, bh))
     size = (int(np.ceil(bw + 2 * margin)), int(np.ceil(bh + 2 * margin)))
@@ -115,6 +118,9 @@ def box_excess(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: floa
         return first
     rel = first / max(pencil, C.MARK_PENCIL_FLOOR)
     clean = (rel <= rel.min() + C.CLASS_CLEAN_SPREAD) & (rel <= learn)
+    if few is not None and (rel <= learn).sum() < 3 and np.sort(rel)[few[0] - 1] <= few[1]:
+        clean = np.zeros(len(rel), bool)
+        clean[np.argsort(rel, kind="stable")[:few[0]]] = True
     if clean.sum() < 3:
         return first
     typical = np.median(crops[clean], 0)

@@ -17,6 +17,7 @@ import numpy as np
 
 from . import cells, colour, floors, lined_marks, local_print, loop_floor, marks
 from . import constants as C
+from .house_constants import TAUGHT_FEW_CLEAN, TAUGHT_FEW_CLEAN_MAX
 from .own_floor_constants import (
     OWN_FAINT_FLOOR_PLAIN,
     OWN_FAINT_FLOOR_PLAIN_LINE,
@@ -121,7 +122,8 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         excess = marks.box_excess(ink, blank, boxes, gain, sigma, levels, pencil, learn=C.CLASS_CLEAN_MAX.get(what),
                                   shrink=C.FLOOR_SHRINK if what == "floor" else
                                   C.TAUGHT_HOUSE_SHRINK if taught and what == "house" else
-                                  C.TAUGHT_TREE_SHRINK if taught and what == "tree" else C.MARK_SHRINK)
+                                  C.TAUGHT_TREE_SHRINK if taught and what == "tree" else C.MARK_SHRINK,
+                                  few=(TAUGHT_FEW_CLEAN, TAUGHT_FEW_CLEAN_MAX) if taught and what == "house" else None)
         if instead is not None:  # boxes a road runs over: their ink off the road
             excess = np.array([e if v is None else v for e, v in zip(excess, instead, strict=True)])
         if cap is not None:  # boxes a stray road runs into: at most their ink off it
