@@ -39,6 +39,7 @@ from pad_sheet import HELD_OUT_DESIGN, LOOKS, pad_case  # noqa: E402
 
 from companion.photos.game_data import game_data  # noqa: E402
 from vision.doodle_china import ocr  # noqa: E402
+from vision.doodle_china.exposure import OVEREXPOSED  # noqa: E402
 from vision.doodle_china.template import make_template  # noqa: E402
 from vision.doodle_china.template_read import read_with_template  # noqa: E402
 from vision.errors import PhotoError  # noqa: E402
@@ -110,6 +111,7 @@ def main() -> int:
     groups: dict[str, dict] = {}
     tv = [0, 0]
     read_times, decode_times = [], []
+    clipped: list[tuple[float, str, bool]] = []  # the sheet's paper clipped share, photo, warned
     refusals: list[str] = []
     read_cpu, decode_cpu = [], []  # CPU seconds: on a shared machine wall time is mostly waiting
     templates: dict[tuple[str, str], dict] = {}
@@ -179,9 +181,19 @@ def main() -> int:
             acc = g["fields"].setdefault(f, [0, 0])
             acc[0] += r
             acc[1] += n
+        warned = reading is not None and OVEREXPOSED in reading.warnings
+        if reading is not None:
+            clipped.append((reading.details.get("clipped", 0.0), path.name, warned))
         if args.verbose or not ok:
-            print(f"  {path.name}: {'ok' if ok else {f: f'{r}/{n}' for f, (r, n) in counts.items() if r != n}}")
+            clip = reading.details.get("clipped") if reading is not None else None
+            print(f"  {path.name}: {'ok' if ok else {f: f'{r}/{n}' for f, (r, n) in counts.items() if r != n}}"
+                  f" clipped={clip}{' OVEREXPOSED' if warned else ''}")
 
+    shares = sorted(c for c, _, _ in clipped)
+    if shares:
+        print(f"\noverexposed warnings: {sum(w for _, _, w in clipped)}/{len(clipped)} "
+              f"{' '.join(name for _, name, w in clipped if w)}; clipped paper share median "
+              f"{statistics.median(shares):.4f}, top five {' '.join(f'{v:.4f}' for v in shares[-5:])}")
     print(f"\ntemplate values (tesseract, from one blank photo each): {tv[0]}/{tv[1]} = "
           f"{100 * tv[0] / max(1, tv[1]):.1f}%")
     print(f"blank photos refused as templates: {len(refusals)} (each retaken up to {args.retakes} times)")

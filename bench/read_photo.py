@@ -34,6 +34,7 @@ from doodle_photos import make_case  # noqa: E402
 from doodle_styles import HELD_OUT, STYLES, styled_case  # noqa: E402  (tests/support)
 
 from companion.photos.game_data import game_data  # noqa: E402
+from vision.doodle_china.exposure import OVEREXPOSED  # noqa: E402
 from vision.doodle_china.reader import read_sheet  # noqa: E402
 from vision.errors import PhotoError  # noqa: E402
 
@@ -89,6 +90,7 @@ def main() -> int:
     perfect = 0
     errors: list[str] = []
     read_times, decode_times = [], []
+    clipped: list[tuple[float, str, bool]] = []  # the sheet's paper clipped share, photo, warned
     for path in map(Path, paths):
         data = path.with_suffix(".jpg").read_bytes()
         expected = json.loads(path.with_suffix(".json").read_text())
@@ -115,7 +117,12 @@ def main() -> int:
         mine["sheets"][1] += 1
         if args.verbose or not ok:
             wrong = {f: f"{r}/{n}" for f, (r, n) in counts.items() if r != n}
-            print(f"  {path.name} {read_times[-1]:.3f}s {'ok' if ok else wrong} {expected['photo']}")
+            clip = reading.details.get("clipped") if reading is not None else None
+            print(f"  {path.name} {read_times[-1]:.3f}s {'ok' if ok else wrong} clipped={clip} "
+                  f"{'OVEREXPOSED ' if reading is not None and OVEREXPOSED in reading.warnings else ''}"
+                  f"{expected['photo']}")
+        if reading is not None:
+            clipped.append((reading.details.get("clipped", 0.0), path.name, OVEREXPOSED in reading.warnings))
 
     n = len(paths)
     print(f"\nphotos: {n}, read with no error at all: {perfect}/{n} = {100 * perfect / n:.1f}%")
@@ -131,6 +138,11 @@ def main() -> int:
               f"{100 * sr / st:.1f}%{tag}")
     for e in errors:
         print(f"  refused: {e}")
+    warned = [name for _, name, yes in clipped if yes]
+    shares = sorted(c for c, _, _ in clipped)
+    if shares:
+        print(f"overexposed warnings: {len(warned)}/{n} {' '.join(warned)}; clipped paper share median "
+              f"{statistics.median(shares):.4f}, top five {' '.join(f'{v:.4f}' for v in shares[-5:])}")
     med_read, med_dec = statistics.median(read_times), statistics.median(decode_times)
     print(f"median read {med_read * 1000:.0f} ms, median cv2.imdecode {med_dec * 1000:.0f} ms, "
           f"ratio {med_read / med_dec:.1f}x (max read {max(read_times) * 1000:.0f} ms)")

@@ -37,6 +37,10 @@ for (const w of reading.warnings || []) {
   if (/^tree \d+:/.test(w)) doubtTrees = true;
 }
 const doubtTrack = (key) => (reading.confidence?.[key] ?? 1) < DOUBT_BELOW;
+// A warning that names no square, value, house, floor or tree is about the whole
+// photo (overexposed, QR code unreadable, another edition): shown open, not folded away.
+const FIELD_WARNING = /^(cell \[|(hotels|shops|shop_bonuses|skyscrapers) \d|(tree|house|floor) \d)/;
+const photoNotes = (reading.warnings || []).filter((w) => !FIELD_WARNING.test(w));
 
 // ----- this photo's corrections -------------------------------------------------
 function firstSheet() {
@@ -292,6 +296,8 @@ function build() {
   app.replaceChildren(...[
     h("h1", {}, `${EDITIONS[edition]} sheet, as read`),
     h("p", { class: "small muted" }, `Layout ${layout.name}`, who.length ? ` · the sheet says ${who.join(", ")}` : ""),
+    photoNotes.length ? h("div", { class: "doubt-note-box", "data-testid": "photo-notes", role: "note" },
+      ...photoNotes.map((w) => h("p", { class: "small" }, w))) : null,
     !reading.warnings?.length && doubts
       ? h("p", { class: "small doubt-note", "data-testid": "doubts" }, `${doubts} square${doubts === 1 ? " was" : "s were"} unclear: ${doubts === 1 ? "it is" : "they are"} marked in orange.`)
       : P.warningsList(reading.warnings, "What the reader was unsure about"),

@@ -21,6 +21,7 @@ from ..decode import check_header
 from ..errors import PhotoError
 from . import constants as C
 from . import locate, marks, ocr
+from .exposure import clipped_share, flag_overexposed, overexposed
 from .qr import parse_payload, read_qr
 from .read_marks import Reading, read_marks
 from .sheet import GAME, blank_ink, sheet_geometry
@@ -209,8 +210,12 @@ def read_sheet(data: bytes, edition: str | None = None, layout: dict[str, Any] |
     baseline = np.dstack([baseline, marks.paper_mask(blank, sigma)])
     smooth = cv2.blur(ink, (3, 3))
     loops = cv2.blur(locate.ink_map(darkest_channel(flat))[0], (3, 3))
+    clipped = clipped_share(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY), baseline[..., 1] > 0)
     reading = read_marks(geo, sheet, (smooth, loops), ink, (baseline, blank, gain, sigma), warnings,
-                         {"method": where.method, "gain": round(gain, 3), "sigma": sigma})
+                         {"method": where.method, "gain": round(gain, 3), "sigma": sigma,
+                          "clipped": round(clipped, 4)})
+    if overexposed(clipped):
+        flag_overexposed(reading.proposal, reading.confidence, reading.warnings)
     reading.homography, reading.size = _photo_homography(data, image, where.H, reduce)
     return reading
 

@@ -19,6 +19,7 @@ from . import constants as C
 from . import locate, marks
 from . import template_constants as T
 from .colour import CHANNELS, Channel, balance_gains, balanced, channel_ink, plain_paper
+from .exposure import clipped_share, flag_overexposed, overexposed
 from .read_marks import Reading, read_marks
 from .reader import _photo_homography, decode
 from .taught_paper import taught_ink
@@ -97,7 +98,8 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
              "player": None, "match": None, "template": template_id if template_id is not None
              else template.get("name")}
     warnings: list[str] = []
-    details.update(match=round(match, 3), gain=round(gain, 3), sigma=sigma)
+    clipped = clipped_share(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY), paper_mask)
+    details.update(match=round(match, 3), gain=round(gain, 3), sigma=sigma, clipped=round(clipped, 4))
     pale = template.get("image_pale")
 
     def seen() -> Channel:  # only when a house needs a second look
@@ -109,6 +111,8 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
     reading = read_marks(geometry(template), sheet, (smooth, loops), ink, (baseline, blank, gain, sigma),
                          warnings, details, taught=True, pale=None if pale is None else seen, floor_ink=floor_ink,
                          house_ink=_house_ink(flat, template, ink))
+    if overexposed(clipped):
+        flag_overexposed(reading.proposal, reading.confidence, reading.warnings)
     reading.homography, reading.size = _photo_homography(data, image, H, reduce)
     return reading
 
