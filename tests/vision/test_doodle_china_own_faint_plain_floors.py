@@ -49,9 +49,11 @@ def _box(slash: float, haze: float) -> np.ndarray:
     (1.1, 0.0, True),  # a cross's line (680057: peak 1.11, rise 0.30)
     (0.0, 0.5, False),  # a grey haze: peak 0.5, no rise (clean boxes: 680097's at 0.52)
     (0.45, 0.0, False),  # a pale line under the peak (680062's clean box: 0.43)
+    (0.65, 0.0, False),  # a JPEG-ringing lifted clean box (690036, 690065: 0.60-0.61); fails on 4d604cc
+    (0.75, 0.0, True),  # a cross's line (680000-680099's crosses found so: from 0.72)
     (1.0, 0.9, False),  # a line on a haze nearly as dark: under the rise
     (0.0, 0.0, False),
-], ids=["line", "haze", "pale", "line-on-haze", "clean"])
+], ids=["line", "haze", "pale", "ringing", "line-0.75", "line-on-haze", "clean"])
 def test_plain_lined(slash, haze, want):
     assert plain_lined(_box(slash, haze), BOX, PENCIL).tolist() == [want]
 

@@ -56,4 +56,12 @@ OWN_FAINT_FLOOR_STROKE_MIN = 0.36
 # styles 681000-681069 identical; fresh faint 682000-682079 (12 MP): floors
 # 415 -> 416 of 420, sheets 71 -> 72 of 80, none newly wrong.
 OWN_FAINT_FLOOR_PLAIN = 0.15
-OWN_FAINT_FLOOR_PLAIN_LINE = (0.6, 0.2)
+# faintfloors (session 23): the line's darkest ink from 0.7 of the pencil, not
+# 0.6. At 1600x1200 the JPEG ringing round the box's dark outline lifts a
+# clean box's darkest middle ink with the photo's JPEG quality (own faint dev
+# 690000-690079, refit map, clean boxes' median peak: 0.12 at quality 90+,
+# 0.36 at 60-69; crossed boxes' ~1.0 at any quality). The plain measure added
+# three clean boxes there (quality 64-76: peaks 0.60-0.61, plain 0.26-0.42)
+# and three crosses (peaks 0.80-1.20); session 22's crosses found by it on
+# 680000-680099 peaked at 0.72-1.11.
+OWN_FAINT_FLOOR_PLAIN_LINE = (0.7, 0.2)
