@@ -1,6 +1,6 @@
 """Our own sheet with a faint pencil (faint2, session 18): roads count from
-C.TAUGHT_PATH_FLOOR, and a path under C.FADED_LEVEL of the pencil whose ink
-fades before the cell's edge (cells.end_share under C.FADED_END) is an erased
+G.TAUGHT_PATH_FLOOR, and a path under G.FADED_LEVEL of the pencil whose ink
+fades before the cell's edge (cells.end_share under G.FADED_END) is an erased
 line's ghost (cells.drop_ghosts `faded`), which that lower floor lets
 through. Levels from own faint dev 646000-646079: drawn roads read at
 0.53-0.69 of the pencil with end shares 0.73 and up, smudges at 0.43-0.59
@@ -12,7 +12,7 @@ import pytest
 from path_cells import path_sheet
 
 from vision.doodle_china import cells
-from vision.doodle_china import constants as C
+from vision.doodle_china import ghost_constants as G
 
 PENCIL = 0.07
 OWN = [("EW", 0.075, 2), ("NS", 0.075, 2), ("NE", 0.075, 2), ("SW", 0.075, 2), ("NW", 0.075, 2)]
@@ -38,8 +38,8 @@ def test_a_faint_path_that_fades_before_the_edge(path, level, span, own_faint, k
     paths, confs, notes = cells.classify(profiles, threshold)
     assert paths == [p for p, _, _ in OWN] + [path]  # all read as drawn before the ghost check
     rel = float(cells.nan_median(profiles[-1:]).max()) / PENCIL
-    assert C.GHOST_LEVEL <= rel  # the width rules never look at it
-    assert (rel < C.FADED_LEVEL) == (level < 0.05)
+    assert G.GHOST_LEVEL <= rel  # the width rules never look at it
+    assert (rel < G.FADED_LEVEL) == (level < 0.05)
     cells.drop_ghosts(ink, boxes, profiles, PENCIL, threshold, paths, confs, notes,
                       **cells.faint_ghost_rules(own_faint, False))
     assert paths == [p for p, _, _ in OWN] + [path if kept else None]  # the own strokes stay
@@ -51,4 +51,4 @@ def test_a_faint_path_that_fades_before_the_edge(path, level, span, own_faint, k
 def test_end_share(span, low):
     ink, boxes = path_sheet([("NS", 0.042, 2, span)])
     level = float(cells.nan_median(cells.path_profiles(ink, boxes)).max())
-    assert (cells.end_share(ink, boxes[0], "NS", 1.0, level) < C.FADED_END) == low
+    assert (cells.end_share(ink, boxes[0], "NS", 1.0, level) < G.FADED_END) == low

@@ -12,7 +12,6 @@ import pytest
 from path_cells import path_sheet
 
 from vision.doodle_china import cells
-from vision.doodle_china import constants as C
 from vision.doodle_china import ghost_constants as G
 
 PENCIL = 0.07
@@ -37,8 +36,8 @@ def test_a_faint_path_wider_than_the_own_strokes(path, level, width, own_faint, 
     paths, confs, notes = cells.classify(profiles, threshold)
     assert paths == [p for p, _, _ in OWN] + [path]  # all read as drawn before the ghost check
     rel = float(cells.nan_median(profiles[-1:]).max()) / PENCIL
-    assert C.GHOST_LEVEL <= rel  # the coarse width rules never look at it
-    assert cells.end_share(ink, boxes[-1], path, 1.0, rel * PENCIL) >= C.FADED_END  # nor the faded one
+    assert G.GHOST_LEVEL <= rel  # the coarse width rules never look at it
+    assert cells.end_share(ink, boxes[-1], path, 1.0, rel * PENCIL) >= G.FADED_END  # nor the faded one
     cells.drop_ghosts(ink, boxes, profiles, PENCIL, threshold, paths, confs, notes,
                       **cells.faint_ghost_rules(own_faint, False))
     assert paths == [p for p, _, _ in OWN] + [path if kept else None]  # the own strokes stay

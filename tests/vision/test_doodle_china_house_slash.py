@@ -12,6 +12,7 @@ import pytest
 
 from vision.doodle_china import constants as C
 from vision.doodle_china import marks
+from vision.doodle_china import slash_line_constants as L
 
 BOX = 27
 HOUSES = np.array([[20.0 + 40 * i, 20.0, 20.0 + 40 * i + BOX, 20.0 + BOX] for i in range(10)])
@@ -54,11 +55,11 @@ def test_a_lone_slash_over_the_icon_is_diluted_in_the_box_mean_but_not_along_its
     photo = _photo()
     rel = _rel(photo)
     mid = (C.TAUGHT_MARK_YES["house"] + C.TAUGHT_MARK_NO["house"]) / 2
-    assert C.HOUSE_LINE_GREY_MIN <= rel[SLASHED] < mid, rel  # grey half sees it, not enough
+    assert L.HOUSE_LINE_GREY_MIN <= rel[SLASHED] < mid, rel  # grey half sees it, not enough
     line = marks.slash_lines(photo, _blank(), HOUSES, 1.0, 0.0, C.TAUGHT_HOUSE_SHRINK) / PENCIL
-    assert line[SLASHED] >= C.HOUSE_LINE_MIN, line
+    assert line[SLASHED] >= L.HOUSE_LINE_MIN, line
     clean = np.delete(line, SLASHED)
-    assert clean.max() < C.HOUSE_LINE_MIN / 2, line
+    assert clean.max() < L.HOUSE_LINE_MIN / 2, line
 
 
 def test_the_slash_is_added_to_the_crosses_and_flagged():

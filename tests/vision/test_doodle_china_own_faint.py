@@ -7,7 +7,7 @@ the print are holes): the printed model's error over a skyscraper's labels
 passed a faint pencil's ink threshold and read as a turn. And a floor box's
 print is fitted again where it is (local_print.refit_boxes): a model a pixel
 off hid the crosses in 8 of 12 boxes. An erased line's ghost narrower than
-C.GHOST_WIDTH is still wider than the sheet's own strokes. Generated 12 MP
+G.GHOST_WIDTH is still wider than the sheet's own strokes. Generated 12 MP
 photos, faint style, dev seeds."""
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from cell_crops import mosaic
 
 from vision.doodle_china import cells
 from vision.doodle_china import constants as C
+from vision.doodle_china import ghost_constants as G
 from vision.doodle_china import own_path_constants as P
 
 
@@ -33,7 +34,7 @@ def test_own_faint_road_rules_up_to_the_path_pencil(photo, cell):
                          ids=["faded-wide-arc", "drawn-ew", "drawn-nw", "drawn-se", "drawn-ne", "drawn-nw-2"])
 def test_a_faded_wide_arc_over_faded_level(cell):
     """684012 (3,4): an erased SW arc at 0.63 of the pencil (over
-    C.FADED_LEVEL), 1.32x the sheet's strokes, ends at 0.42 of its middle
+    G.FADED_LEVEL), 1.32x the sheet's strokes, ends at 0.42 of its middle
     over their own background: a ghost (drop_ghosts `faded_wide`; fails on
     base, which kept it). The sheet's drawn roads stay."""
     m = mosaic("own-faint-fine-faded.npz", "684012")
@@ -55,7 +56,7 @@ def test_a_faded_wide_arc_over_faded_level(cell):
 def test_end_share_over_each_samples_background(photo, cell, drawn):
     """A drawn road's end, each sample over its own background
     (G.END_BACKGROUND percentile of its cut; drop_ghosts `faded_wide`),
-    carries at least C.FADED_END of its middle's ink; an erased line's
+    carries at least G.FADED_END of its middle's ink; an erased line's
     fades under it."""
     m = mosaic("own-faint-ends.npz", photo)
     i = m.index(cell)
@@ -64,4 +65,4 @@ def test_end_share_over_each_samples_background(photo, cell, drawn):
     level, bend = max((float(levels[k]), b) for k, (n, b) in enumerate(cells.templates()) if n == path)
     assert level < 0.7 * m.pencil  # within reach of the rules judging its ends (G.FADED_WIDE_LEVEL)
     got = cells.end_share(m.ink, m.boxes[i], path, bend, level, own_background=True)
-    assert (got >= C.FADED_END) == drawn, got
+    assert (got >= G.FADED_END) == drawn, got

@@ -12,7 +12,6 @@ import pytest
 from path_cells import path_sheet
 
 from vision.doodle_china import cells
-from vision.doodle_china import constants as C
 from vision.doodle_china import ghost_constants as G
 
 PENCIL = 0.07
@@ -37,7 +36,7 @@ def test_a_faint_path_that_fades_before_the_edge_on_a_template_read(path, level,
     paths, confs, notes = cells.classify(profiles, threshold)
     assert paths == [p for p, _, _ in OWN] + [path]  # all read as drawn before the ghost check
     rel = float(cells.nan_median(profiles[-1:]).max()) / PENCIL
-    assert C.GHOST_LEVEL <= rel  # under it the width rules would judge it anyway
+    assert G.GHOST_LEVEL <= rel  # under it the width rules would judge it anyway
     assert (rel < G.TAUGHT_FADED_LEVEL) == (level < 0.05)
     cells.drop_ghosts(ink, boxes, profiles, PENCIL, threshold, paths, confs, notes,
                       **cells.faint_ghost_rules(False, taught_faint))

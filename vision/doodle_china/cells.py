@@ -126,10 +126,10 @@ def pencil_level(profiles: np.ndarray) -> float:
 def road_threshold(pencil: float, faint: bool = False, own_faint: bool = False) -> float:
     """The least ink of a road: C.INK_SHARE of the sheet's pencil, never under
     C.INK_FLOOR; with a faint pencil on a template read (`faint`) under
-    C.TAUGHT_PATH_FLOOR only, where faint roads sit at 0.03-0.04 of ink; on
+    G.TAUGHT_PATH_FLOOR only, where faint roads sit at 0.03-0.04 of ink; on
     our own sheet (`own_faint`) under P.OWN_PATH_FLOOR only, where the
     faintest pencil's roads sit at 0.025-0.035."""
-    floor = P.OWN_PATH_FLOOR if own_faint else C.TAUGHT_PATH_FLOOR if faint else C.INK_FLOOR
+    floor = P.OWN_PATH_FLOOR if own_faint else G.TAUGHT_PATH_FLOOR if faint else C.INK_FLOOR
     return max(floor, C.INK_SHARE * pencil)
 
 
@@ -218,12 +218,12 @@ def nan_median(a: np.ndarray) -> np.ndarray:
 
 
 def _across(ink: np.ndarray, box: np.ndarray, path: str, bend: float, t: np.ndarray,
-            step: float = C.GHOST_STEP) -> np.ndarray:
-    """Ink across a path's shape at parameters `t`, +-C.GHOST_SPAN of the cell
+            step: float = G.GHOST_STEP) -> np.ndarray:
+    """Ink across a path's shape at parameters `t`, +-G.GHOST_SPAN of the cell
     in `step` steps: (len(t), steps)."""
     pts, normal = path_points(path, t, bend=bend)
-    steps = int(round(2 * C.GHOST_SPAN / step)) + 1
-    across = np.linspace(-C.GHOST_SPAN, C.GHOST_SPAN, steps)
+    steps = int(round(2 * G.GHOST_SPAN / step)) + 1
+    across = np.linspace(-G.GHOST_SPAN, G.GHOST_SPAN, steps)
     p = pts[:, None, :] + normal[:, None, :] * across[None, :, None]
     x0, y0, x1, y1 = box
     xi = np.clip(np.rint(x0 + p[..., 0] * (x1 - x0)).astype(np.intp), 0, ink.shape[1] - 1)
@@ -232,7 +232,7 @@ def _across(ink: np.ndarray, box: np.ndarray, path: str, bend: float, t: np.ndar
 
 
 def ghost_width(ink: np.ndarray, box: np.ndarray, path: str, bend: float, threshold: float,
-                step: float = C.GHOST_STEP, seen: np.ndarray | None = None, run: bool = False) -> float:
+                step: float = G.GHOST_STEP, seen: np.ndarray | None = None, run: bool = False) -> float:
     """How wide (share of the cell) the ink along a path's shape is at half
     its peak, measured in `step` steps across, the median over the points
     where it passes `threshold` (and, given `seen`, (C.PATH_SAMPLES,), where
@@ -260,19 +260,19 @@ def ghost_width(ink: np.ndarray, box: np.ndarray, path: str, bend: float, thresh
 
 def end_share(ink: np.ndarray, box: np.ndarray, path: str, bend: float, level: float,
               own_background: bool = False) -> float:
-    """The ink at a path's fainter end (the outer C.GHOST_END of the cell at
+    """The ink at a path's fainter end (the outer G.GHOST_END of the cell at
     each end, which the profiles leave out; the median of its darkest ink
     across +-C.PATH_BAND) as a share of `level`, the ink along its middle: a
     drawn line runs on to the cell's edge, an erased one fades before it.
     `own_background`: each sample's darkest ink over its own background, the
-    G.END_BACKGROUND percentile of its cut (+-C.GHOST_SPAN), not over the
+    G.END_BACKGROUND percentile of its cut (+-G.GHOST_SPAN), not over the
     sheet's one paper level: at the cell's edge the cut runs along the grid
     line, whose print residual raises or lowers all of it, not a stroke."""
-    band = int(round(C.PATH_BAND / C.GHOST_STEP))
-    mid = int(round(C.GHOST_SPAN / C.GHOST_STEP))
+    band = int(round(C.PATH_BAND / G.GHOST_STEP))
+    mid = int(round(G.GHOST_SPAN / G.GHOST_STEP))
     ends = []
-    for a, b in ((0.0, C.GHOST_END), (1 - C.GHOST_END, 1.0)):
-        cut = _across(ink, box, path, bend, np.linspace(a, b, C.GHOST_END_SAMPLES))
+    for a, b in ((0.0, G.GHOST_END), (1 - G.GHOST_END, 1.0)):
+        cut = _across(ink, box, path, bend, np.linspace(a, b, G.GHOST_END_SAMPLES))
         peak = cut[:, mid - band:mid + band + 1].max(axis=1)
         ends.append(float(np.median(peak - np.percentile(cut, G.END_BACKGROUND, axis=1) if own_background
                                     else peak)))
@@ -281,23 +281,23 @@ def end_share(ink: np.ndarray, box: np.ndarray, path: str, bend: float, level: f
 
 def faint_ghost_rules(own_faint: bool, taught_faint: bool) -> dict[str, Any]:
     """drop_ghosts' rules for a faint pencil: on our own sheet (`own_faint`)
-    and on a template read (`taught_faint`) a ghost under C.GHOST_LEVEL is one
-    C.GHOST_WIDER times as wide as the sheet's own strokes (a faint ghost is
-    narrower than C.GHOST_WIDTH); on a template read also one under
-    C.TAUGHT_GHOST_LEVEL and C.TAUGHT_GHOST_WIDER times as wide, as its
-    roads are counted from the lower C.TAUGHT_PATH_FLOOR. On our own sheet a
-    path under C.FADED_LEVEL whose ink fades before the cell's edge is one
-    too (drop_ghosts `faded`), and so is one under C.FADED_LEVEL
+    and on a template read (`taught_faint`) a ghost under G.GHOST_LEVEL is one
+    G.GHOST_WIDER times as wide as the sheet's own strokes (a faint ghost is
+    narrower than G.GHOST_WIDTH); on a template read also one under
+    G.TAUGHT_GHOST_LEVEL and G.TAUGHT_GHOST_WIDER times as wide, as its
+    roads are counted from the lower G.TAUGHT_PATH_FLOOR. On our own sheet a
+    path under G.FADED_LEVEL whose ink fades before the cell's edge is one
+    too (drop_ghosts `faded`), and so is one under G.FADED_LEVEL
     G.GHOST_FINE_WIDER times as wide as the sheet's strokes measured finely
     (drop_ghosts `fine`), and one under G.FADED_WIDE_LEVEL both that wide
     and faded (drop_ghosts `faded_wide`). On a template read a path under
     G.TAUGHT_FADED_LEVEL whose ends, each over its own background, fade
     under G.TAUGHT_FADED_END of its middle is one too (`faded_own`)."""
     return {"own_width": own_faint or taught_faint,
-            "wide": (C.TAUGHT_GHOST_WIDER, C.TAUGHT_GHOST_LEVEL) if taught_faint else None,
-            "faded": (C.FADED_LEVEL, C.FADED_END) if own_faint else None,
-            "fine": (G.GHOST_FINE_WIDER, C.FADED_LEVEL) if own_faint else None,
-            "faded_wide": (G.FADED_WIDE_LEVEL, G.GHOST_FINE_WIDER, C.FADED_END) if own_faint else None,
+            "wide": (G.TAUGHT_GHOST_WIDER, G.TAUGHT_GHOST_LEVEL) if taught_faint else None,
+            "faded": (G.FADED_LEVEL, G.FADED_END) if own_faint else None,
+            "fine": (G.GHOST_FINE_WIDER, G.FADED_LEVEL) if own_faint else None,
+            "faded_wide": (G.FADED_WIDE_LEVEL, G.GHOST_FINE_WIDER, G.FADED_END) if own_faint else None,
             "faded_own": (G.TAUGHT_FADED_LEVEL, G.TAUGHT_FADED_END) if taught_faint else None}
 
 
@@ -312,12 +312,12 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     along its path, where a drawn line, however faint, reaches about the
     pencil's level in a narrow stroke. A path read from such a ghost is read
     as nothing, with a note (in place; never in a setup square).
-    `own_width`: a ghost is also one wider than C.GHOST_WIDER times the
+    `own_width`: a ghost is also one wider than G.GHOST_WIDER times the
     sheet's own drawn strokes (the median width of its paths at the pencil's
-    level, when C.GHOST_OWN_MIN of them show it): a thin pencil's ghost is
-    narrower than C.GHOST_WIDTH, yet still wider than its strokes.
+    level, when G.GHOST_OWN_MIN of them show it): a thin pencil's ghost is
+    narrower than G.GHOST_WIDTH, yet still wider than its strokes.
     `wide` (times, level): a path under `level` of the pencil (above
-    C.GHOST_LEVEL) is a ghost too when at least `times` as wide as those
+    G.GHOST_LEVEL) is a ghost too when at least `times` as wide as those
     strokes: a template read's faint pencil, whose lower road threshold lets
     an erased smudge's darker middle through.
     `faded` (level, share): a path under `level` of the pencil whose fainter
@@ -325,7 +325,7 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     erased line fades before the cell's edge, a drawn one runs on to it.
     `fine` (times, level): a path under `level` of the pencil at least `times`
     as wide as those strokes, both measured in G.GHOST_FINE_STEP steps (a
-    thin pencil's strokes are 3-4 of C.GHOST_STEP wide), is a ghost.
+    thin pencil's strokes are 3-4 of G.GHOST_STEP wide), is a ghost.
     `faded_wide` (level, times, share): a path under `level` of the pencil
     at least `times` as wide as those strokes (finely) whose end_share, each
     sample over its own background, is under `share` is a ghost: a darker
@@ -339,7 +339,7 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     shapes = templates()
     best = [max((float(levels[row, k]), b) for k, (n, b) in enumerate(shapes) if n == paths[i])
             for row, i in enumerate(todo)]
-    drawn = [(i, bend) for i, (level, bend) in zip(todo, best, strict=True) if level >= C.GHOST_LEVEL * pencil]
+    drawn = [(i, bend) for i, (level, bend) in zip(todo, best, strict=True) if level >= G.GHOST_LEVEL * pencil]
 
     @functools.cache
     def fine_width(i: int, bend: float) -> float:
@@ -351,17 +351,17 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
 
     def own_strokes(width: Callable[[int, float], float]) -> float | None:
         """The median width of the sheet's drawn strokes, None with too few."""
-        if len(drawn) < C.GHOST_OWN_MIN:
+        if len(drawn) < G.GHOST_OWN_MIN:
             return None
         return float(np.median([width(i, bend) for i, bend in drawn]))
 
-    widest = C.GHOST_WIDTH
+    widest = G.GHOST_WIDTH
     own = (own_strokes(lambda i, bend: ghost_width(ink, boxes[i], paths[i], bend, threshold))
            if own_width or wide is not None else None)
     own_fine = own_strokes(fine_width) if fine is not None or faded_wide is not None else None
     if own_width and own is not None:
-        widest = min(widest, C.GHOST_WIDER * own)
-    top = max(C.GHOST_LEVEL, wide[1]) if wide is not None and own is not None else C.GHOST_LEVEL
+        widest = min(widest, G.GHOST_WIDER * own)
+    top = max(G.GHOST_LEVEL, wide[1]) if wide is not None and own is not None else G.GHOST_LEVEL
     top = max(top, faded[0]) if faded is not None else top
     top = max(top, fine[1]) if fine is not None and own_fine is not None else top
     top = max(top, faded_wide[0]) if faded_wide is not None and own_fine is not None else top
@@ -371,7 +371,7 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
         if level >= top * pencil:
             continue
         width = ghost_width(ink, boxes[i], path, bend, threshold)
-        ghost = level < C.GHOST_LEVEL * pencil and width >= widest - 1e-9
+        ghost = level < G.GHOST_LEVEL * pencil and width >= widest - 1e-9
         if wide is not None and own is not None and level < wide[1] * pencil:
             ghost = ghost or width >= wide[0] * own - 1e-9
         if faded is not None and level < faded[0] * pencil:
@@ -384,5 +384,5 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
         if faded_own is not None and level < faded_own[0] * pencil and not ghost:
             ghost = end_share(ink, boxes[i], path, bend, level, own_background=True) < faded_own[1]
         if ghost:
-            paths[i], confs[i] = None, C.GHOST_CONFIDENCE
+            paths[i], confs[i] = None, G.GHOST_CONFIDENCE
             notes[i] = f"a faint, wide mark along {path} (an erased line?), read as empty"

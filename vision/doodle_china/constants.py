@@ -1,4 +1,6 @@
-"""Every number the Doodle China sheet and its reader agree on, in one place.
+"""The numbers the Doodle China sheet and its reader agree on: the sheet's layout
+and the reader's first thresholds. Rules added later keep theirs in a module
+named for their concern (ghost_constants, slash_line_constants, tree_constants...).
 
 Sheet coordinates are the printable PNG's pixels at 150 dpi (A4 portrait);
 reader thresholds are in "ink" units: 0 is paper, 1 is printed black after the
@@ -190,17 +192,6 @@ TAUGHT_MARK_NO = {"house": 0.05}
 # smudge or drift (0.47-0.63 seen on development photos) still reads crossed.
 FLOOR_STROKE_PERCENTILE = 90
 FLOOR_STROKE_MIN = 0.45
-# An erased line's ghost read as a path (cells.drop_ghosts): a path whose ink
-# along its shape (median) is under GHOST_LEVEL of the pencil and wider than
-# GHOST_WIDTH of the cell at half its peak (measured across +-GHOST_SPAN in
-# GHOST_STEP steps) is read as nothing. Tuning and development pad photos,
-# faint pencil: ghosts 0.41-0.46 of the pencil, 0.06-0.07 wide; drawn paths
-# from 0.50 (at most 0.055 wide under 0.57, the widest 0.07 from 0.58).
-GHOST_LEVEL = 0.52
-GHOST_WIDTH = 0.058
-GHOST_SPAN = 0.2
-GHOST_STEP = 0.01
-GHOST_CONFIDENCE = 0.6
 # --- colour (session 6)
 # Houses read through a template that stores its blank in the colour channel
 # where the house icons' print is palest (colour.py): there the print-free
@@ -301,29 +292,6 @@ TESSERACT_WALL_SECONDS = 120
 BALANCE_PLAIN = 0.03
 BALANCE_EDGE = 12
 BALANCE_MIN_PIXELS = 400
-# A lone slash over a pad's house icon crosses mostly the icon, and the box's
-# mean ink over its paper dilutes it (relative ink 0.03-0.07, under the taught
-# 0.065). Read through a template, a house grey half sees (relative ink at
-# least HOUSE_LINE_GREY_MIN) is crossed when the ink beyond the print along
-# one straight line through it (marks.slash_lines: HOUSE_LINE_ANGLES, shifted
-# up to HOUSE_LINE_SHIFT of the box in HOUSE_LINE_SHIFTS steps,
-# HOUSE_LINE_SAMPLES points from -0.75 to 0.75 of the box, at least
-# HOUSE_LINE_POINTS of them inside it where the print is even: its 3x3 range
-# under HOUSE_LINE_EVEN a pixel around) reaches HOUSE_LINE_MIN of the pencil,
-# with a pencil of HOUSE_LINE_MIN_PENCIL or more. Dev Suzhou boxed photos
-# (49, 480 houses): such slashes 0.47-0.69 of the pencil, clean houses that
-# grey half sees at most 0.14 (a faint pencil's clean houses up to 1.0: left
-# out).
-HOUSE_LINE_ANGLES = (*range(20, 71, 5), *range(110, 161, 5))
-HOUSE_LINE_SHIFT = 0.25
-HOUSE_LINE_SHIFTS = 7
-HOUSE_LINE_SAMPLES = 31
-HOUSE_LINE_POINTS = 8
-HOUSE_LINE_EVEN = 0.1
-HOUSE_LINE_LETS_THROUGH = 0.3
-HOUSE_LINE_GREY_MIN = 0.02
-HOUSE_LINE_MIN = 0.3
-HOUSE_LINE_MIN_PENCIL = 0.1
 # --- pad-floors (session 9)
 # A slash over a road that runs straight across a floor box is looked for
 # along its line (floors.slash_off_road) with the road's own ink by distance
@@ -362,18 +330,6 @@ COLOUR_FAINT_GREY_MIN_REL = 0.05
 # the template tests' red-roof sheet (161015) is read 10/10 in grey alone
 # and no longer shows the colour channel's second look.
 NOISE_BELOW_PENCIL = 0.1
-# A faint sheet's house (pencil under HOUSE_LINE_MIN_PENCIL) whose ink lies
-# just under the least ink of a cross (marks.noise_floor's 0.006) is crossed
-# when its ink is at least FAINT_LINE_MIN_INK, its relative ink at least
-# FAINT_LINE_MIN_REL (the taught house's middle) and the ink along one line
-# through it (marks.slash_lines) at least FAINT_LINE_MIN of the pencil
-# (marks.add_faint_slashes). Dev Suzhou boxed faint photos (52 sheets, 520
-# houses): such crosses 0.0044-0.0060 of ink with lines 0.63-1.42; clean
-# houses there 0.0044-0.0060 with lines 0.06-0.43 (one sheet whose every
-# house reads a line of 1.0-1.3: 1.26).
-FAINT_LINE_MIN_INK = 0.0045
-FAINT_LINE_MIN_REL = 0.065
-FAINT_LINE_MIN = 0.6
 # --- own-faint (session 13)
 # Our own printed sheets (markers and QR code) with a faint pencil (under
 # OWN_FAINT_PENCIL) take the least ink of a cross from the sheet's clearly
@@ -397,14 +353,6 @@ LOCAL_PRINT_KEEP = 2
 LOCAL_PRINT_SHIFT = 1.0
 LOCAL_PRINT_SHIFT_STEP = 0.5
 LOCAL_PRINT_GAINS = (0.85, 1.0, 1.15)
-# With a faint pencil on our own sheet a path under GHOST_LEVEL is also an
-# erased line's ghost when it is at least GHOST_WIDER times as wide as the
-# sheet's own paths at the pencil's level (their median, with GHOST_OWN_MIN
-# or more of them; cells.drop_ghosts). Dev faint sheets (640000-640019):
-# drawn paths 0.03-0.04 of a cell wide, ghosts 0.05-0.07 (GHOST_WIDTH 0.058
-# kept those at 0.05 as paths).
-GHOST_WIDER = 1.25
-GHOST_OWN_MIN = 5
 # ... and there a house or tree read crossed under MARK_MIN_INK (by the
 # sheet's noise floor alone) must show a stroke along one line through it
 # (marks.slash_lines at MARK_SHRINK) of at least OWN_FAINT_LINE_MIN of the
@@ -412,40 +360,6 @@ GHOST_OWN_MIN = 5
 # 650011 (the latter first kept for a fresh check, then looked at): such
 # crosses 0.46-1.55, erased smudges and clean boxes read crossed 0.12-0.31.
 OWN_FAINT_LINE_MIN = 0.4
-# --- tplfaint (session 15)
-# A template read with a faint pencil (under NOISE_BELOW_PENCIL) counts a
-# road's ink from TAUGHT_PATH_FLOOR rather than INK_FLOOR: there faint roads
-# sit at 0.03-0.04 of ink (pencil 0.05-0.07, INK_SHARE of it 0.02-0.03).
-# The lower threshold lets an erased smudge's darker middle through as a
-# road, so there a path under TAUGHT_GHOST_LEVEL of the pencil is also a
-# ghost when at least TAUGHT_GHOST_WIDER times as wide as the sheet's own
-# drawn strokes (cells.drop_ghosts, the median own_width uses). Dev boxed
-# faint template reads 682001-682015, 683001-683015: whole sheets 17 -> 22/30,
-# cells 892 -> 910/915 (session 14's figures, measured again in session 15).
-# There, too, a ghost under GHOST_LEVEL is one GHOST_WIDER times as wide as
-# those strokes (as on our own faint sheet; cells.faint_ghost_rules): ghosts
-# at 0.48-0.51 of the pencil, 0.05 wide by strokes of 0.04 (1.25x, under
-# GHOST_WIDTH) on 694007, 695006; no drawn dev road under GHOST_LEVEL is
-# wider than 1.0x. Faint 694001-695010: cells 605 -> 607/610; all styles
-# 686001-686014, 687001-687014: whole sheets 27 -> 28/28 (base 27).
-TAUGHT_PATH_FLOOR = 0.03
-TAUGHT_GHOST_WIDER = 1.4
-TAUGHT_GHOST_LEVEL = 0.6
-# A template read's faint tree (pencil under NOISE_BELOW_PENCIL) is judged
-# along one line too (marks.line_trees; marks.slash_lines over the box grown
-# by -TREE_LINE_SHRINK of its side, where a slash over the dark icon shows
-# beyond it): a cross under MARK_MIN_INK with a line under TREE_LINE_KEEP of
-# the pencil is not crossed; an uncrossed tree with ink of TREE_LINE_MIN_INK
-# and a line of TREE_LINE_ADD is crossed. Faint template reads 682001-683015,
-# 694001-695010 (550 trees): crosses read 0.50-1.19 (missed ones at
-# 0.0014-0.0032 of ink, lines 0.76 and 1.19; two more, 0.18 and 0.47, stay
-# missed); clean trees at most 0.46, but for a shadow's edge (0.59, read
-# crossed already at 0.0048 of ink); false crosses from shadows 0.21, 0.31.
-# Trees wrong 7 -> 3.
-TREE_LINE_SHRINK = -0.05
-TREE_LINE_KEEP = 0.4
-TREE_LINE_ADD = 0.6
-TREE_LINE_MIN_INK = 0.001
 
 # --- floors (session 15)
 # On a faint sheet (pencil under NOISE_BELOW_PENCIL) a floor box a road runs
@@ -478,22 +392,3 @@ FLOOR_FAINT_LINE_MIN = 0.5
 # 341), 0.17: 488 and 344, 0.15: 485 and 346 (unchanged).
 FLOOR_STROKE_RISE = 0.15
 
-# --- faint2 (session 18)
-# On our own sheet with a faint pencil (under OWN_FAINT_PENCIL) a road's ink
-# counts from TAUGHT_PATH_FLOOR, as on a template read, not INK_FLOOR: faint
-# strokes' roads sit at 0.53-0.69 of a pencil of 0.052-0.075, 0.028-0.036 of
-# ink, under INK_FLOOR (own faint dev 646009, 646041, 646059: 10 roads read
-# as empty squares). What that lower floor lets through is erased smudges
-# (and some already passed GHOST_LEVEL): their ink fades before the cell's
-# edge (the generator draws them over 0.1-0.9 of the path, then blurs), a
-# drawn line runs on to it. A path under FADED_LEVEL of the pencil whose
-# fainter end (the outer GHOST_END of the cell, GHOST_END_SAMPLES points,
-# cells.end_share) carries under FADED_END of its middle's ink is a ghost.
-# Dev 646000-646079 (2000x1500), paths under 0.7 of the pencil: drawn ones'
-# end share 0.73 and up (nearly all 0.8-2.9); smudges read as paths at
-# 0.43-0.59 of the pencil, end share -0.09-0.66 (two at 1.9 and 2.6, beside
-# a neighbour's road, stay wrong).
-FADED_LEVEL = 0.62
-FADED_END = 0.7
-GHOST_END = 0.08
-GHOST_END_SAMPLES = 5

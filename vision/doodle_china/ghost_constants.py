@@ -1,5 +1,5 @@
-"""Numbers of the erased-line ghost rules added after constants.py was full
-(cells.drop_ghosts `fine`). The figures are the sessions' own.
+"""Numbers of the erased-line ghost rules (cells.drop_ghosts) and of the faint
+roads' lower ink floor those rules answer for. The figures are the sessions' own.
 """
 
 from __future__ import annotations
@@ -76,3 +76,64 @@ FADED_WIDE_LEVEL = 0.7
 # FADED_LEVEL's level (own sheets); 0.5 between 0.43 and 0.62.
 TAUGHT_FADED_LEVEL = 0.62
 TAUGHT_FADED_END = 0.5
+
+# An erased line's ghost read as a path (cells.drop_ghosts): a path whose ink
+# along its shape (median) is under GHOST_LEVEL of the pencil and wider than
+# GHOST_WIDTH of the cell at half its peak (measured across +-GHOST_SPAN in
+# GHOST_STEP steps) is read as nothing. Tuning and development pad photos,
+# faint pencil: ghosts 0.41-0.46 of the pencil, 0.06-0.07 wide; drawn paths
+# from 0.50 (at most 0.055 wide under 0.57, the widest 0.07 from 0.58).
+GHOST_LEVEL = 0.52
+GHOST_WIDTH = 0.058
+GHOST_SPAN = 0.2
+GHOST_STEP = 0.01
+GHOST_CONFIDENCE = 0.6
+
+# With a faint pencil on our own sheet a path under GHOST_LEVEL is also an
+# erased line's ghost when it is at least GHOST_WIDER times as wide as the
+# sheet's own paths at the pencil's level (their median, with GHOST_OWN_MIN
+# or more of them; cells.drop_ghosts). Dev faint sheets (640000-640019):
+# drawn paths 0.03-0.04 of a cell wide, ghosts 0.05-0.07 (GHOST_WIDTH 0.058
+# kept those at 0.05 as paths).
+GHOST_WIDER = 1.25
+GHOST_OWN_MIN = 5
+
+# --- tplfaint (session 15)
+# A template read with a faint pencil (under NOISE_BELOW_PENCIL) counts a
+# road's ink from TAUGHT_PATH_FLOOR rather than INK_FLOOR: there faint roads
+# sit at 0.03-0.04 of ink (pencil 0.05-0.07, INK_SHARE of it 0.02-0.03).
+# The lower threshold lets an erased smudge's darker middle through as a
+# road, so there a path under TAUGHT_GHOST_LEVEL of the pencil is also a
+# ghost when at least TAUGHT_GHOST_WIDER times as wide as the sheet's own
+# drawn strokes (cells.drop_ghosts, the median own_width uses). Dev boxed
+# faint template reads 682001-682015, 683001-683015: whole sheets 17 -> 22/30,
+# cells 892 -> 910/915 (session 14's figures, measured again in session 15).
+# There, too, a ghost under GHOST_LEVEL is one GHOST_WIDER times as wide as
+# those strokes (as on our own faint sheet; cells.faint_ghost_rules): ghosts
+# at 0.48-0.51 of the pencil, 0.05 wide by strokes of 0.04 (1.25x, under
+# GHOST_WIDTH) on 694007, 695006; no drawn dev road under GHOST_LEVEL is
+# wider than 1.0x. Faint 694001-695010: cells 605 -> 607/610; all styles
+# 686001-686014, 687001-687014: whole sheets 27 -> 28/28 (base 27).
+TAUGHT_PATH_FLOOR = 0.03
+TAUGHT_GHOST_WIDER = 1.4
+TAUGHT_GHOST_LEVEL = 0.6
+
+# --- faint2 (session 18)
+# On our own sheet with a faint pencil (under OWN_FAINT_PENCIL) a road's ink
+# counts from TAUGHT_PATH_FLOOR, as on a template read, not INK_FLOOR: faint
+# strokes' roads sit at 0.53-0.69 of a pencil of 0.052-0.075, 0.028-0.036 of
+# ink, under INK_FLOOR (own faint dev 646009, 646041, 646059: 10 roads read
+# as empty squares). What that lower floor lets through is erased smudges
+# (and some already passed GHOST_LEVEL): their ink fades before the cell's
+# edge (the generator draws them over 0.1-0.9 of the path, then blurs), a
+# drawn line runs on to it. A path under FADED_LEVEL of the pencil whose
+# fainter end (the outer GHOST_END of the cell, GHOST_END_SAMPLES points,
+# cells.end_share) carries under FADED_END of its middle's ink is a ghost.
+# Dev 646000-646079 (2000x1500), paths under 0.7 of the pencil: drawn ones'
+# end share 0.73 and up (nearly all 0.8-2.9); smudges read as paths at
+# 0.43-0.59 of the pencil, end share -0.09-0.66 (two at 1.9 and 2.6, beside
+# a neighbour's road, stay wrong).
+FADED_LEVEL = 0.62
+FADED_END = 0.7
+GHOST_END = 0.08
+GHOST_END_SAMPLES = 5

@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from . import constants as C
+from . import slash_line_constants as L
 
 BLUR_STEPS = (0.0, 0.6, 0.9, 1.3, 1.8, 2.4, 3.2, 4.5)
 
@@ -260,13 +261,13 @@ def decide_loops(share: np.ndarray) -> tuple[list[bool], list[float], list[bool]
 @functools.lru_cache(maxsize=4)
 def _house_lines(side: float) -> np.ndarray:
     """(lines, points, 2) offsets from a box's centre of the straight lines a
-    slash over a house runs along: C.HOUSE_LINE_ANGLES from the horizontal,
-    shifted up to C.HOUSE_LINE_SHIFT of the box's `side` either way."""
-    t = np.linspace(-0.75, 0.75, C.HOUSE_LINE_SAMPLES) * side
+    slash over a house runs along: L.HOUSE_LINE_ANGLES from the horizontal,
+    shifted up to L.HOUSE_LINE_SHIFT of the box's `side` either way."""
+    t = np.linspace(-0.75, 0.75, L.HOUSE_LINE_SAMPLES) * side
     lines = []
-    for a in np.radians(C.HOUSE_LINE_ANGLES):
+    for a in np.radians(L.HOUSE_LINE_ANGLES):
         dx, dy = np.cos(a), np.sin(a)
-        for s in np.linspace(-C.HOUSE_LINE_SHIFT, C.HOUSE_LINE_SHIFT, C.HOUSE_LINE_SHIFTS) * side:
+        for s in np.linspace(-L.HOUSE_LINE_SHIFT, L.HOUSE_LINE_SHIFT, L.HOUSE_LINE_SHIFTS) * side:
             lines.append(np.stack([t * dx - s * dy, t * dy + s * dx], -1))
     out = np.asarray(lines)
     out.setflags(write=False)
@@ -297,11 +298,11 @@ def slash_lines(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: flo
         centre = ((x0 + x1) / 2, (y0 + y1) / 2)
         crop, printed = cv2.getRectSubPix(ink, size, centre), cv2.getRectSubPix(blank, size, centre)
         model = gain * _blur(printed, sigma)
-        beyond = (crop - model) / np.maximum(1.0 - model, C.HOUSE_LINE_LETS_THROUGH)
-        even = cv2.dilate(cv2.dilate(printed, k3) - cv2.erode(printed, k3), k3) < C.HOUSE_LINE_EVEN
+        beyond = (crop - model) / np.maximum(1.0 - model, L.HOUSE_LINE_LETS_THROUGH)
+        even = cv2.dilate(cv2.dilate(printed, k3) - cv2.erode(printed, k3), k3) < L.HOUSE_LINE_EVEN
         ok = inside & even[yi, xi]
         n = ok.sum(axis=1)
-        means = np.where(n >= C.HOUSE_LINE_POINTS, (beyond[yi, xi] * ok).sum(axis=1) / np.maximum(n, 1), -np.inf)
+        means = np.where(n >= L.HOUSE_LINE_POINTS, (beyond[yi, xi] * ok).sum(axis=1) / np.maximum(n, 1), -np.inf)
         level = float(np.median(beyond[even])) if even.any() else 0.0
         out.append(float(means.max()) - level)
     return np.array(out)
@@ -310,14 +311,14 @@ def slash_lines(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: flo
 def add_slashes(crossed: list[bool], doubt: list[bool], rel: np.ndarray, pencil: float,
                 lines: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
     """Houses read through a template that grey half sees crossed (relative
-    ink at least C.HOUSE_LINE_GREY_MIN) and that carry a slash's ink along
-    one line (`lines()`: slash_lines, at least C.HOUSE_LINE_MIN of the
+    ink at least L.HOUSE_LINE_GREY_MIN) and that carry a slash's ink along
+    one line (`lines()`: slash_lines, at least L.HOUSE_LINE_MIN of the
     pencil): crossed, flagged doubtful. Not with a faint pencil (under
-    C.HOUSE_LINE_MIN_PENCIL), whose clean houses' noise is a large share of it."""
-    maybe = ~np.array(crossed, bool) & (rel >= C.HOUSE_LINE_GREY_MIN)
-    if pencil < C.HOUSE_LINE_MIN_PENCIL or not maybe.any():
+    L.HOUSE_LINE_MIN_PENCIL), whose clean houses' noise is a large share of it."""
+    maybe = ~np.array(crossed, bool) & (rel >= L.HOUSE_LINE_GREY_MIN)
+    if pencil < L.HOUSE_LINE_MIN_PENCIL or not maybe.any():
         return crossed, doubt
-    added = maybe & (lines() / max(pencil, C.MARK_PENCIL_FLOOR) >= C.HOUSE_LINE_MIN)
+    added = maybe & (lines() / max(pencil, C.MARK_PENCIL_FLOOR) >= L.HOUSE_LINE_MIN)
     return ([bool(c or a) for c, a in zip(crossed, added, strict=True)],
             [bool(d or a) for d, a in zip(doubt, added, strict=True)])
 
@@ -326,18 +327,18 @@ def add_slashes(crossed: list[bool], doubt: list[bool], rel: np.ndarray, pencil:
 
 def add_faint_slashes(crossed: list[bool], doubt: list[bool], excess: np.ndarray, pencil: float,
                       lines: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
-    """Houses on a faint sheet (pencil under C.HOUSE_LINE_MIN_PENCIL, where
+    """Houses on a faint sheet (pencil under L.HOUSE_LINE_MIN_PENCIL, where
     add_slashes is not used) whose ink lies just under the least ink of a
-    cross (at least C.FAINT_LINE_MIN_INK, relative ink at least
-    C.FAINT_LINE_MIN_REL) and that carry a slash's ink along one line
-    (`lines()`: slash_lines, at least C.FAINT_LINE_MIN of the pencil):
+    cross (at least L.FAINT_LINE_MIN_INK, relative ink at least
+    L.FAINT_LINE_MIN_REL) and that carry a slash's ink along one line
+    (`lines()`: slash_lines, at least L.FAINT_LINE_MIN of the pencil):
     crossed, flagged doubtful. Either measure alone takes a faint sheet's
     noise for a cross; both together seldom do."""
     rel = excess / max(pencil, C.MARK_PENCIL_FLOOR)
-    maybe = ~np.array(crossed, bool) & (excess >= C.FAINT_LINE_MIN_INK) & (rel >= C.FAINT_LINE_MIN_REL)
-    if pencil >= C.HOUSE_LINE_MIN_PENCIL or not maybe.any():
+    maybe = ~np.array(crossed, bool) & (excess >= L.FAINT_LINE_MIN_INK) & (rel >= L.FAINT_LINE_MIN_REL)
+    if pencil >= L.HOUSE_LINE_MIN_PENCIL or not maybe.any():
         return crossed, doubt
-    added = maybe & (lines() / max(pencil, C.MARK_PENCIL_FLOOR) >= C.FAINT_LINE_MIN)
+    added = maybe & (lines() / max(pencil, C.MARK_PENCIL_FLOOR) >= L.FAINT_LINE_MIN)
     return ([bool(c or a) for c, a in zip(crossed, added, strict=True)],
             [bool(d or a) for d, a in zip(doubt, added, strict=True)])
 
@@ -349,18 +350,18 @@ def line_trees(crossed: list[bool], doubt: list[bool], excess: np.ndarray, penci
     """Trees on a template read with a faint pencil, judged along one line
     too (`lines()`: slash_lines over the box and a little beyond, where a
     slash over the dark icon shows): a cross under the fixed least ink
-    (C.MARK_MIN_INK) with no line of C.TREE_LINE_KEEP of the pencil is not
+    (C.MARK_MIN_INK) with no line of L.TREE_LINE_KEEP of the pencil is not
     crossed (a shadow's edge lifts a box's mean ink), and an uncrossed tree
-    with ink of at least C.TREE_LINE_MIN_INK and a line of C.TREE_LINE_ADD is
+    with ink of at least L.TREE_LINE_MIN_INK and a line of L.TREE_LINE_ADD is
     crossed (a slash mostly over the icon leaves little mean ink); both
     flagged doubtful."""
     now = np.array(crossed, bool)
     weak = now & (excess < C.MARK_MIN_INK["tree"])
-    maybe = ~now & (excess >= C.TREE_LINE_MIN_INK)
+    maybe = ~now & (excess >= L.TREE_LINE_MIN_INK)
     if not (weak.any() or maybe.any()):
         return crossed, doubt
     line = lines() / max(pencil, C.MARK_PENCIL_FLOOR)
-    drop = weak & (line < C.TREE_LINE_KEEP)
-    add = maybe & (line >= C.TREE_LINE_ADD)
+    drop = weak & (line < L.TREE_LINE_KEEP)
+    add = maybe & (line >= L.TREE_LINE_ADD)
     return ([bool((c and not x) or a) for c, x, a in zip(crossed, drop, add, strict=True)],
             [bool(d or x or a) for d, x, a in zip(doubt, drop, add, strict=True)])

@@ -17,6 +17,7 @@ import numpy as np
 
 from . import cells, colour, floors, lined_marks, local_print, loop_floor, marks
 from . import constants as C
+from . import slash_line_constants as L
 from .house_constants import TAUGHT_FEW_CLEAN, TAUGHT_FEW_CLEAN_MAX
 from .own_floor_constants import (
     OWN_FAINT_FLOOR_PLAIN,
@@ -145,7 +146,7 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
             crossed, doubt = marks.add_faint_slashes(crossed, doubt, excess, pencil, lines)
         if what == "tree" and taught:  # a slash over the dark icon, along its line
             def tree_lines() -> np.ndarray:
-                return marks.slash_lines(ink, blank, boxes, gain, sigma, C.TREE_LINE_SHRINK)
+                return marks.slash_lines(ink, blank, boxes, gain, sigma, L.TREE_LINE_SHRINK)
             if taught_faint:
                 crossed, doubt = marks.line_trees(crossed, doubt, excess, pencil, tree_lines)
             else:
