@@ -29,3 +29,17 @@ def path_sheet(specs: list[tuple], cell: int = CELL) -> tuple[np.ndarray, np.nda
         cv2.polylines(layer, [pts], False, level, width, cv2.LINE_AA, shift=4)
         ink = np.maximum(ink, layer)
     return cv2.blur(cv2.GaussianBlur(ink, (0, 0), 0.8), (3, 3)), np.array(boxes, np.float64)
+
+
+def read_before_ghost_check(own: list[tuple], extra: tuple, pencil: float) -> dict:
+    """Cells of the sheet's own strokes `own` and one more path `extra`, read by
+    the path reader up to (not including) the ghost check, with the extra path's
+    level relative to `pencil` (`rel`); asserts every path was read as drawn."""
+    ink, boxes = path_sheet([*own, extra])
+    profiles = cells.path_profiles(ink, boxes)
+    threshold = cells.road_threshold(pencil, True)
+    paths, confs, notes = cells.classify(profiles, threshold)
+    assert paths == [p for p, *_ in own] + [extra[0]]  # all read as drawn before the ghost check
+    rel = float(cells.nan_median(profiles[-1:]).max()) / pencil
+    return {"ink": ink, "boxes": boxes, "profiles": profiles, "threshold": threshold, "paths": paths,
+            "confs": confs, "notes": notes, "rel": rel}

@@ -9,7 +9,7 @@ with end shares under 0.66."""
 from __future__ import annotations
 
 import pytest
-from path_cells import path_sheet
+from path_cells import path_sheet, read_before_ghost_check
 
 from vision.doodle_china import cells
 from vision.doodle_china import ghost_constants as G
@@ -32,18 +32,14 @@ EDGE, SMUDGE = (0.0, 1.0), (0.1, 0.9)  # a drawn line runs to the edge; the gene
 ], ids=["road-straight", "road-turn", "road-nearly-to-edge", "smudge-straight", "smudge-turn",
         "smudge-turn-sw", "smudge-partly-faded", "short-but-dark", "not-own-faint"])
 def test_a_faint_path_that_fades_before_the_edge(path, level, span, own_faint, kept):
-    ink, boxes = path_sheet([*OWN, (path, level, 2, span)])
-    profiles = cells.path_profiles(ink, boxes)
-    threshold = cells.road_threshold(PENCIL, True)
-    paths, confs, notes = cells.classify(profiles, threshold)
-    assert paths == [p for p, _, _ in OWN] + [path]  # all read as drawn before the ghost check
-    rel = float(cells.nan_median(profiles[-1:]).max()) / PENCIL
+    r = read_before_ghost_check(OWN, (path, level, 2, span), PENCIL)
+    rel = r["rel"]
     assert G.GHOST_LEVEL <= rel  # the width rules never look at it
     assert (rel < G.FADED_LEVEL) == (level < 0.05)
-    cells.drop_ghosts(ink, boxes, profiles, PENCIL, threshold, paths, confs, notes,
-                      **cells.faint_ghost_rules(own_faint, False))
-    assert paths == [p for p, _, _ in OWN] + [path if kept else None]  # the own strokes stay
-    assert ("erased" in notes[-1]) != kept
+    cells.drop_ghosts(r["ink"], r["boxes"], r["profiles"], PENCIL, r["threshold"], r["paths"], r["confs"],
+                      r["notes"], **cells.faint_ghost_rules(own_faint, False))
+    assert r["paths"] == [p for p, _, _ in OWN] + [path if kept else None]  # the own strokes stay
+    assert ("erased" in r["notes"][-1]) != kept
 
 
 @pytest.mark.parametrize("span,low", [(EDGE, False), (SMUDGE, True), ((0.0, 0.9), True)],

@@ -14,11 +14,12 @@ import numpy as np
 import pytest
 from doodle_compare import compare
 from doodle_styles import styled_case
+from lined_sheets import judged
 
 from companion.photos.game_data import game_data
 from vision.doodle_china import constants as C
-from vision.doodle_china import lined_marks, marks
-from vision.doodle_china.read_marks import least_ink, mark_levels
+from vision.doodle_china import lined_marks
+from vision.doodle_china.read_marks import mark_levels
 from vision.doodle_china.reader import read_sheet
 
 SHEETS = {
@@ -42,12 +43,8 @@ SHEETS = {
                                                      "added-690072"])
 def test_judge_houses(sheet: str) -> None:
     pencil, excess, line, truth = SHEETS[sheet]
-    excess = np.array(excess)
-    crossed, _, doubt = marks.decide_crosses(excess, pencil, "house", least_ink(excess, pencil, "house", False, True),
-                                             levels=mark_levels("house", plain_own=False, own_faint=True))
-    crossed, _ = lined_marks.judge_houses(crossed, doubt, excess, pencil,
-                                          lambda: np.array(line) * max(pencil, C.MARK_PENCIL_FLOOR))
-    assert "".join("X" if c else "." for c in crossed) == truth
+    levels = mark_levels("house", plain_own=False, own_faint=True)
+    assert judged(lined_marks.judge_houses, "house", pencil, excess, line, levels) == truth
 
 
 @pytest.mark.parametrize("crossed,line,want", [

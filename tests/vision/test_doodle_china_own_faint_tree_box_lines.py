@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 from doodle_compare import compare
 from doodle_styles import styled_case
+from lined_sheets import judged
 
 from companion.photos.game_data import game_data
 from vision.doodle_china import constants as C
-from vision.doodle_china import lined_marks, marks
-from vision.doodle_china.read_marks import least_ink
+from vision.doodle_china import lined_marks
 from vision.doodle_china.reader import read_sheet
 
 SHEETS = {
@@ -40,11 +40,7 @@ SHEETS = {
                                                      "all-crossed-680046"])
 def test_judge_trees(sheet: str) -> None:
     pencil, excess, line, truth = SHEETS[sheet]
-    excess = np.array(excess)
-    crossed, _, doubt = marks.decide_crosses(excess, pencil, "tree", least_ink(excess, pencil, "tree", False, True))
-    crossed, _ = lined_marks.judge_trees(crossed, doubt, excess, pencil,
-                                         lambda: np.array(line) * max(pencil, C.MARK_PENCIL_FLOOR))
-    assert "".join("X" if c else "." for c in crossed) == truth
+    assert judged(lined_marks.judge_trees, "tree", pencil, excess, line) == truth
 
 
 @pytest.mark.parametrize("crossed,line,want", [
