@@ -13,7 +13,11 @@ from doodle_styles import styled_case
 
 from companion.photos.game_data import game_data
 from vision.doodle_china.exposure import OVEREXPOSED, clipped_share, flag_overexposed, overexposed
-from vision.doodle_china.exposure_constants import CLIPPED_PAPER_WARN, OVEREXPOSED_CONFIDENCE
+from vision.doodle_china.exposure_constants import (
+    CLIPPED_PAPER_WARN,
+    OVEREXPOSED_CONFIDENCE,
+    OVEREXPOSED_PENCIL_MAX,
+)
 from vision.doodle_china.reader import read_sheet
 
 
@@ -45,14 +49,17 @@ def test_no_paper_is_no_clipped_paper() -> None:
     assert clipped_share(np.full((4, 4), 255, np.uint8), np.zeros((4, 4), bool)) == 0.0
 
 
-@pytest.mark.parametrize(("share", "warns"), [
-    pytest.param(0.0, False, id="none"),
-    pytest.param(CLIPPED_PAPER_WARN * 0.99, False, id="just-under"),
-    pytest.param(CLIPPED_PAPER_WARN, True, id="at-the-level"),
-    pytest.param(0.6, True, id="684026-like"),
+@pytest.mark.parametrize(("share", "pencil", "warns"), [
+    pytest.param(0.0, 0.07, False, id="none"),
+    pytest.param(CLIPPED_PAPER_WARN * 0.99, 0.07, False, id="just-under"),
+    pytest.param(CLIPPED_PAPER_WARN, 0.07, True, id="at-the-level"),
+    pytest.param(0.6, 0.07, True, id="684026-like"),
+    pytest.param(0.6, OVEREXPOSED_PENCIL_MAX, False, id="a-darker-pencil-stands-out"),
+    pytest.param(0.5, 0.35, True, id="pencil-not-found-default-level"),
+    pytest.param(0.5, 0.33, False, id="an-ordinary-pencil"),
 ])
-def test_overexposed_from_the_level(share: float, warns: bool) -> None:
-    assert overexposed(share) is warns
+def test_overexposed_from_the_level(share: float, pencil: float, warns: bool) -> None:
+    assert overexposed(share, pencil) is warns
 
 
 def test_flagging_warns_first_and_doubts_what_was_read_absent() -> None:
@@ -69,6 +76,7 @@ def test_flagging_warns_first_and_doubts_what_was_read_absent() -> None:
     pytest.param(684026, "faint", True, id="overexposed-faint-684026"),
     pytest.param(684556, "faint", True, id="overexposed-faint-684556"),
     pytest.param(699001, "arc", False, id="ordinary-arc-699001"),
+    pytest.param(699035, "arc", False, id="burnt-paper-dark-pencil-699035"),
 ])
 def test_a_photo_says_whether_it_is_overexposed(seed: int, style: str, warns: bool) -> None:
     data, _ = styled_case(seed, style, out_size=(1600, 1200))

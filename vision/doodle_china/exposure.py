@@ -12,7 +12,13 @@ from typing import Any
 
 import numpy as np
 
-from .exposure_constants import CLIPPED_GREY, CLIPPED_PAPER_WARN, OVEREXPOSED_CONFIDENCE
+from . import constants as C
+from .exposure_constants import (
+    CLIPPED_GREY,
+    CLIPPED_PAPER_WARN,
+    OVEREXPOSED_CONFIDENCE,
+    OVEREXPOSED_PENCIL_MAX,
+)
 
 OVEREXPOSED = ("The photo is overexposed: the paper is burnt white and light pencil may be lost. "
                "Take it again out of direct light.")
@@ -27,9 +33,13 @@ def clipped_share(gray: np.ndarray, paper: np.ndarray) -> float:
     return float(np.count_nonzero(seen >= CLIPPED_GREY)) / seen.size
 
 
-def overexposed(share: float) -> bool:
-    """Is that much clipped paper an overexposed photo?"""
-    return share >= CLIPPED_PAPER_WARN
+def overexposed(share: float, pencil: float) -> bool:
+    """Is that much clipped paper an overexposed photo that may have lost a
+    light pencil? Only a faint pencil (road pencil under OVEREXPOSED_PENCIL_MAX)
+    or one not found at all (the reader's default level) is lost in burnt
+    white paper; a darker one still stands out of it and is read as usual."""
+    lost = pencil < OVEREXPOSED_PENCIL_MAX or pencil == C.INK_DEFAULT_PENCIL
+    return share >= CLIPPED_PAPER_WARN and lost
 
 
 def flag_overexposed(proposal: dict[str, Any], confidence: dict[str, Any], warnings: list[str]) -> None:

@@ -20,3 +20,11 @@ CLIPPED_PAPER_WARN = 0.05
 # circled values, the trees crossed) are capped at this confidence: a mark
 # may be lost in the burnt white (below C.WARN_BELOW: the page flags them)
 OVEREXPOSED_CONFIDENCE = 0.6
+# ... and only where the road pencil is under OVEREXPOSED_PENCIL_MAX (or was not
+# found: the reader's default level). The lead's unseen 12 MP sets (460 photos,
+# session 23) warned 28 photos by the share alone, 21 of them read right: a
+# dark pencil (0.18-0.71) stands out of burnt paper. With the pencil bound:
+# own sheets 7 warned, 4 of them wrong (all faint, pencil 0.06-0.08; a chord
+# sheet at 0.146 read right). The faint style's pencil reaches 0.118 and the
+# other styles' start at 0.12 (tree_constants.OWN_FAINT_TREE_PENCIL's figures).
+OVEREXPOSED_PENCIL_MAX = 0.15

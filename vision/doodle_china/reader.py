@@ -214,7 +214,7 @@ def read_sheet(data: bytes, edition: str | None = None, layout: dict[str, Any] |
     reading = read_marks(geo, sheet, (smooth, loops), ink, (baseline, blank, gain, sigma), warnings,
                          {"method": where.method, "gain": round(gain, 3), "sigma": sigma,
                           "clipped": round(clipped, 4)})
-    if overexposed(clipped):
+    if overexposed(clipped, reading.details["pencil"]):
         flag_overexposed(reading.proposal, reading.confidence, reading.warnings)
     reading.homography, reading.size = _photo_homography(data, image, where.H, reduce)
     return reading

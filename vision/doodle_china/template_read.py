@@ -111,7 +111,7 @@ def read_with_template(data: bytes, template: dict[str, Any], template_id: Any =
     reading = read_marks(geometry(template), sheet, (smooth, loops), ink, (baseline, blank, gain, sigma),
                          warnings, details, taught=True, pale=None if pale is None else seen, floor_ink=floor_ink,
                          house_ink=_house_ink(flat, template, ink))
-    if overexposed(clipped):
+    if overexposed(clipped, reading.details["pencil"]):
         flag_overexposed(reading.proposal, reading.confidence, reading.warnings)
     reading.homography, reading.size = _photo_homography(data, image, H, reduce)
     return reading
