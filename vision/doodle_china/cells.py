@@ -292,13 +292,17 @@ def faint_ghost_rules(own_faint: bool, taught_faint: bool) -> dict[str, Any]:
     (drop_ghosts `fine`), and one under G.FADED_WIDE_LEVEL both that wide
     and faded (drop_ghosts `faded_wide`). On a template read a path under
     G.TAUGHT_FADED_LEVEL whose ends, each over its own background, fade
-    under G.TAUGHT_FADED_END of its middle is one too (`faded_own`)."""
+    under G.TAUGHT_FADED_END of its middle is one too (`faded_own`). On our
+    own sheet `faded` spares a path under G.FADED_NARROW times as wide as the
+    sheet's strokes whose ends over their own background do not fade
+    (`faded_narrow`)."""
     return {"own_width": own_faint or taught_faint,
             "wide": (G.TAUGHT_GHOST_WIDER, G.TAUGHT_GHOST_LEVEL) if taught_faint else None,
             "faded": (G.FADED_LEVEL, G.FADED_END) if own_faint else None,
             "fine": (G.GHOST_FINE_WIDER, G.FADED_LEVEL) if own_faint else None,
             "faded_wide": (G.FADED_WIDE_LEVEL, G.GHOST_FINE_WIDER, G.FADED_END) if own_faint else None,
-            "faded_own": (G.TAUGHT_FADED_LEVEL, G.TAUGHT_FADED_END) if taught_faint else None}
+            "faded_own": (G.TAUGHT_FADED_LEVEL, G.TAUGHT_FADED_END) if taught_faint else None,
+            "faded_narrow": G.FADED_NARROW if own_faint else None}
 
 
 def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil: float, threshold: float,
@@ -307,7 +311,8 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
                 wide: tuple[float, float] | None = None, faded: tuple[float, float] | None = None,
                 fine: tuple[float, float] | None = None,
                 faded_wide: tuple[float, float, float] | None = None,
-                faded_own: tuple[float, float] | None = None) -> None:
+                faded_own: tuple[float, float] | None = None,
+                faded_narrow: float | None = None) -> None:
     """An erased line leaves a ghost: wide and well under the pencil's level
     along its path, where a drawn line, however faint, reaches about the
     pencil's level in a narrow stroke. A path read from such a ghost is read
@@ -331,7 +336,11 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     sample over its own background, is under `share` is a ghost: a darker
     smudge, over `faded`'s and `fine`'s levels, must show both.
     `faded_own` (level, share): a path under `level` of the pencil whose
-    end_share, each sample over its own background, is under `share`."""
+    end_share, each sample over its own background, is under `share`.
+    `faded_narrow` (times): `faded` spares a path under `times` as wide as
+    the sheet's strokes (finely) whose ends, each over its own background,
+    carry `share` of its middle: the one paper level read the grid line's
+    print residual, not a fading stroke."""
     todo = [i for i, path in enumerate(paths) if path is not None and not (always is not None and always[i])]
     if not todo:
         return
@@ -358,7 +367,7 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     widest = G.GHOST_WIDTH
     own = (own_strokes(lambda i, bend: ghost_width(ink, boxes[i], paths[i], bend, threshold))
            if own_width or wide is not None else None)
-    own_fine = own_strokes(fine_width) if fine is not None or faded_wide is not None else None
+    own_fine = own_strokes(fine_width) if any(r is not None for r in (fine, faded_wide, faded_narrow)) else None
     if own_width and own is not None:
         widest = min(widest, G.GHOST_WIDER * own)
     top = max(G.GHOST_LEVEL, wide[1]) if wide is not None and own is not None else G.GHOST_LEVEL
@@ -374,8 +383,11 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
         ghost = level < G.GHOST_LEVEL * pencil and width >= widest - 1e-9
         if wide is not None and own is not None and level < wide[1] * pencil:
             ghost = ghost or width >= wide[0] * own - 1e-9
-        if faded is not None and level < faded[0] * pencil:
-            ghost = ghost or end_share(ink, boxes[i], path, bend, level) < faded[1]
+        if faded is not None and level < faded[0] * pencil and not ghost:
+            ghost = end_share(ink, boxes[i], path, bend, level) < faded[1]
+            if ghost and faded_narrow is not None and own_fine is not None:
+                ghost = not (fine_width(i, bend) < faded_narrow * own_fine
+                             and end_share(ink, boxes[i], path, bend, level, own_background=True) >= faded[1])
         if fine is not None and own_fine is not None and level < fine[1] * pencil and not ghost:
             ghost = fine_width(i, bend) >= fine[0] * own_fine - 1e-9
         if faded_wide is not None and own_fine is not None and level < faded_wide[0] * pencil and not ghost:

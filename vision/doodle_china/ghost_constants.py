@@ -137,3 +137,22 @@ FADED_LEVEL = 0.62
 FADED_END = 0.7
 GHOST_END = 0.08
 GHOST_END_SAMPLES = 5
+
+# --- faintcells (session 24)
+# The `faded` rule's end share over the sheet's one paper level dropped
+# drawn roads whose end sits by a grid line's print residual. Own faint dev
+# 705000-705039, 705500-705539, 706000-706039 (1600x1200): 9 drawn roads
+# under FADED_LEVEL dropped by it (of 20 wrong cells), ending at 0.02-0.67
+# of their middle over the one level, 0.56-1.28 over each sample's own
+# background, 0.90-1.19x as wide as the sheet's own strokes (fine step).
+# Erased smudges read as paths there: 1.10-1.89x; those ending under
+# FADED_END over the one level but not over their own background 1.16-1.47x
+# (705016 (3,5), 706001 (0,1), 706026 (4,0), 706027 (3,5)); the narrowest
+# (1.10-1.13x) fade over their own background too (0.13-0.29). A path under
+# FADED_NARROW times as wide as the own strokes whose ends over their own
+# background carry FADED_END of its middle is not dropped by `faded`
+# (drop_ghosts `faded_narrow`): both end measures must say it fades. 1.1
+# sits between the drawn 1.07 and the smudges' 1.16; the drawn roads left
+# are 705012 (4,3) (0.56 over its own background), 705036 (0,3) (0.698) and
+# 706029 (4,1) (1.19x).
+FADED_NARROW = 1.1
