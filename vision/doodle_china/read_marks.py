@@ -15,9 +15,10 @@ from typing import Any
 import cv2
 import numpy as np
 
-from . import cells, colour, floors, lined_marks, local_print, loop_floor, marks
+from . import cells, colour, floor_keep, floors, lined_marks, local_print, loop_floor, marks
 from . import constants as C
 from . import slash_line_constants as L
+from .floor_keep_constants import FLOOR_KEEP_PENCIL
 from .house_constants import TAUGHT_FEW_CLEAN, TAUGHT_FEW_CLEAN_MAX
 from .own_floor_constants import (
     OWN_FAINT_FLOOR_PLAIN,
@@ -182,6 +183,8 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         def plain_floors(crossed: list[bool], doubt: list[bool]) -> tuple[list[bool], list[bool]]:
             return add_plain_floors(crossed, doubt, pencil, lambda: plain_floor_excess(
                 ink, (baseline, blank, gain, sigma), zero, pencil_only, pencil, geo, grid))
+    if plain_own and pencil < FLOOR_KEEP_PENCIL and geo["floors"]:  # a pencil just over faint's
+        plain_floors = kept_floors(pencil, ink if floor_ink is None else floor_ink, (blank, gain, sigma), geo["floors"])
     floor_marks, _ = crosses(geo["floors"], "floor",
                              floors.road_floor_excess(floor_pencil, geo["floors"], grid, geo["cells"], k, pencil,
                                                       own_faint, stroke_min),
@@ -211,6 +214,17 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
                    floors=[[*f["cell"], f["index"]] for f, yes in zip(geo["floors"], floor_marks, strict=True) if yes],
                    trees=[t["index"] for t, yes in zip(geo["trees"], tree_marks, strict=True) if yes])
     return Reading(proposal, confidence, sheet, warnings, details)
+
+
+def kept_floors(pencil: float, ink: np.ndarray, printed: tuple[np.ndarray, float, float],
+                items: list[dict[str, Any]]) -> Callable[[list[bool], list[bool]], tuple[list[bool], list[bool]]]:
+    """floor_keep.keep_floors' second look at the floor boxes read crossed
+    (`ink`: the floors' ink map, `printed`: the blank, gain and blur)."""
+    boxes = np.array([f["box"] for f in items], np.float64) * C.WORK_SCALE
+
+    def judge(crossed: list[bool], doubt: list[bool]) -> tuple[list[bool], list[bool]]:
+        return floor_keep.keep_floors(crossed, doubt, pencil, boxes, floor_keep.residual_crops(ink, *printed, boxes))
+    return judge
 
 
 def least_ink(excess: np.ndarray, pencil: float, what: str, taught: bool, own_faint: bool) -> float | None:
