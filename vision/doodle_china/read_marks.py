@@ -18,6 +18,7 @@ import numpy as np
 from . import cells, colour, floor_keep, floors, lined_marks, local_print, loop_floor, marks
 from . import constants as C
 from . import slash_line_constants as L
+from . import taught_path_constants as TP
 from .floor_keep_constants import FLOOR_KEEP_PENCIL
 from .house_constants import TAUGHT_FEW_CLEAN, TAUGHT_FEW_CLEAN_MAX
 from .own_floor_constants import (
@@ -102,6 +103,8 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         paths, confs, notes = cells.own_faint_paths(pencil_only, print_smooth, boxes, holes, pencil, setup)
     else:
         threshold = cells.road_threshold(pencil, taught_faint)
+        if taught:  # the blank's print misfits round its icons (taught_path_constants)
+            profiles = off_print(profiles, print_smooth, boxes, holes)
         paths, confs, notes = cells.classify(profiles, threshold, setup)
         cells.drop_ghosts(pencil_only, boxes, profiles, pencil, threshold, paths, confs, notes, setup,
                           **cells.faint_ghost_rules(False, taught_faint))
@@ -248,6 +251,20 @@ def mark_levels(what: str, plain_own: bool, own_faint: bool) -> tuple[float, flo
     if what == "house" and own_faint:
         return OWN_FAINT_HOUSE_LEVELS
     return None
+
+
+def off_print(profiles: np.ndarray, print_smooth: np.ndarray, boxes: np.ndarray,
+              holes: list[list[list[float]]]) -> np.ndarray:
+    """`profiles` (cells.path_profiles) with every template point whose band
+    touches the modelled print (at least TP.TAUGHT_PATH_PRINT, grown by
+    TP.TAUGHT_PATH_PRINT_GROW work pixels) left out as a hole (NaN): a
+    template read's print model misfits round small icons and lines by as
+    much ink as a faint road (taught_path_constants)."""
+    grow = 2 * TP.TAUGHT_PATH_PRINT_GROW + 1
+    near = cv2.dilate((print_smooth >= TP.TAUGHT_PATH_PRINT).astype(np.uint8),
+                      cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
+    touched = cells.path_profiles(near.astype(np.float32), boxes, holes) > 0
+    return np.where(touched, np.nan, profiles)
 
 
 def plain_floor_excess(ink: np.ndarray, printed: tuple[np.ndarray, np.ndarray, float, float], zero: np.ndarray,
