@@ -61,7 +61,7 @@ def test_a_bunched_match_needs_the_wider_template_margin(monkeypatch: pytest.Mon
         e.desc, e.points = desc, pts
     p.index, p.owner = _Index(), np.array([0, 1])
     monkeypatch.setattr(recognise, "shortlist_votes", lambda *a: np.array([9, 8]))
-    monkeypatch.setattr(recognise, "verify", lambda q, e, h: (20, SAME, spread))
+    monkeypatch.setattr(recognise, "verify", lambda q, e, h, reproj=None: (20, SAME, spread))
     monkeypatch.setattr(recognise, "template_score", lambda grey, k, M, pool, allowed, wins_needed=2: 0.9 - margin * k)
     monkeypatch.setattr(recognise, "tells_twins_apart", lambda *a, **k: True)
     monkeypatch.setattr(recognise, "_settle_twins", lambda *a: None)

@@ -85,7 +85,7 @@ def _rescued(monkeypatch: pytest.MonkeyPatch, score: float, hint: str | None, co
 
     monkeypatch.setattr(recognise, "_pairs", pairs)
     monkeypatch.setattr(recognise, "shortlist_votes", lambda *a: np.array([9.0, 8.0]))
-    monkeypatch.setattr(recognise, "verify", lambda q, e, h: (len(q) if len(q) >= C.MIN_INLIERS else 0,
+    monkeypatch.setattr(recognise, "verify", lambda q, e, h, reproj=None: (len(q) if len(q) >= C.MIN_INLIERS else 0,
                                                               SAME if len(q) >= C.MIN_INLIERS else None, 0.3))
     monkeypatch.setattr(recognise, "template_score",
                         lambda grey, k, M, pool, allowed, wins_needed=2:

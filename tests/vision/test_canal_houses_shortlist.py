@@ -39,7 +39,8 @@ def _best(monkeypatch: pytest.MonkeyPatch, scores: dict[int, float], inliers: di
     p.index, p.owner = _Index(), np.arange(N)
     matched: list[int] = []
 
-    def verify(q: np.ndarray, e: np.ndarray, h: int) -> tuple[int, np.ndarray | None, float]:
+    def verify(q: np.ndarray, e: np.ndarray, h: int, reproj: float | None = None
+               ) -> tuple[int, np.ndarray | None, float]:
         k = int(round(float(e[0, 0] - pts[0, 0])))
         matched.append(k)
         return ((inliers or {}).get(k, 20), SAME, 0.3) if k in scores else (0, None, 0.0)

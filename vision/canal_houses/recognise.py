@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from . import constants as C
+from . import match_constants as MC
 from .catalog import CANON_H, CANON_W, Catalog, Entry, Pool, features, grey_field
 from .fastmatch import ratio_pairs, shortlist_votes
 from .full_photo import FullPhoto
@@ -73,7 +74,10 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
     limit = twin_patch_limit(px_per_mm)
     found = None
     if desc is not None and len(q_pts) >= C.MIN_INLIERS:
-        found = _best(pool, grey, q_pts, desc, allowed, limit, hint)
+        # a store shows its whole field (features spread over it, its twins told apart after): the photo's
+        # coarse pixels set its tolerance; a tucked card's strip keeps the strict one (look-alike windows)
+        reproj = reprojection_px(px_per_mm) if role == "store" else C.RANSAC_REPROJ_PX
+        found = _best(pool, grey, q_pts, desc, allowed, limit, hint, reproj)
     if role == "store":
         # A store shows its whole field: features that fail there mean a card
         # not in the catalog, or a near-twin, which place alone cannot tell;
@@ -96,6 +100,14 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
     return None if placed is None else Match(placed[0], min(placed[1], C.LAYOUT_CONFIDENCE), by_place=True)
 
 
+def reprojection_px(px_per_mm: float) -> float:
+    """The similarity's RANSAC tolerance in canonical px: RANSAC_REPROJ_PX,
+    or RANSAC_PHOTO_PX of the street photo's own pixels when those are
+    coarser (a card seen at 1-2 px per mm is up-sampled to the canonical
+    scale, and its keypoints' placing errors with it)."""
+    return max(C.RANSAC_REPROJ_PX, MC.RANSAC_PHOTO_PX * C.CANON_PX_PER_MM / max(px_per_mm, 1e-6))
+
+
 def twin_patch_limit(px_per_mm: float) -> float:
     """The patch error allowed where twins differ: a card seen with few
     pixels per mm is blurred at the thumbnail's scale, so even the right card
@@ -106,8 +118,8 @@ def twin_patch_limit(px_per_mm: float) -> float:
 
 
 def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
-          allowed: np.ndarray | None = None, patch_limit: float | None = None, hint: str | None = None
-          ) -> tuple[Any, ...] | None:
+          allowed: np.ndarray | None = None, patch_limit: float | None = None, hint: str | None = None,
+          reproj: float = C.RANSAC_REPROJ_PX) -> tuple[Any, ...] | None:
     """Shortlist the entries most query features point to in the shared
     index, then match the query against each alone (a feature printed on many
     cards fails a ratio test over the whole catalog but not within one card);
@@ -131,7 +143,7 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
     for tried in (order[:C.SHORTLIST], order[C.SHORTLIST:]):
         if not tried:
             break
-        got = _score(pool, grey, q_pts, q_desc, tried, allowed, clustered, repeated)
+        got = _score(pool, grey, q_pts, q_desc, tried, allowed, clustered, repeated, reproj)
         scored += [s for s in got if s[2] not in repeated]
         spare += [s for s in got if s[2] in repeated]
         found = _decide(pool, grey, scored, clustered, repeated, allowed, patch_limit, hint)
@@ -145,7 +157,8 @@ def _best(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
 
 
 def _score(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray, tried: list[int],
-           allowed: np.ndarray | None, clustered: set[int], repeated: set[int]) -> list[tuple[float, int, int, np.ndarray]]:
+           allowed: np.ndarray | None, clustered: set[int], repeated: set[int], reproj: float = C.RANSAC_REPROJ_PX
+           ) -> list[tuple[float, int, int, np.ndarray]]:
     """Each entry matched alone: (template score, inliers, entry, similarity)
     of those whose features fit in place; clustered collects the entries
     that need the wider margin (inliers bunched, or rescued), repeated those
@@ -155,10 +168,10 @@ def _score(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray, 
     scored = []
     for k in tried:
         q, e, n = _pairs(matcher.knnMatch(q_desc, pool.entries[k].desc, k=2), q_pts, pool.entries[k].points)
-        inliers, M, spread = verify(q[:n], e[:n], grey.shape[0]) if n >= C.MIN_INLIERS else (0, None, 0.0)
+        inliers, M, spread = verify(q[:n], e[:n], grey.shape[0], reproj) if n >= C.MIN_INLIERS else (0, None, 0.0)
         rescued = False
         if (inliers < C.MIN_INLIERS or M is None) and len(q) > n and len(q) >= C.MIN_INLIERS:
-            inliers, M, spread = verify(q, e, grey.shape[0])
+            inliers, M, spread = verify(q, e, grey.shape[0], reproj)
             rescued = True
         if inliers >= C.MIN_INLIERS and M is not None:
             if spread < C.MIN_INLIER_SPREAD or rescued:
@@ -318,7 +331,8 @@ def _settle_alike(pool: Pool, grey: np.ndarray, scored: list, repeated: set[int]
             tuple(pool.entries[j] for j in close[:C.SETTLE_ALIKE_NAMED]))
 
 
-def verify(q_pts: np.ndarray, e_pts: np.ndarray, height: int) -> tuple[int, np.ndarray | None, float]:
+def verify(q_pts: np.ndarray, e_pts: np.ndarray, height: int, reproj: float = C.RANSAC_REPROJ_PX
+           ) -> tuple[int, np.ndarray | None, float]:
     """Inliers of a similarity (RANSAC) that puts the visible part where it
     sits on the card: same scale, upright or turned half round, its top at
     the card's top; and how far the inliers spread over the visible part
@@ -328,7 +342,7 @@ def verify(q_pts: np.ndarray, e_pts: np.ndarray, height: int) -> tuple[int, np.n
     margin (_best). The similarity maps query pixels to entry pixels;
     (0, None, 0.0) if none."""
     M, mask = cv2.estimateAffinePartial2D(q_pts, e_pts, method=cv2.RANSAC,
-                                          ransacReprojThreshold=C.RANSAC_REPROJ_PX)
+                                          ransacReprojThreshold=reproj)
     if M is None or mask is None:
         return 0, None, 0.0
     corners = np.array([[0, 0], [CANON_W, 0], [CANON_W, height], [0, height]], np.float32)
