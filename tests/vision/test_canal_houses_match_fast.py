@@ -333,3 +333,33 @@ def test_ratio_pairs_equal_the_plain_loop(kind: str) -> None:
         assert g.dtype == w.dtype and g.shape == w.shape and np.array_equal(g, w)
     if kind in ("pane-grid", "on-the-limit"):
         assert len(want[0]) > want[2]  # repeated print was rescued
+
+
+@pytest.mark.parametrize("kind", ["random", "ties", "one-train-row", "no-query", "no-train"], ids=str)
+def test_nearest_two_is_bfmatchers_knn_match(kind: str) -> None:
+    """The two nearest as arrays are knnMatch's DMatches, ties and a
+    single-row entry included, and ratio_pairs gives the same points from
+    either."""
+    from vision.canal_houses.fastmatch import nearest_two, ratio_pairs
+
+    rng = np.random.default_rng(["random", "ties", "one-train-row", "no-query", "no-train"].index(kind))
+    levels = 4 if kind == "ties" else 256  # few levels: many equal distances
+    train = rng.integers(0, levels, (1 if kind == "one-train-row" else 120, 32), dtype=np.uint8)
+    query = rng.integers(0, levels, (0 if kind == "no-query" else 90, 32), dtype=np.uint8)
+    if kind == "no-train":
+        train = train[:0]
+    pairs = list(cv2.BFMatcher(cv2.NORM_HAMMING).knnMatch(query, train, k=2)) if len(train) else []
+    got = nearest_two(query, train)
+    as_matches = [[(r, int(got.idx[r, c]), float(got.dist[r, c])) for c in range(got.idx.shape[1])
+                   if got.idx[r, c] >= 0] for r in range(len(got.idx))]
+    assert as_matches == [[(m.queryIdx, m.trainIdx, m.distance) for m in p] for p in pairs]
+    q_pts = (rng.random((len(query), 2)) * 280).astype(np.float32)
+    e_pts = (rng.random((len(train), 2)) * 280).astype(np.float32)
+    far = C.REPEAT_MIN_MM * C.CANON_PX_PER_MM
+    want = ratio_pairs(pairs, q_pts, e_pts, C.MATCH_RATIO, far)
+    arrays = ratio_pairs(got, q_pts, e_pts, C.MATCH_RATIO, far)
+    assert arrays[2] == want[2]
+    for g, w in zip(arrays[:2], want[:2], strict=True):
+        assert g.dtype == w.dtype and g.shape == w.shape and np.array_equal(g, w)
+    if kind == "ties":
+        assert want[2] > 0 and len(want[0]) > want[2]  # the ratio test and the rescue both had work

@@ -260,3 +260,45 @@ def test_components_round_the_paper_are_the_photos_own(density: float, box: str)
     box_of = (slice(ly, ly + labels.shape[0]), slice(lx, lx + labels.shape[1]))
     for i, j in list(zip(mine, theirs, strict=True))[:: max(1, len(mine) // 20)]:
         assert np.array_equal(labels == i, full[box_of] == j) and (full == j).sum() == (labels == i).sum()
+
+
+def _plain_side_track(paper: np.ndarray, edge: int, band: int, out: int) -> np.ndarray:
+    """columns.side_track as first written: a slice and np.nonzero per row."""
+    ph, pw = paper.shape
+    shift, counts = 0, np.zeros(ph, np.int64)
+    for r in range(ph):
+        a = edge + shift if out > 0 else edge + shift - band
+        lo, hi = max(0, a), min(pw, a + band + 1)
+        cols = np.nonzero(paper[r, lo:hi])[0]
+        counts[r] = len(cols)
+        if len(cols):
+            off = float(cols.mean()) + lo - (a + band / 2)
+            if abs(off) > 1:
+                shift = int(np.clip(shift + np.sign(off), -band, band))
+    return counts
+
+
+@pytest.mark.parametrize("kind, edge, band, out", [
+    ("drifting-left", 30, 5, -1), ("drifting-right", 60, 5, 1), ("speckle", 40, 7, -1), ("speckle", 40, 7, 1),
+    ("at-the-left-edge", 2, 6, -1), ("past-the-left-edge", 0, 9, -1), ("past-the-right-edge", 79, 6, 1),
+    ("empty", 40, 5, 1), ("full", 40, 5, -1), ("no-band", 40, 0, 1)], ids=str)
+def test_side_track_is_the_plain_row_by_row_track(kind: str, edge: int, band: int, out: int) -> None:
+    """The band's paper counts from prefix sums: the very counts and the
+    very drift of the band, bands running off either side included."""
+    from vision.canal_houses.columns import side_track
+
+    ph, pw = 160, 80
+    paper = np.zeros((ph, pw), bool)
+    rows = np.arange(ph)
+    if kind.startswith("drifting"):
+        centre = edge + (3 if out > 0 else -3) + (rows * 0.15 * (1 if out > 0 else -1)).astype(int)
+        for r, c in zip(rows, centre, strict=True):
+            paper[r, max(0, c - 2):max(0, c + 2)] = True
+    elif kind in ("speckle", "at-the-left-edge", "past-the-left-edge", "past-the-right-edge"):
+        paper = RNG.random((ph, pw)) < 0.35
+        paper[:, :4] |= kind != "speckle"
+    elif kind in ("full", "no-band"):
+        paper[:] = True
+    got = side_track(paper, edge, band, out)
+    want = _plain_side_track(paper, edge, band, out)
+    assert got.dtype == want.dtype and np.array_equal(got, want)

@@ -105,17 +105,25 @@ def side_track(paper: np.ndarray, edge: int, band: int, out: int) -> np.ndarray:
     most one pixel a row and one band's width in all. edge: the field's
     edge column; out: -1 for the left side, 1 for the right."""
     ph, pw = paper.shape
-    shift, counts = 0, np.zeros(ph, np.int64)
+    # per row, the paper pixels and the sum of their columns left of each column (prefix sums): a
+    # band's count and mean column from two look-ups, not a slice and np.nonzero per row (whole
+    # numbers: the mean is the very quotient np.mean gives)
+    held = paper.astype(bool).astype(np.int64)
+    zero = np.zeros((ph, 1), np.int64)
+    many = np.hstack([zero, np.cumsum(held, axis=1)]).tolist()
+    where = np.hstack([zero, np.cumsum(held * np.arange(pw, dtype=np.int64), axis=1)]).tolist()
+    shift, counts = 0, [0] * ph
     for r in range(ph):
         a = edge + shift if out > 0 else edge + shift - band
         lo, hi = max(0, a), min(pw, a + band + 1)
-        cols = np.nonzero(paper[r, lo:hi])[0]
-        counts[r] = len(cols)
-        if len(cols):
-            off = float(cols.mean()) + lo - (a + band / 2)
+        start, stop, _ = slice(lo, hi).indices(pw)  # the columns paper[r, lo:hi] takes
+        n = many[r][stop] - many[r][start] if stop > start else 0
+        counts[r] = n
+        if n:
+            off = (where[r][stop] - where[r][start] - start * n) / n + lo - (a + band / 2)
             if abs(off) > 1:
-                shift = int(np.clip(shift + np.sign(off), -band, band))
-    return counts
+                shift = min(band, max(-band, shift + (1 if off > 0 else -1)))
+    return np.array(counts, np.int64)
 
 
 def _column_paper(top: Card, bal: np.ndarray, height: float

@@ -6,7 +6,7 @@ and entry. Tests pin each to its plain definition
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import cv2
 import numpy as np
@@ -92,6 +92,25 @@ def strongest_per_cell(kps: Any, cells: int, per_cell: int) -> list:
     return [kps[i] for i in order[keep]]
 
 
+class Nearest(NamedTuple):
+    """Each query descriptor's two nearest train descriptors (rows by query;
+    an index of -1: none), as cv2.batchDistance gives them."""
+
+    dist: np.ndarray  # query x K (K = 2, or 1 for a single train row), int32 Hamming distances
+    idx: np.ndarray  # query x K, int32 train rows
+
+
+def nearest_two(query: np.ndarray, train: np.ndarray | None) -> Nearest:
+    """BFMatcher(NORM_HAMMING).knnMatch(query, train, k=2) as two arrays:
+    knnMatch runs this very cv2.batchDistance and then makes a DMatch per
+    neighbour, which ratio_pairs only takes apart again (a read matches each
+    card against a dozen entries: ~80 ms CPU of a 12 MP read went there)."""
+    if query is None or train is None or len(query) == 0 or len(train) == 0:
+        return Nearest(np.zeros((0, 2), np.int32), np.full((0, 2), -1, np.int32))
+    dist, idx = cv2.batchDistance(query, train, cv2.CV_32S, normType=cv2.NORM_HAMMING, K=2)
+    return Nearest(dist, idx)
+
+
 def ratio_pairs(pairs: Any, q_pts: np.ndarray, e_pts: np.ndarray, ratio: float, far: float
                 ) -> tuple[np.ndarray, np.ndarray, int]:
     """recognise._pairs' loop (Lowe's ratio test within one entry, then the
@@ -99,13 +118,22 @@ def ratio_pairs(pairs: Any, q_pts: np.ndarray, e_pts: np.ndarray, ratio: float, 
     far, both places) over arrays: the very same points in the very same
     order. The distance between the two places is np.linalg.norm's (float32)
     worked out for all pairs at once, and again by np.linalg.norm itself for
-    any pair within a hair of far, so that no rounding can tip one."""
-    both = [p for p in pairs if len(p) >= 2]
-    if not both:
-        return q_pts[[]].reshape(-1, 2), e_pts[[]].reshape(-1, 2), 0
-    qa, ta, da, qb, tb, db = (np.array(v) for v in
-                              zip(*[(a.queryIdx, a.trainIdx, a.distance, b.queryIdx, b.trainIdx, b.distance)
-                                    for a, b in both], strict=True))
+    any pair within a hair of far, so that no rounding can tip one.
+    pairs: knnMatch's lists of DMatch, or nearest_two's arrays (a query
+    with a second neighbour is one knnMatch gives two matches)."""
+    if isinstance(pairs, Nearest):
+        rows = np.nonzero((pairs.idx >= 0).all(axis=1))[0] if pairs.idx.shape[1] >= 2 else np.zeros(0, np.intp)
+        if not len(rows):
+            return q_pts[[]].reshape(-1, 2), e_pts[[]].reshape(-1, 2), 0
+        qa = qb = rows
+        ta, tb, da, db = pairs.idx[rows, 0], pairs.idx[rows, 1], pairs.dist[rows, 0], pairs.dist[rows, 1]
+    else:
+        both = [p for p in pairs if len(p) >= 2]
+        if not both:
+            return q_pts[[]].reshape(-1, 2), e_pts[[]].reshape(-1, 2), 0
+        qa, ta, da, qb, tb, db = (np.array(v) for v in
+                                  zip(*[(a.queryIdx, a.trainIdx, a.distance, b.queryIdx, b.trainIdx, b.distance)
+                                        for a, b in both], strict=True))
     good = da < ratio * db
     q_idx, e_idx = qa[good], ta[good]
     if far > 0:

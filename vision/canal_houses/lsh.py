@@ -134,11 +134,13 @@ class LshIndex:
             words = np.unpackbits(np.ascontiguousarray(desc.T), axis=0, bitorder="little").astype(np.uint64)
             words = words.reshape(-1, 1, n)  # a "word" per bit: the same arithmetic below
         per = 64 if words.ndim == 2 else 1
-        keys = np.zeros((tables, n), np.uint64)
-        for t, sel in enumerate(self.bits.tolist()):
-            for j, p in enumerate(sel):
-                w = words[p // per] if per == 64 else words[p, 0]
-                keys[t] |= ((w >> np.uint64(p % per)) & np.uint64(1)) << np.uint64(j)
+        # every table's every chosen bit at once (tables x key bits x N), each moved to its place in the
+        # key and the places OR-ed together: the very keys of a loop over the tables and bits
+        bits = self.bits.astype(np.int64)
+        w = words[bits // per] if per == 64 else words[bits, 0]
+        got = (w >> (bits % per).astype(np.uint64)[..., None]) & np.uint64(1)
+        got <<= np.arange(bits.shape[1], dtype=np.uint64)[None, :, None]
+        keys = np.bitwise_or.reduce(got, axis=1) if bits.shape[1] else np.zeros((tables, n), np.uint64)
         return keys.T.astype(np.int64)
 
     def knnMatch(self, query: np.ndarray, k: int = 2) -> Neighbours:  # noqa: N802 (OpenCV's name)

@@ -24,7 +24,7 @@ import numpy as np
 from . import constants as C
 from . import match_constants as MC
 from .catalog import CANON_H, CANON_W, Catalog, Entry, Pool, features, grey_field
-from .fastmatch import ratio_pairs, shortlist_votes
+from .fastmatch import nearest_two, ratio_pairs, shortlist_votes
 from .full_photo import FullPhoto
 from .layout import by_layout, place_lead
 from .template import (  # noqa: F401  (percentile, tile_ncc ...: the template check's names, kept importable here)
@@ -164,10 +164,10 @@ def _score(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray, 
     that need the wider margin (inliers bunched, or rescued), repeated those
     whose plain matches fit too few and that the entry's repeated print
     rescued (a tucked window's panes all look alike)."""
-    matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
     scored = []
     for k in tried:
-        q, e, n = _pairs(matcher.knnMatch(q_desc, pool.entries[k].desc, k=2), q_pts, pool.entries[k].points)
+        # knnMatch's two nearest within the entry, as arrays (fastmatch.nearest_two: no DMatch objects)
+        q, e, n = _pairs(nearest_two(q_desc, pool.entries[k].desc), q_pts, pool.entries[k].points)
         inliers, M, spread = verify(q[:n], e[:n], grey.shape[0], reproj) if n >= C.MIN_INLIERS else (0, None, 0.0)
         rescued = False
         if (inliers < C.MIN_INLIERS or M is None) and len(q) > n and len(q) >= C.MIN_INLIERS:
