@@ -7,6 +7,8 @@ drawn in the test, balanced (paper white 1.0, BGR)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -93,3 +95,48 @@ def test_pieces_larger_together_than_a_card_are_not_joined() -> None:
     fields, pieces = join_split([store], [a, b], paper)
     assert len(pieces) == 0 and len(fields) == 3  # each alone is a card by its outline; never one of both
     assert max(max(f.size) for f in fields) <= 201
+
+
+def _slanted_border(drop: int) -> np.ndarray:
+    """The orange card of _street("border"), ragged above its border, with
+    that border (6 px of paper) sloping down by drop px across the card: two
+    cards whose border lies a few degrees off the rectangle of their parts."""
+    bal = _street("none")
+    for x in range(300, 440):
+        y = 193 + round(drop * (x - 300) / 140)
+        bal[y:y + 6, x] = 1.0
+    _window(bal, 120, 190, 380, 440)
+    return bal
+
+
+@pytest.mark.parametrize("drop", [
+    pytest.param(0, id="straight-border"),
+    # fails on c93b321: no straight row of the rectangle is 0.85 paper, so the ragged upper card and the
+    # card below its border were joined into one (wide-border 11603 at 12 MP: W34 joined with W36, dropped)
+    pytest.param(8, id="border-sloping-3-degrees-two-cards"),
+    pytest.param(14, id="border-sloping-6-degrees-two-cards"),
+])
+def test_a_sloping_border_keeps_two_cards_apart(drop: int) -> None:
+    found = _orange_fields(_slanted_border(drop))
+    assert any(b[1] > 185 for b in found), found  # the card below its border is found
+    assert all(b[1] > 185 or b[3] < 215 for b in found), found  # and nothing reaches across the border
+
+
+def test_border_gains_leave_out_fields_judged_by_their_outline() -> None:
+    """The white ring round a joined rectangle may lie on its art (pale,
+    tinted): the gains are measured on the closed fields' borders only."""
+    from vision.canal_houses.find import border_gains
+
+    image = np.full((200, 300, 3), 120, np.uint8)
+    image[20:180, 20:140] = 240  # a card's white border
+    image[40:160, 40:120] = (60, 120, 200)
+    image[20:180, 160:280] = (200, 220, 250)  # warm art round a joined card's rectangle
+    image[40:160, 180:260] = (60, 120, 200)
+    paper = np.zeros((200, 300), bool)
+    paper[20:180, 20:140] = paper[20:180, 160:280] = True
+    paper[40:160, 40:120] = paper[40:160, 180:260] = False
+    whole = _field(40, 40, 120, 160)
+    joined = _field(180, 40, 260, 160)
+    joined = replace(joined, hull=joined.quad.copy())
+    gains = np.ones(3, np.float32)
+    assert np.allclose(border_gains(image, gains, [whole, joined], paper), border_gains(image, gains, [whole], paper))

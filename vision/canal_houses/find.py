@@ -31,7 +31,7 @@ class Field:
     size: tuple[float, float]  # min-area rectangle sides (along angle, across it)
     area: float
     ring_white: float  # share of paper in the ring one border-width around
-    hull: np.ndarray | None = None  # a piece's convex hull (Nx2), kept where its outline is judged
+    hull: np.ndarray | None = None  # a piece's (or joined pieces') convex hull (Nx2): judged by its outline
 
 
 def working_image(photo: np.ndarray, max_side: int = C.WORK_MAX_SIDE) -> tuple[np.ndarray, float]:
@@ -117,7 +117,9 @@ def border_gains(image: np.ndarray, gains: np.ndarray, fields: list[Field],
                  paper: np.ndarray) -> np.ndarray:
     """Gains re-measured on the white borders round the cards found, which
     are certainly paper (the first guess may have leaned on glare, which is
-    brighter than paper); clipped pixels are left out."""
+    brighter than paper); clipped pixels are left out, and fields judged by
+    their outline (split_field.py): that ring may lie on art, not border."""
+    fields = [f for f in fields if f.hull is None]
     if not fields:
         return gains
     inside = np.zeros(paper.shape, np.uint8)

@@ -94,7 +94,7 @@ def _outline(parts: list[Field], paper: np.ndarray, ref: tuple[float, float],
         return None
     quad = cv2.boxPoints(rect).astype(np.float32)
     return Field(quad, np.array([cx, cy], float), float(angle) % 90.0, (float(a), float(b)),
-                 float(a * b), closed)
+                 float(a * b), closed, cv2.convexHull(points).reshape(-1, 2))
 
 
 def _closed(up: np.ndarray, e: int, t: int) -> float:
@@ -130,8 +130,20 @@ def _foreign(up: np.ndarray, parts: list[Field], m: np.ndarray, e: int) -> float
 
 
 def _line_across(inner: np.ndarray) -> bool:
-    """A row of paper right across the rectangle, away from its sides."""
-    n = inner.shape[0]
+    """A line of paper right across the rectangle, away from its sides, lying
+    along them or up to SPLIT_LINE_SLANT off: the border between two cards
+    is straight but need not lie along the joined rectangle (perspective,
+    and the rectangle of two cards' parts lies as their hull does)."""
+    n, w = inner.shape
     k = int(np.ceil(S.SPLIT_LINE_MARGIN * n))
-    rows = inner[k:n - k].mean(axis=1) if n - 2 * k > 0 else np.zeros(0)
-    return bool(len(rows) and rows.max() >= S.SPLIT_LINE_PAPER)
+    if n - 2 * k <= 0 or w == 0:
+        return False
+    xs = np.arange(w) - (w - 1) / 2.0
+    tan = np.tan(np.radians(S.SPLIT_LINE_SLANT))
+    for slope in np.linspace(-tan, tan, 2 * int(np.ceil(tan * w / 2)) + 1):  # a pixel's drift at its ends apart
+        d = np.round(slope * xs).astype(int)
+        y = np.arange(k, n - k)[:, None] + d[None, :]
+        on = inner[np.clip(y, 0, n - 1), np.arange(w)[None, :]] & (y >= 0) & (y < n)
+        if on.mean(axis=1).max() >= S.SPLIT_LINE_PAPER:
+            return True
+    return False
