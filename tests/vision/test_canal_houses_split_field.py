@@ -124,7 +124,8 @@ def test_a_sloping_border_keeps_two_cards_apart(drop: int) -> None:
 
 def test_border_gains_leave_out_fields_judged_by_their_outline() -> None:
     """The white ring round a joined rectangle may lie on its art (pale,
-    tinted): the gains are measured on the closed fields' borders only."""
+    tinted): the gains are measured on the closed fields' borders only, as
+    before the join (12 MP wide-border 11608: another card's match was lost)."""
     from vision.canal_houses.find import border_gains
 
     image = np.full((200, 300, 3), 120, np.uint8)
@@ -140,3 +141,8 @@ def test_border_gains_leave_out_fields_judged_by_their_outline() -> None:
     joined = replace(joined, hull=joined.quad.copy())
     gains = np.ones(3, np.float32)
     assert np.allclose(border_gains(image, gains, [whole, joined], paper), border_gains(image, gains, [whole], paper))
+    # the closed fields it replaced still give their rings, as before the join
+    part = _field(180, 40, 260, 100)
+    joined = replace(joined, closed=(part,))
+    assert np.allclose(border_gains(image, gains, [whole, joined], paper),
+                       border_gains(image, gains, [whole, part], paper))

@@ -32,6 +32,7 @@ class Field:
     area: float
     ring_white: float  # share of paper in the ring one border-width around
     hull: np.ndarray | None = None  # a piece's (or joined pieces') convex hull (Nx2): judged by its outline
+    closed: tuple[Field, ...] = ()  # a joined field: the closed fields it replaced (their rings are border)
 
 
 def working_image(photo: np.ndarray, max_side: int = C.WORK_MAX_SIDE) -> tuple[np.ndarray, float]:
@@ -117,9 +118,9 @@ def border_gains(image: np.ndarray, gains: np.ndarray, fields: list[Field],
                  paper: np.ndarray) -> np.ndarray:
     """Gains re-measured on the white borders round the cards found, which
     are certainly paper (the first guess may have leaned on glare, which is
-    brighter than paper); clipped pixels are left out, and fields judged by
-    their outline (split_field.py): that ring may lie on art, not border."""
-    fields = [f for f in fields if f.hull is None]
+    brighter than paper); clipped pixels are left out. A joined field (split_field.py)
+    gives the closed fields it replaced: the ring round it may lie on art."""
+    fields = [g for f in fields for g in ((f,) if f.hull is None else f.closed)]
     if not fields:
         return gains
     inside = np.zeros(paper.shape, np.uint8)

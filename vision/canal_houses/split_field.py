@@ -9,6 +9,8 @@ cards does; art does not)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 
@@ -43,7 +45,9 @@ def join_split(fields: list[Field], pieces: list[Field], paper: np.ndarray) -> t
         if not joined:
             continue
         parts, field = max(joined, key=lambda j: sum(p.area for p in j[0]))
-        fields = [f for f in fields if not any(f is p for p in parts) and not _within(f, field)] + [field]
+        gone = [f for f in fields if any(f is p for p in parts) or _within(f, field)]
+        field = replace(field, closed=tuple(g for f in gone for g in ((f,) if f.hull is None else f.closed)))
+        fields = [f for f in fields if not any(f is g for g in gone)] + [field]
         pieces = [p for p in pieces if not any(p is q for q in parts)]
     return fields, pieces
 
