@@ -31,6 +31,8 @@ class Field:
     size: tuple[float, float]  # min-area rectangle sides (along angle, across it)
     area: float
     ring_white: float  # share of paper in the ring one border-width around
+    hull: np.ndarray | None = None  # a piece's (or joined pieces') convex hull (Nx2): judged by its outline
+    closed: tuple[Field, ...] = ()  # a joined field: the closed fields it replaced (their rings are border)
 
 
 def working_image(photo: np.ndarray, max_side: int = C.WORK_MAX_SIDE) -> tuple[np.ndarray, float]:
@@ -116,7 +118,9 @@ def border_gains(image: np.ndarray, gains: np.ndarray, fields: list[Field],
                  paper: np.ndarray) -> np.ndarray:
     """Gains re-measured on the white borders round the cards found, which
     are certainly paper (the first guess may have leaned on glare, which is
-    brighter than paper); clipped pixels are left out."""
+    brighter than paper); clipped pixels are left out. A joined field (split_field.py)
+    gives the closed fields it replaced: the ring round it may lie on art."""
+    fields = [g for f in fields for g in ((f,) if f.hull is None else f.closed)]
     if not fields:
         return gains
     inside = np.zeros(paper.shape, np.uint8)
@@ -204,22 +208,38 @@ def find_all_fields(bal: np.ndarray, paper: np.ndarray,
     off is added, and a strict field that it shows to be two or
     more (strips whose border between them looked coloured) is replaced by
     them. The strict field wins otherwise: the tinted mask also grows glare
-    into a card's field. misshapen, when given, gets the strict mask's
+    into a card's field. Last, a card its own art cut in two or bit into
+    is judged by its outline (split_field.py). misshapen, when given, gets the strict mask's
     pieces refused only for their shape (see find_fields)."""
     ranges = ranges or channel_range(bal)  # shared by both wider masks
     strict, cut_off = find_fields(bal, paper, misshapen)
     tinted, _ = find_fields(bal, tinted_paper(bal, paper, ranges))
     fields = _complete(strict, tinted, 0.0)
     ridge = ridge_paper(bal, paper, ranges)
-    ridged, _ = find_fields(bal, ridge)
-    fields = _complete(fields, ridged, C.RIDGE_SPLIT_COVER)
+    pieces: list[Field] = []  # the widest mask's pieces refused for their shape (split_field.py)
     edge = table_edge(ridge, ranges[0])
-    if edge is None:
-        return fields, cut_off
-    # a field only the dark table's edge closes off is added (its ring judged on the ridge mask); it
-    # never splits one (cover above 1): the edge lies on the table, outside every field closed off already
-    edged, _ = find_fields(bal, ridge | edge, ring_paper=ridge)
-    return _complete(fields, edged, 2.0), cut_off
+    ridged, _ = find_fields(bal, ridge, None if edge is not None else pieces)
+    fields = _complete(fields, ridged, C.RIDGE_SPLIT_COVER)
+    if edge is not None:
+        # a field only the dark table's edge closes off is added (its ring judged on the ridge mask); it
+        # never splits one (cover above 1): the edge lies on the table, outside every field closed off already
+        edged, _ = find_fields(bal, ridge | edge, pieces, ring_paper=ridge)
+        fields = _complete(fields, edged, 2.0)
+    return _split_made_whole(fields, pieces, ridge if edge is None else ridge | edge, misshapen), cut_off
+
+
+def _split_made_whole(fields: list[Field], pieces: list[Field], mask: np.ndarray,
+                      misshapen: list[Field] | None) -> list[Field]:
+    """fields with each card its own art cut or bit into judged by its
+    outline (split_field.py); the strict mask's pieces inside such a card
+    are no more left over."""
+    from .split_field import join_split  # (it imports Field from here)
+
+    joined, _ = join_split(fields, pieces, mask)
+    new = [f for f in joined if not any(f is g for g in fields)]
+    if new and misshapen is not None:
+        misshapen[:] = [p for p in misshapen if not any(_inside(p, f) for f in new)]
+    return joined
 
 
 def blur_sigma(bal: np.ndarray) -> float | None:
@@ -317,8 +337,9 @@ def find_fields(bal: np.ndarray, paper: np.ndarray, misshapen: list[Field] | Non
             continue
         quad = _quad(contour) + np.array([x0, y0], np.float32)
         angle = float(rect[2]) % 90.0
+        hull = (cv2.convexHull(contour).reshape(-1, 2) + [x0, y0]).astype(np.float32) if bitten else None
         field = Field(quad, np.array(rect[0], float) + [x0, y0], angle,
-                      (float(rect[1][0]), float(rect[1][1])), area, ring_white)
+                      (float(rect[1][0]), float(rect[1][1])), area, ring_white, hull)
         (misshapen if bitten and misshapen is not None else fields).append(field)
     return _outermost(fields), cut_off
 
