@@ -323,6 +323,22 @@ def add_slashes(crossed: list[bool], doubt: list[bool], rel: np.ndarray, pencil:
             [bool(d or a) for d, a in zip(doubt, added, strict=True)])
 
 
+def add_grown_slashes(crossed: list[bool], doubt: list[bool], pencil: float,
+                      lines: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
+    """Houses read through a template, with a pencil not faint (at least
+    L.HOUSE_LINE_MIN_PENCIL), that carry a slash's ink along one line over
+    the box grown round the icon (`lines()`: slash_lines with
+    L.HOUSE_GROWN_SHRINK, at least L.HOUSE_GROWN_MIN of the pencil):
+    crossed, flagged doubtful. A lone slash drawn past the icon keeps its
+    darkness on the paper round it, where grey's mean over the box does not
+    look and the dark roof hides it."""
+    if pencil < L.HOUSE_LINE_MIN_PENCIL or all(crossed):
+        return crossed, doubt
+    added = ~np.array(crossed, bool) & (lines() / max(pencil, C.MARK_PENCIL_FLOOR) >= L.HOUSE_GROWN_MIN)
+    return ([bool(c or a) for c, a in zip(crossed, added, strict=True)],
+            [bool(d or a) for d, a in zip(doubt, added, strict=True)])
+
+
 # -- a faint pencil's slash over a house (session 12) -----------------------------------
 
 def add_faint_slashes(crossed: list[bool], doubt: list[bool], excess: np.ndarray, pencil: float,

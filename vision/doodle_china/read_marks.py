@@ -147,6 +147,8 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
             def lines() -> np.ndarray:
                 return marks.slash_lines(ink, blank, boxes, gain, sigma, C.TAUGHT_HOUSE_SHRINK)
             crossed, doubt = marks.add_slashes(crossed, doubt, rel, pencil, lines)
+            crossed, doubt = marks.add_grown_slashes(crossed, doubt, pencil, lambda: marks.slash_lines(
+                ink, blank, boxes, gain, sigma, L.HOUSE_GROWN_SHRINK))
             crossed, doubt = marks.add_faint_slashes(crossed, doubt, excess, pencil, lines)
         if what == "tree" and taught:  # a slash over the dark icon, along its line
             def tree_lines() -> np.ndarray:

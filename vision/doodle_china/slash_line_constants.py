@@ -29,6 +29,20 @@ HOUSE_LINE_GREY_MIN = 0.02
 HOUSE_LINE_MIN = 0.3
 HOUSE_LINE_MIN_PENCIL = 0.1
 
+# A lone slash over a pad's house often starts or ends off the icon (a hand's
+# slash runs corner to corner and past them), and over the icon's dark roof
+# it leaves nothing beyond the print: along the box alone it reads little
+# (0.13-0.34 of the pencil) and grey may see none (relative ink -0.02..0.07).
+# Read through a template with a pencil of HOUSE_LINE_MIN_PENCIL or more, a
+# house is crossed (doubtful) when the ink along one line over the box grown
+# by -HOUSE_GROWN_SHRINK of its side reaches HOUSE_GROWN_MIN of the pencil,
+# whatever grey sees (marks.add_grown_slashes). Dev Suzhou boxed 866600 and
+# 868400 (about 50 sheets with such a pencil, 500 houses): slashes missed
+# otherwise 0.41-0.78, clean houses at most 0.48 (a neighbour's stroke
+# reaching over the margin); 866634 (0.49) and 866639 (0.41) stay missed.
+HOUSE_GROWN_SHRINK = -0.1
+HOUSE_GROWN_MIN = 0.52
+
 # A faint sheet's house (pencil under HOUSE_LINE_MIN_PENCIL) whose ink lies
 # just under the least ink of a cross (marks.noise_floor's 0.006) is crossed
 # when its ink is at least FAINT_LINE_MIN_INK, its relative ink at least
