@@ -8,5 +8,7 @@ the catalog match's thresholds stay there."""
 # photo is 3-10 canonical px off, and the right entry's inliers scattered past 4 px. A store's tolerance
 # is therefore at least this many of the photo's own pixels (classic dev 11400-11411 at 2000x1500: 18 of
 # the 29 known stores not matched sure failed only here). Not for tucked cards: for windows the same
-# tolerance let look-alikes through (wide-border dev 11400: W51 read as W11 twice, W05 as W28).
+# tolerance let look-alikes through (wide-border dev 11400: W51 read as W11 twice, W05 as W28): a
+# tucked card (window, roof) tries it only when the strict tolerance settles nothing, and keeps only a
+# plain answer (recognise._loose: spread inliers, the template margin over every rival, not outnumbered).
 RANSAC_PHOTO_PX = 2.0

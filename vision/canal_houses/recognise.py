@@ -76,8 +76,11 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
     if desc is not None and len(q_pts) >= C.MIN_INLIERS:
         # a store shows its whole field (features spread over it, its twins told apart after): the photo's
         # coarse pixels set its tolerance; a tucked card's strip keeps the strict one (look-alike windows)
+        # and tries the coarse one only when that settles nothing, keeping only a plain answer (_loose)
         reproj = reprojection_px(px_per_mm) if role == "store" else C.RANSAC_REPROJ_PX
         found = _best(pool, grey, q_pts, desc, allowed, limit, hint, reproj)
+        if found is None and role != "store" and reprojection_px(px_per_mm) > reproj:
+            found = _loose(pool, grey, q_pts, desc, allowed, limit, hint, reprojection_px(px_per_mm))
     if role == "store":
         # A store shows its whole field: features that fail there mean a card
         # not in the catalog, or a near-twin, which place alone cannot tell;
@@ -98,6 +101,44 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
         return Match(*found)
     placed = by_layout(pool, grey, allowed, limit)
     return None if placed is None else Match(placed[0], min(placed[1], C.LAYOUT_CONFIDENCE), by_place=True)
+
+
+def _loose(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray, allowed: np.ndarray,
+           limit: float, hint: str | None, reproj: float) -> tuple[Any, ...] | None:
+    """A tucked card's answer at the photo's coarse tolerance, asked only when
+    the strict one settles nothing, and kept only when it is plain: sure, its
+    inliers spread (not bunched, not rescued by repeated print), ahead of every
+    other entry tried by the template margin (rivals found by repeated print
+    too: facade dev 11405 W37 at 0.90 was read as W45 at 0.71) and not
+    outnumbered in inliers by a rival that passes the template (wide-border
+    dev 11405: W05 13 inliers, W28 12 read instead). The wider tolerance lets
+    look-alikes' features fit as well, so anything less stays with the match
+    by place (a proposal)."""
+    got = _best(pool, grey, q_pts, q_desc, allowed, limit, hint, reproj)
+    if got is None or (len(got) > 2 and got[2:4] != (False, None)):
+        return None
+    votes = shortlist_votes(pool.index.knnMatch(q_desc, k=2), pool.owner, len(pool.entries))
+    votes[~allowed] = 0
+    order = [int(j) for j in np.argsort(-votes)[:C.SHORTLIST_MORE] if votes[j] > 0]
+    clustered: set[int] = set()
+    repeated: set[int] = set()
+    scored = _score(pool, grey, q_pts, q_desc, order, allowed, clustered, repeated, reproj)
+    k = next(i for i, e in enumerate(pool.entries) if e is got[0])
+    return got if plain(scored, k, clustered | repeated) else None
+
+
+def plain(scored: list, k: int, doubtful: set[int]) -> bool:
+    """Whether entry k stands plainly above every other scored entry
+    ((template score, inliers, entry, similarity) each): scored itself with
+    its inliers spread (not in doubtful: bunched or rescued), ahead of each
+    by the template margin, and outnumbered in inliers by none that passes
+    the template."""
+    mine = [s for s in scored if s[2] == k]
+    if not mine or k in doubtful:
+        return False
+    ncc, inliers = mine[0][0], mine[0][1]
+    return all(ncc - s[0] >= C.TEMPLATE_MARGIN and not (s[0] >= C.TEMPLATE_MIN_NCC and s[1] > inliers)
+               for s in scored if s[2] != k)
 
 
 def reprojection_px(px_per_mm: float) -> float:
