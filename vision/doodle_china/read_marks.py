@@ -261,12 +261,13 @@ def off_print(profiles: np.ndarray, print_smooth: np.ndarray, boxes: np.ndarray,
     touches the modelled print (at least TP.TAUGHT_PATH_PRINT, grown by
     TP.TAUGHT_PATH_PRINT_GROW work pixels) left out as a hole (NaN): a
     template read's print model misfits round small icons and lines by as
-    much ink as a faint road (taught_path_constants)."""
+    much ink as a faint road (taught_path_constants). A point whose ink
+    reaches TP.TAUGHT_PATH_HALO, over any halo, is a stroke and stays."""
     grow = 2 * TP.TAUGHT_PATH_PRINT_GROW + 1
     near = cv2.dilate((print_smooth >= TP.TAUGHT_PATH_PRINT).astype(np.uint8),
                       cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
     touched = cells.path_profiles(near.astype(np.float32), boxes, holes) > 0
-    return np.where(touched, np.nan, profiles)
+    return np.where(touched & ~(profiles >= TP.TAUGHT_PATH_HALO), np.nan, profiles)
 
 
 def plain_floor_excess(ink: np.ndarray, printed: tuple[np.ndarray, np.ndarray, float, float], zero: np.ndarray,

@@ -24,3 +24,11 @@ from .constants import PRINT_FREE
 # NW roads fell to 0.59-0.71 (the stroke's own pixels there were lost).
 TAUGHT_PATH_PRINT = PRINT_FREE
 TAUGHT_PATH_PRINT_GROW = 1
+# padshanghai (session 25): a touched point whose ink reaches
+# TAUGHT_PATH_HALO is kept (off_print): a turn's chord past a bus icon or
+# over a skyscraper's floors lost so many points that its shape fell under
+# PATH_MIN_SEEN and the square read empty (pads dev 881026 NW chord, pencil
+# 0.31, its points 0.27; 881035 SE chord, 0.29). The halo on the session 24
+# cut cells (pencil 0.067-0.10) reaches 0.18 at most (0.1 let it through:
+# hotel 867413 read NW again); 0.2 sits over it.
+TAUGHT_PATH_HALO = 0.2
