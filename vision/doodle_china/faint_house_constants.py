@@ -16,3 +16,7 @@ FAINT_SEG_POINTS = 2  # counted points a third needs to have a say (the rest is 
 FAINT_SEG_KEEP = 0.35  # a house add_faint_slashes added keeps its cross from here (clean <= 0.31)
 FAINT_SEG_ADD = 0.4  # an uncrossed house is crossed from here (clean <= 0.31, missed cross 0.42)
 
+# A darker pencil (L.HOUSE_LINE_MIN_PENCIL or more): dev 872000 + 876000 (60
+# sheets, 600 houses) clean at most 0.21; a lone slash read clean 0.47
+# (876023 house 8: grey 0.057, grown line 0.23).
+DARK_SEG_ADD = 0.4

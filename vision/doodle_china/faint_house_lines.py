@@ -60,17 +60,20 @@ def segment_lines(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: f
 
 def judge_faint_houses(before: list[bool], crossed: list[bool], doubt: list[bool], pencil: float,
                        segments: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
-    """A template read's houses with a faint pencil (under
-    L.HOUSE_LINE_MIN_PENCIL), after marks.add_faint_slashes (`before`: the
-    crosses read ahead of it): a house it added whose weakest third
-    (`segments()`: segment_lines, of the pencil) is under F.FAINT_SEG_KEEP is
-    not crossed (a roof's blob made its line), and an uncrossed house whose
-    weakest third reaches F.FAINT_SEG_ADD is crossed; both doubtful."""
-    if pencil >= L.HOUSE_LINE_MIN_PENCIL or all(crossed):
+    """A template read's houses after marks.add_faint_slashes (`before`: the
+    crosses read ahead of it), by their weakest third (`segments()`:
+    segment_lines, of the pencil). With a faint pencil (under
+    L.HOUSE_LINE_MIN_PENCIL) a house it added under F.FAINT_SEG_KEEP is not
+    crossed (a roof's blob made its line), and an uncrossed house from
+    F.FAINT_SEG_ADD is crossed; with a darker pencil an uncrossed house from
+    F.DARK_SEG_ADD is crossed (a lone slash whose whole line grey's mean and
+    the grown line miss). All doubtful."""
+    if all(crossed):
         return crossed, doubt
     seg = segments() / max(pencil, C.MARK_PENCIL_FLOOR)
+    faint = pencil < L.HOUSE_LINE_MIN_PENCIL
     added = np.array(crossed, bool) & ~np.array(before, bool)
-    drop = added & (seg < F.FAINT_SEG_KEEP)
-    add = ~np.array(crossed, bool) & (seg >= F.FAINT_SEG_ADD)
+    drop = added & (seg < F.FAINT_SEG_KEEP) if faint else np.zeros(len(seg), bool)
+    add = ~np.array(crossed, bool) & (seg >= (F.FAINT_SEG_ADD if faint else F.DARK_SEG_ADD))
     return ([bool((c and not x) or a) for c, x, a in zip(crossed, drop, add, strict=True)],
             [bool(d or x or a) for d, x, a in zip(doubt, drop, add, strict=True)])
