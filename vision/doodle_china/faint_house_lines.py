@@ -6,6 +6,8 @@ the darkest line through a clean house (marks.slash_lines) may then read as
 high as a slash's, all of it from one blob on the roof. A slash keeps its ink
 along the whole line, so each line is split into thirds and scored by its
 weakest third (segment_lines): a blob lifts one third, a slash all three.
+With a darker pencil the same measure finds a lone slash that grey's box
+mean and the whole line's mean both dilute (judge_faint_houses).
 """
 
 from __future__ import annotations
