@@ -19,6 +19,7 @@ from . import cells, colour, floor_keep, floors, lined_marks, local_print, loop_
 from . import constants as C
 from . import slash_line_constants as L
 from . import taught_path_constants as TP
+from .faint_house_lines import judge_faint_houses, segment_lines
 from .floor_keep_constants import FLOOR_KEEP_PENCIL
 from .house_constants import TAUGHT_FEW_CLEAN, TAUGHT_FEW_CLEAN_MAX
 from .own_floor_constants import (
@@ -149,7 +150,10 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
             crossed, doubt = marks.add_slashes(crossed, doubt, rel, pencil, lines)
             crossed, doubt = marks.add_grown_slashes(crossed, doubt, pencil, lambda: marks.slash_lines(
                 ink, blank, boxes, gain, sigma, L.HOUSE_GROWN_SHRINK))
+            before = crossed
             crossed, doubt = marks.add_faint_slashes(crossed, doubt, excess, pencil, lines)
+            crossed, doubt = judge_faint_houses(before, crossed, doubt, pencil, lambda: segment_lines(
+                ink, blank, boxes, gain, sigma))
         if what == "tree" and taught:  # a slash over the dark icon, along its line
             def tree_lines() -> np.ndarray:
                 return marks.slash_lines(ink, blank, boxes, gain, sigma, L.TREE_LINE_SHRINK)
