@@ -121,7 +121,7 @@ def test_a_twin_decision_without_features_is_sure_only_when_won_widely(
         v = decide(*args)
         assert v is not None
         floor = max(v.floor, 1e-3)
-        return v._replace(k=s09, ratio=ratio, patch=over * floor, floor=floor)
+        return v._replace(k=s09, ratio=ratio, patch=over * floor, floor=floor, local=0.0)  # the pair ratio alone
 
     monkeypatch.setattr(recognise, "_best", lambda *a, **k: None)
     monkeypatch.setattr(twins, "decide", verdict)

@@ -45,6 +45,8 @@ import numpy as np
 from . import constants as C
 from .catalog import CANON_H, CANON_W, Entry
 from .full_photo import FullPhoto, luma_field
+from .twin_constants import TWIN_LOCAL_SURE
+from .twin_local import local_ratio
 
 MM = C.CANON_PX_PER_MM
 
@@ -223,6 +225,7 @@ class Verdict(NamedTuple):
     rivals: tuple[int, ...]
     floor: float = 0.0  # the median patch error: this photo's own noise and blur
     tied: bool = False  # another candidate won as many pairs (candidates of other art it never met)
+    local: float = 0.0  # the smallest ratio it won by in a word-wide window of a pair (twin_local.py)
 
 
 _SEEN: dict[tuple[bytes, int, float], np.ndarray] = {}
@@ -289,7 +292,8 @@ def decide(table: Table, candidates: list[int], grey: np.ndarray, px_per_mm: flo
     patch = cv2.blur(err[best], (side, side))[m:-m, m:-m]
     where = table.printed[best][m:-m, m:-m]
     tied = any(wins[k] >= wins[best] for k in cands if k != best)
-    return Verdict(best, float(ratio[best]), float(patch[where].max()), rivals, float(np.median(patch)), tied)
+    return Verdict(best, float(ratio[best]), float(patch[where].max()), rivals, float(np.median(patch)), tied,
+                   local_ratio(q, seen, table.regions, best, m))
 
 
 def looks_alike(v: Verdict) -> bool:
@@ -312,10 +316,11 @@ def sure_apart(v: Verdict) -> bool:
     """A store its features did not settle (twins of one art share every
     tile) told from its twins so clearly where they differ that the answer
     is sure, not a proposal: its twins differ from it TWIN_SURE_RATIO times
-    more there than it does, and it is alike its entry as a right store is
+    more there than it does, or it wins every word-wide window where they
+    differ (twin_local.py), and it is alike its entry as a right store is
     (sure_alike). A store missing from the catalog that shares a known
     twin's digit won its pairs by at most 2.28 on dev (constants)."""
-    return v.k is not None and v.ratio >= C.TWIN_SURE_RATIO and sure_alike(v)
+    return v.k is not None and (v.ratio >= C.TWIN_SURE_RATIO or v.local >= TWIN_LOCAL_SURE) and sure_alike(v)
 
 
 def accepted(v: Verdict | None) -> bool:
