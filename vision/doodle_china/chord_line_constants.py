@@ -8,6 +8,14 @@ straight chord to judge (cells.path_cover, C.PATH_MIN_SEEN 0.25): seen share
 of the chord template on pads dev 888000 (boxed Shanghai) 0.11-0.18, the
 halfway template 0.36-0.43; on our own sheets 0.29 and 0.79. A chord drawn
 off the halfway template (a shaky hand's offset) is then read empty.
+Chord-line cover (this module's numbers, Shanghai photos): empty skyscraper
+squares 0-0.15 on dev and fresh but one, fresh own faint 722065 [5,4] at 0.55
+(median ink 0.43 of the pencil, under ghost_constants.GHOST_LEVEL 0.52: only
+that guard would keep it empty were it read empty first; the templates read
+it SE, base and branch alike); other roads up to 0.45; drawn chords 0.56-1.0,
+but those drawn more than CHORD_BAND off the ideal line 0.0-0.3. Dev and
+fresh: no cell changed (the base misses no SE turn there); held-out pad
+design, read once at the end: one chord the base read empty fixed (cover 0.56).
 """
 
 from __future__ import annotations
