@@ -15,7 +15,17 @@ from typing import Any
 import cv2
 import numpy as np
 
-from . import cells, colour, floor_keep, floors, lined_marks, local_print, loop_floor, marks
+from . import (
+    cells,
+    chord_line,
+    colour,
+    floor_keep,
+    floors,
+    lined_marks,
+    local_print,
+    loop_floor,
+    marks,
+)
 from . import constants as C
 from . import slash_line_constants as L
 from . import taught_path_constants as TP
@@ -102,6 +112,7 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
     setup = [cell["kind"] in C.SETUP_KINDS for _, _, cell in drawable]
     if not taught and pencil < OWN_FAINT_PATH_PENCIL:  # our own sheet's roads, a faint pencil's rules
         paths, confs, notes = cells.own_faint_paths(pencil_only, print_smooth, boxes, holes, pencil, setup)
+        threshold = cells.road_threshold(pencil, own_faint=True)
     else:
         threshold = cells.road_threshold(pencil, taught_faint)
         if taught:  # the blank's print misfits round its icons (taught_path_constants)
@@ -109,6 +120,10 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         paths, confs, notes = cells.classify(profiles, threshold, setup)
         cells.drop_ghosts(pencil_only, boxes, profiles, pencil, threshold, paths, confs, notes, setup,
                           **cells.faint_ghost_rules(False, taught_faint))
+    # a skyscraper's SE chord over its floor boxes, judged along its own line
+    chord_line.add_se_chords(pencil_only, print_smooth >= C.PRINT_FREE, boxes,
+                             chord_line.floor_boxes(geo, [(r, c) for r, c, _ in drawable], k),
+                             threshold, pencil, paths, confs, notes, setup)
     grid = [[cell["kind"] for cell in row] for row in geo["cells"]]
     grid_conf = [[1.0 for _ in row] for row in geo["cells"]]
     for (r, c, cell), path, conf, note in zip(drawable, paths, confs, notes, strict=True):
