@@ -81,7 +81,7 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
         found = _best(pool, grey, q_pts, desc, allowed, limit, hint, reproj)
         if found is None and role != "store" and reprojection_px(px_per_mm) > reproj:
             found = _loose(pool, grey, q_pts, desc, allowed, limit, hint, reprojection_px(px_per_mm))
-        if role != "store":  # none sure: the one near-twin telling itself from its look-alikes (sole_lookalike)
+        if role != "store":  # nothing found: the one near-twin telling itself from its look-alikes, proposed
             found = sole_or(found, pool, grey, q_pts, desc, allowed, limit, reproj, _score)
     if role == "store":
         # A store shows its whole field: features that fail there mean a card not in the
