@@ -27,6 +27,7 @@ from .catalog import CANON_H, CANON_W, Catalog, Entry, Pool, features, grey_fiel
 from .fastmatch import nearest_two, ratio_pairs, shortlist_votes
 from .full_photo import FullPhoto
 from .layout import by_layout, place_lead
+from .sole_lookalike import sole_or
 from .template import (  # noqa: F401  (percentile, tile_ncc ...: the template check's names, kept importable here)
     _laid,
     percentile,
@@ -74,17 +75,17 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
     limit = twin_patch_limit(px_per_mm)
     found = None
     if desc is not None and len(q_pts) >= C.MIN_INLIERS:
-        # a store shows its whole field (features spread over it, its twins told apart after): the photo's
-        # coarse pixels set its tolerance; a tucked card's strip keeps the strict one (look-alike windows)
-        # and tries the coarse one only when that settles nothing, keeping only a plain answer (_loose)
+        # a store shows its whole field (its twins told apart after): the photo's coarse pixels set its tolerance;
+        # a tucked card's strip keeps the strict one, the coarse one only when that settles nothing (_loose)
         reproj = reprojection_px(px_per_mm) if role == "store" else C.RANSAC_REPROJ_PX
         found = _best(pool, grey, q_pts, desc, allowed, limit, hint, reproj)
         if found is None and role != "store" and reprojection_px(px_per_mm) > reproj:
             found = _loose(pool, grey, q_pts, desc, allowed, limit, hint, reprojection_px(px_per_mm))
+        if role != "store":  # nothing found: the one near-twin telling itself from its look-alikes, proposed
+            found = sole_or(found, pool, grey, q_pts, desc, allowed, limit, reproj, _score)
     if role == "store":
-        # A store shows its whole field: features that fail there mean a card
-        # not in the catalog, or a near-twin, which place alone cannot tell;
-        # where twins differ can.
+        # A store shows its whole field: features that fail there mean a card not in the
+        # catalog, or a near-twin, which place alone cannot tell; where twins differ can.
         settled = store_twins(pool.entries, found, allowed, quad, gains, px_per_mm, full)
         return None if settled is None else Match(settled[0], settled[1], by=settled[2], rivals=settled[3])
     if found is not None and found[0].role in C.PLACE_CHECK_ROLES:
