@@ -10,24 +10,14 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from pad_houses import BOX, HOUSES, blank_houses
 
 from vision.doodle_china import faint_house_constants as F
 from vision.doodle_china import faint_house_lines, marks
 from vision.doodle_china import slash_line_constants as L
 
-BOX = 27
-HOUSES = np.array([[20.0 + 40 * i, 20.0, 20.0 + 40 * i + BOX, 20.0 + BOX] for i in range(6)])
 PENCIL = 0.06
 MARKED = 2
-
-
-def _blank() -> np.ndarray:
-    """Each house a dark filled roof (0.75) over an outlined body (0.6)."""
-    ink = np.zeros((70, 270), np.float32)
-    for x0, y0, x1, y1 in HOUSES.astype(int):
-        cv2.fillPoly(ink, [np.int32([[x0 + 1, y0 + 13], [(x0 + x1) // 2, y0 + 1], [x1 - 1, y0 + 13]])], 0.75)
-        cv2.rectangle(ink, (x0 + 4, y0 + 13), (x1 - 4, y1 - 2), 0.6, 1)
-    return cv2.GaussianBlur(ink, (0, 0), 0.6)
 
 
 def _photo(mark: str) -> np.ndarray:
@@ -35,7 +25,7 @@ def _photo(mark: str) -> np.ndarray:
     box's top left to past its bottom right, or a blob on the paper under
     the roof's edge (the print model's misfit), or nothing."""
     rng = np.random.default_rng(5)
-    photo = _blank() + rng.normal(0, 0.004, (70, 270)).astype(np.float32)
+    photo = blank_houses() + rng.normal(0, 0.004, (70, 270)).astype(np.float32)
     layer = np.zeros_like(photo)
     x0, y0 = HOUSES[MARKED, :2].astype(int)
     if mark == "slash":
@@ -48,8 +38,8 @@ def _photo(mark: str) -> np.ndarray:
 
 def _measures(mark: str) -> tuple[np.ndarray, np.ndarray]:
     photo = _photo(mark)
-    return (marks.slash_lines(photo, _blank(), HOUSES, 1.0, 0.0, 0.05) / PENCIL,
-            faint_house_lines.segment_lines(photo, _blank(), HOUSES, 1.0, 0.0) / PENCIL)
+    return (marks.slash_lines(photo, blank_houses(), HOUSES, 1.0, 0.0, 0.05) / PENCIL,
+            faint_house_lines.segment_lines(photo, blank_houses(), HOUSES, 1.0, 0.0) / PENCIL)
 
 
 @pytest.mark.parametrize(("mark", "seg_at_least", "seg_under"), [

@@ -12,24 +12,14 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from pad_houses import BOX, HOUSES, blank_houses
 
 from vision.doodle_china import constants as C
 from vision.doodle_china import marks
 from vision.doodle_china import slash_line_constants as L
 
-BOX = 27
-HOUSES = np.array([[20.0 + 40 * i, 20.0, 20.0 + 40 * i + BOX, 20.0 + BOX] for i in range(6)])
 PENCIL = 0.25
 MARKED = 2
-
-
-def _blank() -> np.ndarray:
-    """Each house a dark filled roof (0.75) over an outlined body (0.6)."""
-    ink = np.zeros((70, 270), np.float32)
-    for x0, y0, x1, y1 in HOUSES.astype(int):
-        cv2.fillPoly(ink, [np.int32([[x0 + 1, y0 + 13], [(x0 + x1) // 2, y0 + 1], [x1 - 1, y0 + 13]])], 0.75)
-        cv2.rectangle(ink, (x0 + 4, y0 + 13), (x1 - 4, y1 - 2), 0.6, 1)
-    return cv2.GaussianBlur(ink, (0, 0), 0.6)
 
 
 # (start, end) of the stroke from house MARKED's top left corner, work pixels
@@ -45,7 +35,7 @@ STROKES = {
 def _photo(stroke: tuple[tuple[int, int], tuple[int, int]] | None, pencil: float) -> np.ndarray:
     """The blank with noise and one pencil stroke by house MARKED."""
     rng = np.random.default_rng(11)
-    photo = _blank() + rng.normal(0, 0.01, (70, 270)).astype(np.float32)
+    photo = blank_houses() + rng.normal(0, 0.01, (70, 270)).astype(np.float32)
     if stroke is not None:
         layer = np.zeros_like(photo)
         x0, y0 = HOUSES[MARKED, :2].astype(int)
@@ -58,7 +48,7 @@ def _photo(stroke: tuple[tuple[int, int], tuple[int, int]] | None, pencil: float
 
 def _read(photo: np.ndarray, pencil: float) -> tuple[list[bool], list[bool], list[bool]]:
     """(after grey's box mean and add_slashes, after add_grown_slashes, doubt)."""
-    blank = _blank()
+    blank = blank_houses()
     excess = marks.box_excess(photo, blank, HOUSES, 1.0, 0.0, np.zeros(len(HOUSES)), pencil,
                               learn=C.CLASS_CLEAN_MAX["house"], shrink=C.TAUGHT_HOUSE_SHRINK)
     crossed, _, doubt = marks.decide_crosses(excess, pencil, "house", None, taught=True)

@@ -27,7 +27,7 @@ from .catalog import CANON_H, CANON_W, Catalog, Entry, Pool, features, grey_fiel
 from .fastmatch import nearest_two, ratio_pairs, shortlist_votes
 from .full_photo import FullPhoto
 from .layout import by_layout, place_lead
-from .sole_lookalike import sole_or
+from .sole_lookalike import shortlist_scored, sole_or
 from .template import (  # noqa: F401  (percentile, tile_ncc ...: the template check's names, kept importable here)
     _laid,
     percentile,
@@ -118,14 +118,9 @@ def _loose(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray, 
     got = _best(pool, grey, q_pts, q_desc, allowed, limit, hint, reproj)
     if got is None or (len(got) > 2 and got[2:4] != (False, None)):
         return None
-    votes = shortlist_votes(pool.index.knnMatch(q_desc, k=2), pool.owner, len(pool.entries))
-    votes[~allowed] = 0
-    order = [int(j) for j in np.argsort(-votes)[:C.SHORTLIST_MORE] if votes[j] > 0]
-    clustered: set[int] = set()
-    repeated: set[int] = set()
-    scored = _score(pool, grey, q_pts, q_desc, order, allowed, clustered, repeated, reproj)
+    scored, doubtful = shortlist_scored(pool, grey, q_pts, q_desc, allowed, reproj, _score)
     k = next(i for i, e in enumerate(pool.entries) if e is got[0])
-    return got if plain(scored, k, clustered | repeated) else None
+    return got if plain(scored, k, doubtful) else None
 
 
 def plain(scored: list, k: int, doubtful: set[int]) -> bool:

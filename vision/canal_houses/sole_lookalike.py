@@ -84,13 +84,23 @@ def sole_or(found: tuple[Any, ...] | None, pool: Pool, grey: np.ndarray, q_pts: 
 def sole_from_features(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
                        allowed: np.ndarray, patch_limit: float, reproj: float, score: Any
                        ) -> tuple[Entry, float, bool, str, tuple[Entry, ...]] | None:
-    """sole_lookalike over the entries the shared index shortlists (as
-    recognise._best, SHORTLIST_MORE of them), each scored by `score`
-    (recognise._score, passed in: recognise imports this module)."""
+    """sole_lookalike over the entries the shared index shortlists, each
+    scored by `score` (shortlist_scored)."""
+    scored, doubtful = shortlist_scored(pool, grey, q_pts, q_desc, allowed, reproj, score)
+    return sole_lookalike(pool, grey, scored, doubtful, allowed, patch_limit)
+
+
+def shortlist_scored(pool: Pool, grey: np.ndarray, q_pts: np.ndarray, q_desc: np.ndarray,
+                     allowed: np.ndarray, reproj: float, score: Any
+                     ) -> tuple[list[tuple[float, int, int, np.ndarray]], set[int]]:
+    """The entries the shared index shortlists (as recognise._best,
+    SHORTLIST_MORE of them) scored again by `score` (recognise._score, passed
+    in: recognise imports this module), and those whose inliers were bunched
+    or rescued by repeated print."""
     votes = shortlist_votes(pool.index.knnMatch(q_desc, k=2), pool.owner, len(pool.entries))
     votes[~allowed] = 0
     order = [int(k) for k in np.argsort(-votes)[:C.SHORTLIST_MORE] if votes[k] > 0]
     clustered: set[int] = set()
     repeated: set[int] = set()
     scored = score(pool, grey, q_pts, q_desc, order, allowed, clustered, repeated, reproj)
-    return sole_lookalike(pool, grey, scored, clustered | repeated, allowed, patch_limit)
+    return scored, clustered | repeated
