@@ -67,7 +67,9 @@ def test_weakest_third(mark, seg_at_least, seg_under):
     ([False, False, True], [False, True, True], [0.1, 0.05, 0.9], 0.2, [False, True, True], [False, False, False]),
     # a pencil not faint: a lone slash all the other measures missed is added (876023 house 8: 0.47)
     ([False, False, True], [False, False, True], [0.21, 0.47, 0.9], 0.15, [False, True, True], [False, True, False]),
-], ids=["blob-dropped", "slash-kept", "slash-added", "dark-pencil-keeps", "dark-pencil-adds"])
+    # session 26: a darker pencil's cross every other rule missed (906019 h3: 0.26): added
+    ([False, False, True], [False, False, True], [0.21, 0.26, 0.9], 0.14, [False, True, True], [False, True, False]),
+], ids=["blob-dropped", "slash-kept", "slash-added", "dark-pencil-keeps", "dark-pencil-adds", "dark-pencil-weak-line"])
 def test_judge_faint_houses(before, crossed, seg, pencil, want, doubt):
     out, d = faint_house_lines.judge_faint_houses(before, crossed, [False] * 3, pencil,
                                                   lambda: np.array(seg) * max(pencil, 0.06))
