@@ -64,6 +64,7 @@ def test_a_bunched_match_needs_the_wider_template_margin(monkeypatch: pytest.Mon
     monkeypatch.setattr(recognise, "verify", lambda q, e, h, reproj=None: (20, SAME, spread))
     monkeypatch.setattr(recognise, "template_score", lambda grey, k, M, pool, allowed, wins_needed=2: 0.9 - margin * k)
     monkeypatch.setattr(recognise, "tells_twins_apart", lambda *a, **k: True)
+    monkeypatch.setattr(recognise, "sure_or_stranger", lambda pool, a, wt, k, conf, *_: (pool.entries[k], conf))
     monkeypatch.setattr(recognise, "_settle_twins", lambda *a: None)
     found = recognise._best(p, np.zeros((HEIGHT, CANON_W), np.uint8), pts, desc)
     assert (found is not None and found[0].id == "0") == sure

@@ -91,6 +91,7 @@ def _rescued(monkeypatch: pytest.MonkeyPatch, score: float, hint: str | None, co
                         lambda grey, k, M, pool, allowed, wins_needed=2:
                         score if k == 0 else (rival if rival is not None else -1.0))
     monkeypatch.setattr(recognise, "tells_twins_apart", lambda *a, **k: True)
+    monkeypatch.setattr(recognise, "sure_or_stranger", lambda pool, a, wt, k, conf, *_: (pool.entries[k], conf))
     monkeypatch.setattr(recognise, "_settle_twins", lambda *a: (p.entries[1], 0.5))
     found = recognise._best(p, np.zeros((HEIGHT, CANON_W), np.uint8), pts, desc, hint=hint)
     return None if found is None else found[0].id

@@ -49,6 +49,7 @@ def _best(monkeypatch: pytest.MonkeyPatch, scores: dict[int, float], inliers: di
     monkeypatch.setattr(recognise, "verify", verify)
     monkeypatch.setattr(recognise, "template_score", lambda grey, k, M, pool, allowed, wins_needed=2: scores[k])
     monkeypatch.setattr(recognise, "tells_twins_apart", lambda *a, **k: True)
+    monkeypatch.setattr(recognise, "sure_or_stranger", lambda pool, a, wt, k, conf, *_: (pool.entries[k], conf))
     monkeypatch.setattr(recognise, "_settle_twins", lambda *a: None)
     found = recognise._best(p, np.zeros((HEIGHT, CANON_W), np.uint8), pts, desc)
     return (None if found is None else found[0].id), matched

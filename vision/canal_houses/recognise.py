@@ -28,6 +28,7 @@ from .fastmatch import nearest_two, ratio_pairs, shortlist_votes
 from .full_photo import FullPhoto
 from .layout import by_layout, place_lead
 from .sole_lookalike import shortlist_scored, sole_or
+from .stranger import sure_or_stranger
 from .template import (  # noqa: F401  (percentile, tile_ncc ...: the template check's names, kept importable here)
     _laid,
     percentile,
@@ -259,7 +260,7 @@ def _decide(pool: Pool, grey: np.ndarray, scored: list, clustered: set[int], rep
     if not tells_twins_apart(a, wt, pool.thumbs, k, allowed, patch_limit, share):
         # where it differs from its twins (a window: its look-alikes), it is not clearly this entry
         return _inside_proposal(pool, grey, k, M, conf, allowed, patch_limit) if inside and k not in repeated else None
-    return pool.entries[k], round(float(conf), 2)
+    return sure_or_stranger(pool, a, wt, k, round(float(conf), 2), inliers, allowed)  # a missing look-alike?
 
 
 def _close_only_lookalikes(pool: Pool, wt: np.ndarray, scored: list, clustered: set[int],
