@@ -25,6 +25,7 @@ from . import (
     local_print,
     loop_floor,
     marks,
+    narrow_ghosts,
 )
 from . import constants as C
 from . import slash_line_constants as L
@@ -119,8 +120,12 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
         if taught:  # the blank's print misfits round its icons (taught_path_constants)
             profiles = off_print(profiles, print_smooth, boxes, holes)
         paths, confs, notes = cells.classify(profiles, threshold, setup)
+        read = list(paths)
         cells.drop_ghosts(pencil_only, boxes, profiles, pencil, threshold, paths, confs, notes, setup,
                           **cells.faint_ghost_rules(False, taught_faint))
+        if taught_faint:  # a faint road one coarse step wider than the strokes is no ghost
+            narrow_ghosts.keep_narrow(pencil_only, boxes, profiles, pencil, threshold, read, paths, confs, notes,
+                                      setup)
     # a skyscraper's SE chord over its floor boxes, judged along its own line
     chord_line.add_se_chords(pencil_only, print_smooth >= C.PRINT_FREE, boxes,
                              chord_line.floor_boxes(geo, [(r, c) for r, c, _ in drawable], k),

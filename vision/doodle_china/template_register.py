@@ -204,17 +204,32 @@ def _outline_fit(photo: Photo, template: dict[str, Any], blank_at: Any, side: in
     alone, refined by aligning the print (coarse to fine), for the two ways
     long side on long side; the one whose print then matches the blank's
     best, if it matches well (T.OUTLINE_MIN_MATCH), with the photo flattened
-    by it, its ink and the match (_flat_match); else None."""
+    by it, its ink and the match (_flat_match); else None. When the
+    likeliest outline gives none, the paper's other outlines are tried
+    (template.paper_quads): a shadow across a small sheet made its bright
+    part alone the likeliest outline, and too few features matched either
+    way (pads dev 911014, 1600x1200: refused; its whole outline, aligned to
+    the print, matches 0.88)."""
     _, f, quad = photo.shrunk(side)
     if quad is None:
         return None
+    best = _outline_fit_by(photo, template, blank_at, quad / f)
+    for other in photo.other_outlines(side) if best is None else []:
+        best = _outline_fit_by(photo, template, blank_at, other / f)
+        if best is not None:
+            break
+    return best
+
+
+def _outline_fit_by(photo: Photo, template: dict[str, Any], blank_at: Any, quad: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float] | None:
+    """_outline_fit on one outline (`quad`, full-size photo pixels)."""
     w, h = template["size"]
     paper = np.asarray(template["paper"], np.float64)
-    k = C.WORK_SCALE
-    blank = blank_at(k)
+    blank = blank_at(C.WORK_SCALE)
     best: tuple[np.ndarray, np.ndarray, np.ndarray, float] | None = None
     for turn in _turns_by_shape(paper, quad)[:2]:
-        rough = cv2.getPerspectiveTransform(paper.astype(np.float32), (np.roll(quad, -turn, 0) / f).astype(np.float32))
+        rough = cv2.getPerspectiveTransform(paper.astype(np.float32), np.roll(quad, -turn, 0).astype(np.float32))
         H = locate.refine(photo.gray, rough, blank_at, box=(0, 0, w, h), scales=T.OUTLINE_REFINE_SCALES,
                           iterations=T.REFINE_ITERATIONS, pyramid=photo.grays)
         flat, ink, match = _flat_match(photo, template, blank, H)
