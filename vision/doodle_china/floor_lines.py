@@ -12,8 +12,8 @@ line (as faint_house_lines does for a pad's houses), measured in the ink
 beyond the sheet's print model less the print learnt from all the sheet's
 floor boxes (floor_keep.residual_crops, each pixel's FLOOR_KEEP_PERCENTILE-th):
 a printed outline, and its ringing, is the same in every box and so counts
-for nothing. It only adds a clear cross and drops a clear clean box on the
-reading of the other rules (judge_floor_lines).
+for nothing. It only adds a clear cross to the reading of the other rules
+(judge_floor_lines).
 """
 
 from __future__ import annotations
@@ -72,14 +72,11 @@ def judge_floor_lines(crossed: list[bool], doubt: list[bool], pencil: float,
                       lines: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
     """Our own faint sheet's floors after the other rules: an uncrossed box
     whose diagonal line (`lines()`: diagonal_lines) reaches FLOOR_LINE_ADD of
-    the pencil is crossed, a crossed one under FLOOR_LINE_DROP is not, where
-    FLOOR_LINE_DROP_CLEAN boxes or more are read clean (with fewer the print
-    learnt from the boxes holds crosses' strokes, and a cross's line reads
-    low); both doubtful."""
-    line = lines() / max(pencil, C.MARK_PENCIL_FLOOR)
+    the pencil is crossed, doubtful. Crossed boxes are left as they are: a
+    weak cross's line reads as low as a clean box's (floor_line_constants)."""
     now = np.array(crossed, bool)
-    add, drop = ~now & (line >= F.FLOOR_LINE_ADD), now & (line < F.FLOOR_LINE_DROP)
-    if (~now).sum() < F.FLOOR_LINE_DROP_CLEAN:
-        drop[:] = False
-    return ([bool((c and not x) or a) for c, x, a in zip(crossed, drop, add, strict=True)],
-            [bool(d or x or a) for d, x, a in zip(doubt, drop, add, strict=True)])
+    if now.all():
+        return crossed, doubt
+    add = ~now & (lines() / max(pencil, C.MARK_PENCIL_FLOOR) >= F.FLOOR_LINE_ADD)
+    return ([bool(c or a) for c, a in zip(crossed, add, strict=True)],
+            [bool(d or a) for d, a in zip(doubt, add, strict=True)])
