@@ -33,6 +33,7 @@ from . import taught_path_constants as TP
 from .exposure import overexposed
 from .faint_house_lines import judge_faint_houses, segment_lines
 from .floor_keep_constants import FLOOR_KEEP_PENCIL
+from .floor_lines import diagonal_lines, judge_floor_lines
 from .house_constants import TAUGHT_FEW_CLEAN, TAUGHT_FEW_CLEAN_MAX
 from .own_floor_constants import (
     OWN_FAINT_FLOOR_PLAIN,
@@ -211,8 +212,11 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
     plain_floors = None
     if own_faint and geo["floors"]:  # our own faint sheet: the plain sheets' measure has a say too
         def plain_floors(crossed: list[bool], doubt: list[bool]) -> tuple[list[bool], list[bool]]:
-            return add_plain_floors(crossed, doubt, pencil, lambda: plain_floor_excess(
+            crossed, doubt = add_plain_floors(crossed, doubt, pencil, lambda: plain_floor_excess(
                 ink, (baseline, blank, gain, sigma), zero, pencil_only, pencil, geo, grid))
+            # then the X's strokes have the last say where they are clear (floor_lines)
+            return judge_floor_lines(crossed, doubt, pencil, lambda: floor_x_lines(
+                ink if floor_ink is None else floor_ink, (blank, gain, sigma), geo["floors"]))
     if plain_own and pencil < FLOOR_KEEP_PENCIL and geo["floors"]:  # a pencil just over faint's
         plain_floors = kept_floors(pencil, ink if floor_ink is None else floor_ink, (blank, gain, sigma), geo["floors"])
     floor_marks, _ = crosses(geo["floors"], "floor",
@@ -255,6 +259,15 @@ def kept_floors(pencil: float, ink: np.ndarray, printed: tuple[np.ndarray, float
     def judge(crossed: list[bool], doubt: list[bool]) -> tuple[list[bool], list[bool]]:
         return floor_keep.keep_floors(crossed, doubt, pencil, boxes, floor_keep.residual_crops(ink, *printed, boxes))
     return judge
+
+
+def floor_x_lines(ink: np.ndarray, printed: tuple[np.ndarray, float, float], items: list[dict[str, Any]]
+                  ) -> np.ndarray:
+    """floor_lines.diagonal_lines of the floor boxes `items` (`ink`: the
+    floors' ink map, `printed`: the blank, gain and blur), in ink."""
+    boxes = np.array([f["box"] for f in items], np.float64) * C.WORK_SCALE
+    crops = floor_keep.residual_crops(ink, *printed, boxes)
+    return diagonal_lines(crops, float(np.median(boxes[:, 2] - boxes[:, 0])), float(np.median(boxes[:, 3] - boxes[:, 1])))
 
 
 def least_ink(excess: np.ndarray, pencil: float, what: str, taught: bool, own_faint: bool) -> float | None:
