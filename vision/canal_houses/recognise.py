@@ -23,10 +23,12 @@ import numpy as np
 
 from . import constants as C
 from . import match_constants as MC
+from . import roof_place_constants as RC
 from .catalog import CANON_H, CANON_W, Catalog, Entry, Pool, features, grey_field
 from .fastmatch import nearest_two, ratio_pairs, shortlist_votes
 from .full_photo import FullPhoto
 from .layout import by_layout, place_lead
+from .roof_place import roof_sure_by_place
 from .sole_lookalike import shortlist_scored, sole_or
 from .template import (  # noqa: F401  (percentile, tile_ncc ...: the template check's names, kept importable here)
     _laid,
@@ -101,6 +103,8 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
     if found is not None:
         return Match(*found)
     placed = by_layout(pool, grey, allowed, limit)
+    if placed is not None and roof_sure_by_place(pool, grey, placed[0], allowed, colour):
+        return Match(placed[0], min(placed[1], RC.ROOF_SURE_CONFIDENCE))  # colour and shape agree (roof_place.py)
     return None if placed is None else Match(placed[0], min(placed[1], C.LAYOUT_CONFIDENCE), by_place=True)
 
 
