@@ -1,6 +1,10 @@
 """Thresholds of a roof taken sure by its place alone (roof_place.py), when
-its colour is read surely and is the entry's. constants.py is full."""
+its colour is read surely and is the entry's. constants.py is full.
+Dev 13300-13319 at 2000x1500 (classic, facade, wide-border): the 46 roof
+proposals by place with a sure colour were all right but one, R13 read as
+its mansard look-alike R22, whose plain rival (R13 itself) was 0.12 behind;
+the right ones led every rival's plain score by 0.26 and more."""
 
-ROOF_SURE_MIN_NCC = 0.75  # in-place score (tile-won, as by_layout's)
-ROOF_SURE_MARGIN = 0.3  # over every other allowed entry's plain score (no tile wins asked)
+ROOF_SURE_MIN_NCC = 0.65  # in-place score (tile-won, as by_layout's LAYOUT_MIN_NCC): right ones 0.65-0.99
+ROOF_SURE_MARGIN = 0.2  # over every other allowed entry's plain score: the look-alike 0.12, right ones >= 0.26
 ROOF_SURE_CONFIDENCE = 0.7  # at most: sure, below a feature match's (no features vouch for it)
