@@ -44,7 +44,8 @@ def roof_sure_by_place(pool: Pool, grey: np.ndarray, entry: Entry, allowed: np.n
     and the entry's (colour: the sure colour match_card restricted the
     entries to, None when unsure), its in-place score at least
     ROOF_SURE_MIN_NCC and above every other allowed entry's plain score by
-    ROOF_SURE_MARGIN."""
+    ROOF_SURE_MARGIN, and every entry of any colour by
+    ROOF_SURE_SHAPE_MARGIN."""
     if entry.role != "roof" or colour is None or entry.color != colour:
         return False
     pick = np.nonzero(allowed)[0]
@@ -58,6 +59,12 @@ def roof_sure_by_place(pool: Pool, grey: np.ndarray, entry: Entry, allowed: np.n
     i = int(np.nonzero(pick == k)[0][0])
     if best[i] < RC.ROOF_SURE_MIN_NCC:
         return False
-    plain = plain_scores(pool, grey, pick, [where[i], *_placements(0, 0)])
-    rival = float(np.delete(plain, i).max())
-    return bool(best[i] - max(rival, 0.0) >= RC.ROOF_SURE_MARGIN)
+    places = [where[i], *_placements(0, 0)]
+    rival = float(np.delete(plain_scores(pool, grey, pick, places), i).max())
+    if best[i] - max(rival, 0.0) < RC.ROOF_SURE_MARGIN:
+        return False
+    # its shape must be its own in the catalog, whatever the colour: a shape printed on two known roofs
+    # may be printed on a missing one of this colour too (ROOF_SURE_SHAPE_MARGIN)
+    every = np.arange(len(pool.entries))
+    shape_rival = float(np.delete(plain_scores(pool, grey, every, places), k).max())
+    return bool(best[i] - max(shape_rival, 0.0) >= RC.ROOF_SURE_SHAPE_MARGIN)
