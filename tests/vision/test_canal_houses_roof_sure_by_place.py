@@ -79,3 +79,30 @@ def test_only_a_roof_of_the_colour_read_is_sure_by_place(roofs: tuple[Catalog, d
     grey = grey_field(photo, top, gains, int(round(SHOWN * CANON_H)))
     allowed = np.ones(len(pool.entries), bool)
     assert not roof_sure_by_place(pool, grey, entry, allowed, colour or entry.color)
+
+
+@pytest.mark.parametrize(("same_colour_rival", "any_colour_rival", "sure"), [
+    (0.2, 0.3, True),  # leads its colour by 0.6, every entry by 0.5
+    (0.5, 0.5, False),  # a roof of its colour as close (ROOF_SURE_MARGIN)
+    (0.2, 0.7, False),  # its shape printed on a known roof of another colour: a missing one may share both
+], ids=["own-shape", "same-colour-rival", "shape-of-another-colour"])
+def test_a_roof_by_place_must_lead_its_colour_and_every_shape(
+        monkeypatch: pytest.MonkeyPatch, same_colour_rival: float, any_colour_rival: float, sure: bool) -> None:
+    """Leave-one-out on dev 13300-13319 (each known roof taken out of the catalog in turn): the roofs read
+    sure by place in its stead (R13 as R22, R03 as R06, R13 as R27) led their colour by 0.22-0.85, but
+    another roof of some colour was within 0.16-0.31 of them."""
+    import vision.canal_houses.roof_place as RP
+    from vision.canal_houses.catalog import Entry, Pool
+
+    def entry(i: str, role: str, color: str) -> Entry:
+        return Entry(i, role, color, {}, np.zeros((0, 2), np.float32), np.zeros((0, 32), np.uint8),
+                     np.zeros((1, 1), np.float32))
+
+    entries = [entry("R1", "roof", "red"), entry("R2", "roof", "red"), entry("R3", "roof", "green")]
+    pool = Pool(None, np.zeros(0, int), entries, np.zeros((3, 1, 1), np.float32))
+    allowed = np.array([True, True, False])  # the sure colour: red
+    monkeypatch.setattr(RP, "layout_scores", lambda p, g, pick: (np.array([0.8, -1.0, -1.0][:len(pick)]),
+                                                                    np.zeros((len(pick), 2, 3))))
+    monkeypatch.setattr(RP, "plain_scores", lambda p, g, pick, places: np.array(
+        [0.8, same_colour_rival] if len(pick) == 2 else [0.8, same_colour_rival, any_colour_rival]))
+    assert RP.roof_sure_by_place(pool, np.zeros((8, 8), np.float32), entries[0], allowed, "red") is sure
