@@ -7,9 +7,14 @@ place looks like the visible part both well and plainly better than every
 other entry it may be (roofs and, when the role is in doubt, windows) by
 their plain template scores (no tile wins asked: near-twins of one shape
 win no tiles from each other, so the tile-won score hides a look-alike).
+And its shape must be its own in the catalog: no entry of ANY colour close
+(a shape printed on two known roofs may be printed on a missing one of this
+colour too: leave-one-out on dev, R13 as R22, R03 as R06, R13 as R27).
 Wide-border dev 13300-13319 (2000x1500): 18 of 21 roof proposals by place
 were right; the two wrong by place were a missing red R14 read as green R18
-(no colour read, 0.91) and R13 read as its look-alike R22 (plain rival close)."""
+(no colour read, 0.91) and R13 read as its look-alike R22 (plain rival close).
+Known risk (held-out keyline 13357, not tuned on): a window whose role was in
+doubt was taken sure as a roof by place."""
 
 from __future__ import annotations
 
