@@ -4,6 +4,7 @@ from its wall is the entry's, and the entry laid in place is plainly better
 than every other roof and window it may be by their plain template scores.
 Without a sure colour it stays a proposal (wide-border dev 13303: a red roof
 missing from the catalog read by place as green R18 at 0.91), and so it does
+when the card's role is in doubt or read a window (held-out keyline 13357), or
 when a look-alike's plain score is close (R13 and R22 share a mansard gable),
 or when the roof is missing from the catalog."""
 
@@ -41,24 +42,29 @@ def _top(cards: dict, cid: str) -> tuple:
     return photo, np.array([tl, tr, tr + SHOWN * (br - tr), tl + SHOWN * (bl - tl)], np.float32), gains
 
 
-@pytest.mark.parametrize(("cid", "colour_read", "expect"), [
-    ("R06", True, "sure"),  # few features, its shape plainly best and the sure colour agrees
-    ("R07", True, "sure"),
-    ("R06", False, "proposal"),  # no sure colour: a missing roof of another colour may share its shape
-    ("R07", False, "proposal"),
-    ("R13", True, "not-sure"),  # R22's mansard gable is as close in plain score: never sure by place
-    ("R11", True, "not-sure"),  # missing from the catalog
-    ("R12", True, "not-sure"),
+@pytest.mark.parametrize(("cid", "colour_read", "role_sure", "expect"), [
+    ("R06", True, True, "sure"),  # few features, its shape plainly best and the sure colour agrees
+    ("R07", True, True, "sure"),
+    ("R06", False, True, "proposal"),  # no sure colour: a missing roof of another colour may share its shape
+    ("R07", False, True, "proposal"),
+    # the card's role in doubt (or read a window): a window may look like a roof in place (held-out
+    # keyline 13357: window W41 read a window, taken sure as roof R03 by place before this condition)
+    ("R06", True, False, "proposal"),
+    ("R07", True, False, "proposal"),
+    ("R13", True, True, "not-sure"),  # R22's mansard gable is as close in plain score: never sure by place
+    ("R11", True, True, "not-sure"),  # missing from the catalog
+    ("R12", True, True, "not-sure"),
 ])
-def test_a_roof_by_place_is_sure_only_when_colour_and_shape_agree(
+def test_a_roof_by_place_is_sure_only_when_colour_shape_and_role_agree(
         roofs: tuple[Catalog, dict], monkeypatch: pytest.MonkeyPatch, cid: str, colour_read: bool,
-        expect: str) -> None:
+        role_sure: bool, expect: str) -> None:
     catalog, cards = roofs
     monkeypatch.setattr(recognise, "_best", lambda *a, **k: None)  # its features match nothing
     monkeypatch.setattr(recognise, "_loose", lambda *a, **k: None)
     photo, top, gains = _top(cards, cid)
     colour = cards[cid].color if colour_read else None
-    found = match_card(catalog, photo, top, gains, "top", SHOWN * CANON_H / CANON_W, colour=colour)
+    found = match_card(catalog, photo, top, gains, "top", SHOWN * CANON_H / CANON_W, colour=colour,
+                       role_sure=role_sure)
     if expect == "sure":
         assert found is not None and found.entry.id == cid and not found.by_place and found.by is None
         assert found.confidence <= RC.ROOF_SURE_CONFIDENCE
@@ -78,7 +84,7 @@ def test_only_a_roof_of_the_colour_read_is_sure_by_place(roofs: tuple[Catalog, d
     photo, top, gains = _top(cards, cid)
     grey = grey_field(photo, top, gains, int(round(SHOWN * CANON_H)))
     allowed = np.ones(len(pool.entries), bool)
-    assert not roof_sure_by_place(pool, grey, entry, allowed, colour or entry.color)
+    assert not roof_sure_by_place(pool, grey, entry, allowed, colour or entry.color, role_sure=True)
 
 
 @pytest.mark.parametrize(("same_colour_rival", "any_colour_rival", "sure"), [
@@ -105,4 +111,28 @@ def test_a_roof_by_place_must_lead_its_colour_and_every_shape(
                                                                     np.zeros((len(pick), 2, 3))))
     monkeypatch.setattr(RP, "plain_scores", lambda p, g, pick, places: np.array(
         [0.8, same_colour_rival] if len(pick) == 2 else [0.8, same_colour_rival, any_colour_rival]))
-    assert RP.roof_sure_by_place(pool, np.zeros((8, 8), np.float32), entries[0], allowed, "red") is sure
+    assert RP.roof_sure_by_place(pool, np.zeros((8, 8), np.float32), entries[0], allowed, "red",
+                                 role_sure=True) is sure
+
+
+@pytest.mark.parametrize(("role", "role_confidence", "role_sure"), [
+    ("roof", 0.85, True),  # read a roof, not in doubt
+    ("roof", 0.5, False),  # a roof in doubt (the reader marks 0.5 and below)
+    ("window", 1.0, False),  # read a window: held-out keyline 13357, W41 was taken sure as R03 by place
+], ids=["sure-roof", "doubtful-roof", "window"])
+def test_the_reader_asks_a_sure_roof_by_place_only_for_a_card_read_surely_a_roof(
+        monkeypatch: pytest.MonkeyPatch, role: str, role_confidence: float, role_sure: bool) -> None:
+    from types import SimpleNamespace
+
+    from vision.canal_houses import reader
+    from vision.canal_houses.structure import Card
+
+    asked: dict = {}
+    monkeypatch.setattr(reader, "_wall", lambda bal, card: np.zeros(3))
+    monkeypatch.setattr(reader, "name_colour", lambda *a, **k: (None, 0.0))
+    monkeypatch.setattr(reader, "_role_by_examples", lambda *a, **k: None)
+    monkeypatch.setattr(reader, "match_card", lambda *a, **k: asked.update(k))
+    card = Card(None, np.zeros((4, 2), np.float32), True, role=role, role_confidence=role_confidence)
+    known = SimpleNamespace(entries=[object()])
+    reader._read_card(card, np.zeros((8, 8, 3)), np.zeros((8, 8, 3)), 1.0, np.ones(3), {}, known, doubtful=True)
+    assert asked["role_sure"] is role_sure

