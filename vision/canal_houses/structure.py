@@ -194,7 +194,7 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
         whole_patch,
     )
     from .columns import extend_columns
-    from .repair import fill_gaps, split_merged, split_tall_stores
+    from .repair import fill_gaps, split_merged, split_tall_stores, without_doubles
     from .street_checks import TWO_STREETS, check_street, missing_stores, store_height
 
     warnings: list[str] = []
@@ -276,7 +276,7 @@ def build_street(fields: list[Field], bal: np.ndarray, aspect: float | None = No
             c.quad = order_corners(c.field.quad, u, v)
     elif votes == 0:
         warnings.append("could not tell which way up the street lies; check left and right")
-    houses = [_split_upper(h, bal, split_merged) for h in houses_of(cards, u, v)]
+    houses = without_doubles([_split_upper(h, bal, split_merged) for h in houses_of(cards, u, v)], fields)
     split_tall_stores(houses, bal, u, v)
     tall = store_height(houses, v, width, aspect)
     others[:] = reclaim(houses, others, u, v, width, tall) + under_the_street(houses, u, v, tall)
