@@ -74,22 +74,3 @@ def test_judge_faint_houses(before, crossed, seg, pencil, want, doubt):
     out, d = faint_house_lines.judge_faint_houses(before, crossed, [False] * 3, pencil,
                                                   lambda: np.array(seg) * max(pencil, 0.06))
     assert out == want and d == doubt
-
-
-@pytest.mark.parametrize(("crossed", "seg", "washed", "want", "doubt"), [
-    # grey's box mean read house 1 on a print misfit (dev 904013 h0: 0.15, 906013 h5: 0.31): dropped
-    ([False, True, True], [0.1, 0.15, 0.9], False, [False, False, True], [False, True, False]),
-    # a real faint cross grey read, its line as weak as dev's weakest (904021 h5: 0.39): kept
-    ([False, True, True], [0.1, 0.39, 0.9], False, [False, True, True], [False, False, False]),
-    # an overexposed photo: burnt paper breaks a faint line (906005 h3: 0.26), grey's cross kept
-    ([False, True, True], [0.1, 0.26, 0.9], True, [False, True, True], [False, False, False]),
-    # every house read crossed: still judged
-    ([True, True, True], [0.5, 0.2, 0.9], False, [True, False, True], [False, True, False]),
-    # no line measured at all (-inf): never dropped on that
-    ([False, True, True], [0.1, -np.inf, 0.9], False, [False, True, True], [False, False, False]),
-], ids=["grey-misfit-dropped", "grey-cross-kept", "overexposed-kept", "all-crossed-judged", "unmeasured-kept"])
-def test_grey_faint_crosses_need_a_line(crossed, seg, washed, want, doubt):
-    """Session 26: on a faint sheet grey's own crosses need the weakest third too."""
-    out, d = faint_house_lines.judge_faint_houses(crossed, crossed, [False] * 3, PENCIL,
-                                                  lambda: np.array(seg) * PENCIL, washed)
-    assert out == want and d == doubt

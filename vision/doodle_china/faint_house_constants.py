@@ -14,11 +14,6 @@ from __future__ import annotations
 FAINT_SEG_SHRINK = -0.1  # the box grown by 0.1 of its side: a slash runs past the icon, where it shows best
 FAINT_SEG_POINTS = 2  # counted points a third needs to have a say (the rest is print's edges)
 FAINT_SEG_KEEP = 0.35  # a house add_faint_slashes added keeps its cross from here (clean <= 0.31)
-# ... and so does a faint cross grey's box mean read, on a photo not overexposed
-# (session 26, dev 904000 + 906000, 10 faint sheets): grey's false crosses (a
-# house's outline and printed number a little darker than the blank's) 0.15,
-# 0.25, 0.29, 0.31; grey's real crosses 0.39 (three) and up; on the
-# overexposed 906005 a real one reads 0.26 (burnt paper breaks its line).
 FAINT_SEG_ADD = 0.4  # an uncrossed house is crossed from here (clean <= 0.31, missed cross 0.42)
 
 # A darker pencil (L.HOUSE_LINE_MIN_PENCIL or more): dev 872000 + 876000 (60

@@ -7,10 +7,7 @@ high as a slash's, all of it from one blob on the roof. A slash keeps its ink
 along the whole line, so each line is split into thirds and scored by its
 weakest third (segment_lines): a blob lifts one third, a slash all three.
 With a darker pencil the same measure finds a lone slash that grey's box
-mean and the whole line's mean both dilute (judge_faint_houses). With a
-faint pencil grey's box mean itself takes a house's print misfit (its outline
-and faint printed number a little darker than the blank's) for a cross; such
-a house shows no line either, and is dropped too (session 26).
+mean and the whole line's mean both dilute (judge_faint_houses).
 """
 
 from __future__ import annotations
@@ -64,25 +61,21 @@ def segment_lines(ink: np.ndarray, blank: np.ndarray, boxes: np.ndarray, gain: f
 
 
 def judge_faint_houses(before: list[bool], crossed: list[bool], doubt: list[bool], pencil: float,
-                       segments: Callable[[], np.ndarray], washed: bool = False) -> tuple[list[bool], list[bool]]:
+                       segments: Callable[[], np.ndarray]) -> tuple[list[bool], list[bool]]:
     """A template read's houses after marks.add_faint_slashes (`before`: the
     crosses read ahead of it), by their weakest third (`segments()`:
     segment_lines, of the pencil). With a faint pencil (under
-    L.HOUSE_LINE_MIN_PENCIL) a cross under F.FAINT_SEG_KEEP is not crossed
-    (a roof's blob made add_faint_slashes' line, a print misfit grey's box
-    mean), but for grey's own on a `washed` (overexposed) photo, whose burnt
-    paper breaks a faint line; and an uncrossed house from F.FAINT_SEG_ADD is
-    crossed. With a darker pencil an uncrossed house from F.DARK_SEG_ADD is
-    crossed (a lone slash whose whole line grey's mean and the grown line
-    miss). All doubtful."""
-    faint = pencil < L.HOUSE_LINE_MIN_PENCIL
-    if all(crossed) and not faint:
+    L.HOUSE_LINE_MIN_PENCIL) a house it added under F.FAINT_SEG_KEEP is not
+    crossed (a roof's blob made its line), and an uncrossed house from
+    F.FAINT_SEG_ADD is crossed; with a darker pencil an uncrossed house from
+    F.DARK_SEG_ADD is crossed (a lone slash whose whole line grey's mean and
+    the grown line miss). All doubtful."""
+    if all(crossed):
         return crossed, doubt
     seg = segments() / max(pencil, C.MARK_PENCIL_FLOOR)
-    now = np.array(crossed, bool)
-    added = now & ~np.array(before, bool)
-    drop = (now & (added | (not washed)) & np.isfinite(seg) & (seg < F.FAINT_SEG_KEEP) if faint
-            else np.zeros(len(seg), bool))
-    add = ~now & (seg >= (F.FAINT_SEG_ADD if faint else F.DARK_SEG_ADD))
+    faint = pencil < L.HOUSE_LINE_MIN_PENCIL
+    added = np.array(crossed, bool) & ~np.array(before, bool)
+    drop = added & (seg < F.FAINT_SEG_KEEP) if faint else np.zeros(len(seg), bool)
+    add = ~np.array(crossed, bool) & (seg >= (F.FAINT_SEG_ADD if faint else F.DARK_SEG_ADD))
     return ([bool((c and not x) or a) for c, x, a in zip(crossed, drop, add, strict=True)],
             [bool(d or x or a) for d, x, a in zip(doubt, drop, add, strict=True)])

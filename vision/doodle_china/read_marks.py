@@ -30,7 +30,6 @@ from . import (
 from . import constants as C
 from . import slash_line_constants as L
 from . import taught_path_constants as TP
-from .exposure import overexposed
 from .faint_house_lines import judge_faint_houses, segment_lines
 from .floor_keep_constants import FLOOR_KEEP_PENCIL
 from .floor_lines import diagonal_lines, judge_floor_lines
@@ -175,7 +174,7 @@ def read_marks(geo: dict[str, Any], sheet: dict[str, Any], smoothed: tuple[np.nd
             before = crossed
             crossed, doubt = marks.add_faint_slashes(crossed, doubt, excess, pencil, lines)
             crossed, doubt = judge_faint_houses(before, crossed, doubt, pencil, lambda: segment_lines(
-                ink, blank, boxes, gain, sigma), overexposed(details.get("clipped", 0.0), pencil))
+                ink, blank, boxes, gain, sigma))
         if what == "tree" and taught:  # a slash over the dark icon, along its line
             def tree_lines() -> np.ndarray:
                 return marks.slash_lines(ink, blank, boxes, gain, sigma, L.TREE_LINE_SHRINK)
