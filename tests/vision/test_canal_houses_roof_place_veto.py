@@ -2,7 +2,7 @@
 place_prefers_another): a tucked roof shows only its gable against the sky,
 drawn alike on several roofs, so features can fit a look-alike (wide-border
 dev 9691: R22 read sure as R13). A match another roof plainly leads in
-place falls back to the match by place alone (sure only as roof_place.py allows); one within ROOF_PLACE_MARGIN
+place falls back to the match by place alone; one within ROOF_PLACE_MARGIN
 of the best there, ahead or behind, is a proposal the person confirms; a
 right match that leads clearly stays sure."""
 
@@ -58,8 +58,7 @@ def test_a_sure_roof_must_lead_in_place(blue_roofs: tuple[Catalog, dict], monkey
         assert found.confidence <= C.TWIN_CONFIDENCE
         assert [e.id for e in found.rivals] == ["R22"]  # the look-alike named in the warning
     else:
-        # never the look-alike read sure: the shown roof by its place (sure only when the sure colour and its
-        # plain lead over every rival agree, roof_place.py), or nothing
+        assert found is None or found.by_place  # a proposal at most, never the look-alike read sure
         assert found is None or found.entry.id == shown
 
 
@@ -84,4 +83,4 @@ def test_a_close_lead_either_way_is_a_proposal(blue_roofs: tuple[Catalog, dict],
         assert found is not None and found.entry.id == shown and found.by == "twin"
         assert found.confidence <= C.TWIN_CONFIDENCE and [e.id for e in found.rivals] == ["R22"]
     else:
-        assert found is None or found.entry.id == shown  # by place: sure only as roof_place.py allows
+        assert found is None or (found.by_place and found.entry.id == shown)

@@ -20,7 +20,6 @@ from ..decode import check_header, decode_photo
 from ..errors import PhotoError
 from . import catalog_cache
 from . import constants as C
-from . import roof_place_constants as RC
 from .accounting import (
     left_out_warnings,
     left_over,
@@ -141,8 +140,7 @@ def _read_card(card: Card, bal: np.ndarray, photo: np.ndarray, scale: float, gai
         # name still restricts the candidates or vouches for a repeated print there)
         sure = name_colour(lab, colours, washed=False)
         match = match_card(known, photo, card.quad / scale, gains, pool, card.aspect,
-                           sure[0] if sure[1] >= C.MATCH_COLOUR_MIN_CONF else None, full, hint=sure[0],
-                           role_sure=card.role == "roof" and card.role_confidence > RC.ROOF_SURE_MIN_ROLE)
+                           sure[0] if sure[1] >= C.MATCH_COLOUR_MIN_CONF else None, full, hint=sure[0])
         if match is not None and match[0].role in ("roof", "window") and match[0].role != card.role:
             card.role = match[0].role
             card.role_confidence = max(card.role_confidence, match[1])

@@ -23,12 +23,10 @@ import numpy as np
 
 from . import constants as C
 from . import match_constants as MC
-from . import roof_place_constants as RC
 from .catalog import CANON_H, CANON_W, Catalog, Entry, Pool, features, grey_field
 from .fastmatch import nearest_two, ratio_pairs, shortlist_votes
 from .full_photo import FullPhoto
 from .layout import by_layout, place_lead
-from .roof_place import roof_sure_by_place
 from .sole_lookalike import shortlist_scored, sole_or
 from .stranger import sure_or_stranger
 from .template import (  # noqa: F401  (percentile, tile_ncc ...: the template check's names, kept importable here)
@@ -59,15 +57,14 @@ class Match(NamedTuple):
 
 def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.ndarray,
                role: str, aspect: float, colour: str | None = None, full: FullPhoto | None = None,
-               hint: str | None = None, role_sure: bool = False) -> Match | None:
+               hint: str | None = None) -> Match | None:
     """The catalog entry this card is, with a confidence, or None (unknown).
     quad: the visible field's TL, TR, BR, BL in photo pixels; aspect: its
     height over its width on the table (perspective taken out); colour: the
     card's colour as read from the photo, when sure: entries of another
     colour are not this card (many decks print the same art in several
     colours, which grey pictures cannot tell apart); hint: the colour read
-    however unsure (a match resting on repeated print must not contradict it);
-    role_sure: the card was read surely a roof (a roof by place is sure only then)."""
+    however unsure (a match resting on repeated print must not contradict it)."""
     h = max(8, int(min(round(CANON_W * aspect), CANON_H * 1.1)))
     grey = grey_field(photo, quad, gains, h)
     q_pts, desc = features(grey, C.ORB_FEATURES_QUERY)
@@ -105,8 +102,6 @@ def match_card(catalog: Catalog, photo: np.ndarray, quad: np.ndarray, gains: np.
     if found is not None:
         return Match(*found)
     placed = by_layout(pool, grey, allowed, limit)
-    if placed is not None and roof_sure_by_place(pool, grey, placed[0], allowed, colour, role_sure):
-        return Match(placed[0], min(placed[1], RC.ROOF_SURE_CONFIDENCE))  # colour and shape agree (roof_place.py)
     return None if placed is None else Match(placed[0], min(placed[1], C.LAYOUT_CONFIDENCE), by_place=True)
 
 
