@@ -38,3 +38,19 @@ def test_a_faint_path_that_fades_before_the_edge_on_a_template_read(path, level,
                       r["notes"], **cells.faint_ghost_rules(False, taught_faint))
     assert r["paths"] == [p for p, _, _ in OWN] + [path if kept else None]  # the own strokes stay
     assert ("erased" in r["notes"][-1]) != kept
+
+
+@pytest.mark.parametrize("path,level,bend,kept", [
+    ("NE", 0.048, 0.0, True),  # a chord stopping 0.08 of its length short: a drawn chord (916219 (0,2))
+    ("SE", 0.048, 0.0, True),  # (917228 (3,4))
+    ("SE", 0.05, 1.0, False),  # an arc as short: a smudge, judged by its ends
+], ids=["chord-NE", "chord-SE", "arc-smudge"])
+def test_a_faint_chord_is_not_judged_by_its_ends(path, level, bend, kept):
+    """A chord meets the cell's edge at 45 degrees: drawn a little toward the
+    corner it ends short of the edge (G.TAUGHT_FADED_BEND). Fails on d164a5e
+    (the chords were dropped as erased)."""
+    r = read_before_ghost_check(OWN, (path, level, 2, (0.08, 0.92), bend), PENCIL)
+    assert G.GHOST_LEVEL <= r["rel"] < G.TAUGHT_FADED_LEVEL  # only `faded_own` could drop it
+    cells.drop_ghosts(r["ink"], r["boxes"], r["profiles"], PENCIL, r["threshold"], r["paths"], r["confs"],
+                      r["notes"], **cells.faint_ghost_rules(False, True))
+    assert r["paths"] == [p for p, _, _ in OWN] + [path if kept else None]

@@ -301,7 +301,7 @@ def faint_ghost_rules(own_faint: bool, taught_faint: bool) -> dict[str, Any]:
             "faded": (G.FADED_LEVEL, G.FADED_END) if own_faint else None,
             "fine": (G.GHOST_FINE_WIDER, G.FADED_LEVEL) if own_faint else None,
             "faded_wide": (G.FADED_WIDE_LEVEL, G.GHOST_FINE_WIDER, G.FADED_END) if own_faint else None,
-            "faded_own": (G.TAUGHT_FADED_LEVEL, G.TAUGHT_FADED_END) if taught_faint else None,
+            "faded_own": (G.TAUGHT_FADED_LEVEL, G.TAUGHT_FADED_END, G.TAUGHT_FADED_BEND) if taught_faint else None,
             "faded_narrow": G.FADED_NARROW if own_faint else None}
 
 
@@ -311,7 +311,7 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
                 wide: tuple[float, float] | None = None, faded: tuple[float, float] | None = None,
                 fine: tuple[float, float] | None = None,
                 faded_wide: tuple[float, float, float] | None = None,
-                faded_own: tuple[float, float] | None = None,
+                faded_own: tuple[float, float, float] | None = None,
                 faded_narrow: float | None = None) -> None:
     """An erased line leaves a ghost: wide and well under the pencil's level
     along its path, where a drawn line, however faint, reaches about the
@@ -335,8 +335,8 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
     at least `times` as wide as those strokes (finely) whose end_share, each
     sample over its own background, is under `share` is a ghost: a darker
     smudge, over `faded`'s and `fine`'s levels, must show both.
-    `faded_own` (level, share): a path under `level` of the pencil whose
-    end_share, each sample over its own background, is under `share`.
+    `faded_own` (level, share, bend): a path under `level` of the pencil, fit with
+    a bend over `bend` (not a chord), whose end_share over own backgrounds is under `share`.
     `faded_narrow` (times): `faded` spares a path under `times` as wide as
     the sheet's strokes (finely) whose ends, each over its own background,
     carry `share` of its middle: the one paper level read the grid line's
@@ -394,7 +394,7 @@ def drop_ghosts(ink: np.ndarray, boxes: np.ndarray, profiles: np.ndarray, pencil
             ghost = (fine_width(i, bend) >= faded_wide[1] * own_fine - 1e-9
                      and end_share(ink, boxes[i], path, bend, level, own_background=True) < faded_wide[2])
         if faded_own is not None and level < faded_own[0] * pencil and not ghost:
-            ghost = end_share(ink, boxes[i], path, bend, level, own_background=True) < faded_own[1]
+            ghost = bend > faded_own[2] and end_share(ink, boxes[i], path, bend, level, True) < faded_own[1]
         if ghost:
             paths[i], confs[i] = None, G.GHOST_CONFIDENCE
             notes[i] = f"a faint, wide mark along {path} (an erased line?), read as empty"

@@ -76,6 +76,16 @@ FADED_WIDE_LEVEL = 0.7
 # FADED_LEVEL's level (own sheets); 0.5 between 0.43 and 0.62.
 TAUGHT_FADED_LEVEL = 0.62
 TAUGHT_FADED_END = 0.5
+# `faded_own` leaves alone a path fit as a chord (bend TAUGHT_FADED_BEND or less,
+# cells.TURN_BENDS' 0.0): a chord meets the cell's edge at 45 degrees, so a stroke
+# drawn a little toward the corner ends short of the edge by 0.7 of that offset,
+# where the end samples are taken (an arc's ends stay on the edge). Boxed faint dev
+# 916000-917239, 918000-919039 (1600x1200), paths under TAUGHT_FADED_LEVEL that
+# `faded_own` dropped: drawn chords (bend 0) ending at 0.47 (916219 (0,2)) and 0.27
+# (917228 (3,4)); erased smudges, all fit with bend 0.5 or 1 (0.15-0.49). The 11
+# smudges fit as chords were dropped by the width rules first (0.07-0.16 wide)
+# and end at 0.59 and up: `faded_own` never decided one.
+TAUGHT_FADED_BEND = 0.0
 
 # An erased line's ghost read as a path (cells.drop_ghosts): a path whose ink
 # along its shape (median) is under GHOST_LEVEL of the pencil and wider than
