@@ -130,12 +130,28 @@ def _sky_against_the_building(lab: np.ndarray, sky: np.ndarray, wall: np.ndarray
     region of that colour connected to the corners and the building's
     outline below it (gable_only: a flat band of sky is not enough; tol: a
     pixel's distance from the sky's colour, when the caller knows it)."""
-    h, w = lab.shape[:2]
     if tol is None:
         contrast = float(_distance(sky, wall))
         if contrast < C.SKY_MIN_TOL:
             return 0.0, None
         tol = max(C.SKY_MIN_TOL, C.SKY_TOL_SHARE * contrast)
+        score, mask = _outline_below(lab, sky, tol, gable_only)
+        if mask is not None and score < K.SLATE_RETRY_BELOW and tol > K.SLATE_TOL:
+            # a share of a wall far off takes in a roof nearer the sky (a slate mansard under a blue
+            # sky over a yellow wall: all one flat band); the sky alone, plain, outlines its gable.
+            # Only a flat band is asked again: a region refused (down to the bottom: a window's wall
+            # round its panes) broken up by a tighter tolerance outlines no building
+            tight, tight_mask = _outline_below(lab, sky, K.SLATE_TOL, gable_only=True)
+            if tight > score:
+                return tight, tight_mask
+        return score, mask
+    return _outline_below(lab, sky, tol, gable_only)
+
+
+def _outline_below(lab: np.ndarray, sky: np.ndarray, tol: float,
+                   gable_only: bool) -> tuple[float, np.ndarray | None]:
+    """_sky_against_the_building with the sky's tolerance known."""
+    h, w = lab.shape[:2]
     mask = _corner_region(lab, sky, tol)
     if mask is None:
         return 0.0, None
