@@ -10,6 +10,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from sky_fields import sky_field
 from street_answers import shape
 from street_photos import generate
 
@@ -24,11 +25,7 @@ DORMER = (0.82, 0.82, 0.81)
 
 
 def _field(draw) -> np.ndarray:
-    img = np.zeros((H, W, 3), np.float32)
-    img[:] = PALE_SKY
-    draw(img)
-    noise = np.random.default_rng(7).normal(0.0, 0.008, img.shape).astype(np.float32)
-    return cv2.GaussianBlur(np.clip(img + noise, 0, 1), (0, 0), 1.0)
+    return sky_field(PALE_SKY, (H, W), draw, 0.008)
 
 
 def _mansard(img: np.ndarray) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from sky_fields import sky_field
 
 from vision.canal_houses import constants as C
 from vision.canal_houses.roles import sky_and_roof
@@ -22,11 +23,7 @@ PANE = (0.60, 0.55, 0.50)
 
 
 def _field(draw) -> np.ndarray:
-    img = np.zeros((H, W, 3), np.float32)
-    img[:] = BLUE_SKY
-    draw(img)
-    noise = np.random.default_rng(7).normal(0.0, 0.006, img.shape).astype(np.float32)
-    return cv2.GaussianBlur(np.clip(img + noise, 0, 1), (0, 0), 1.0)
+    return sky_field(BLUE_SKY, (H, W), draw, 0.006)
 
 
 def _slate_mansard(img: np.ndarray) -> None:
